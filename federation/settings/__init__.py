@@ -1,0 +1,1 @@
+"""Settings package: base.py holds everything shared; dev/test/production adjust it."""

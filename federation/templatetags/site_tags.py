@@ -1,0 +1,54 @@
+"""Template tags shared by every page: the language switcher."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django import template
+from django.conf import settings
+from django.urls import translate_url
+from django.utils import translation
+
+register = template.Library()
+
+
+@dataclass(frozen=True)
+class LanguageLink:
+    code: str
+    name: str
+    url: str
+    current: bool
+
+
+def _page_url_in(page, language_code: str, request) -> str | None:
+    """URL of the translation of a Wagtail page, or of that locale's home page."""
+    from wagtail.models import Locale, Page
+
+    try:
+        locale = Locale.objects.get(language_code=language_code)
+    except Locale.DoesNotExist:
+        return None
+    translation_page = page.get_translation_or_none(locale)
+    if translation_page is None or not translation_page.live:
+        site_root = Page.objects.filter(depth=2, locale=locale, live=True).first()
+        translation_page = site_root
+    if translation_page is None:
+        return None
+    return translation_page.get_url(request=request)
+
+
+@register.simple_tag(takes_context=True)
+def language_links(context) -> list[LanguageLink]:
+    """One link per language that leads to the same page in that language."""
+    request = context.get("request")
+    page = context.get("page")
+    current = translation.get_language()
+    links = []
+    for code, name in settings.LANGUAGES:
+        url = None
+        if page is not None and hasattr(page, "get_translation_or_none"):
+            url = _page_url_in(page, code, request)
+        if url is None and request is not None:
+            url = translate_url(request.get_full_path(), code)
+        links.append(LanguageLink(code=code, name=name, url=url or "/", current=code == current))
+    return links
