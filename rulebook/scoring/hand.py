@@ -1,0 +1,335 @@
+"""Frozen dataclasses for a hand and the circumstances of the win, and the hand parser.
+
+Notation (the one of ChineseOfficialMahjongHelper)::
+
+    [123m,2][999s,3][EEEE][FFFF,1][PPPP,5] 45p 6p    ->  melds, then the concealed part
+                                                       whose LAST tile is the winning tile
+
+- ``[123m,2]`` claimed chow, the digit says which of its tiles was claimed (1-3);
+- ``[999s,3]`` claimed pung, the digit says from whom (1 left, 2 opposite, 3 right);
+- ``[EEEE]`` concealed kong; ``[EEEE,1]``..``[EEEE,3]`` melded kong (claimed from);
+  ``[EEEE,5]``..``[EEEE,7]`` kong promoted from a melded pung claimed from 1..3;
+- ``[123m]`` / ``[999s]`` without a digit: melded, the claimed tile/player unknown;
+- flowers and seasons ``f1``..``f4`` ``s1``..``s4`` may appear anywhere outside brackets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, cast
+
+from .tiles import (
+    E_BAD_CONTEXT,
+    E_EMPTY,
+    E_JOKER_NOT_ALLOWED,
+    E_MALFORMED_MELD,
+    E_TOO_MANY_COPIES,
+    E_WRONG_TILE_COUNT,
+    JOKER,
+    NUM_ALL,
+    NotationError,
+    Tile,
+    format_tiles,
+    is_bonus,
+    parse_tile,
+    tile_name,
+    tokenize_tiles,
+)
+
+MeldKind = Literal["chow", "pung", "kong"]
+CHOW: MeldKind = "chow"
+PUNG: MeldKind = "pung"
+KONG: MeldKind = "kong"
+
+Seat = Literal["E", "S", "W", "N"]
+Direction = Literal["left", "opposite", "right"]
+DIRECTIONS: tuple[Direction, ...] = ("left", "opposite", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set declared during play (or a concealed kong).
+
+    ``tile`` is the lowest tile of the set. ``claimed``: for a chow, which tile (1-3) was
+    claimed; for a pung or kong, from whom (1 left, 2 opposite, 3 right); 0 when unknown
+    or for a concealed kong. ``promoted``: a kong made by adding a tile to a melded pung.
+    """
+
+    kind: MeldKind
+    tile: Tile
+    concealed: bool = False
+    claimed: int = 0
+    promoted: bool = False
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind == CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        if self.kind == PUNG:
+            return (self.tile,) * 3
+        return (self.tile,) * 4
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind == KONG
+
+    def notation(self) -> str:
+        body = format_tiles(self.tiles)
+        if self.kind == KONG and self.concealed:
+            return f"[{body}]"
+        digit = self.claimed + (4 if self.promoted else 0)
+        if digit == 0 and not self.promoted:
+            return f"[{body}]"
+        return f"[{body},{digit}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A complete hand: declared melds, the standing (concealed) tiles, the winning tile.
+
+    ``concealed`` excludes the winning tile. ``bonus`` holds flower and season tiles
+    written in the hand. Kongs count as three tiles for the 14-tile rule.
+    """
+
+    melds: tuple[Meld, ...]
+    concealed: tuple[Tile, ...]
+    win_tile: Tile
+    bonus: tuple[Tile, ...] = ()
+
+    @property
+    def concealed_with_win(self) -> tuple[Tile, ...]:
+        return (*self.concealed, self.win_tile)
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every playing tile of the hand (kongs give four)."""
+        out: list[Tile] = []
+        for m in self.melds:
+            out.extend(m.tiles)
+        out.extend(self.concealed)
+        out.append(self.win_tile)
+        return tuple(out)
+
+    @property
+    def is_closed(self) -> bool:
+        """No melded set (concealed kongs allowed)."""
+        return all(m.concealed for m in self.melds)
+
+    def notation(self) -> str:
+        melds = "".join(m.notation() for m in self.melds)
+        bonus = "".join(tile_name(b) for b in self.bonus)
+        body = format_tiles(self.concealed) + tile_name(self.win_tile)
+        return melds + body + (" " + bonus if bonus else "")
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """How the hand was won. Names match the command line options."""
+
+    self_drawn: bool = False
+    claimed_from: Direction | None = None  # who discarded (None when unknown / self-drawn)
+    seat: Seat = "E"
+    prevalent: Seat = "E"
+    flowers: int = 0  # number of flower/season tiles (MCR only counts them)
+    flower_tiles: tuple[Tile, ...] = field(default=())
+    last_of_kind: bool = False
+    last_tile: bool = False  # last tile of the wall (self-drawn) or last discard (claimed)
+    kong_replacement: bool = False
+    robbing_kong: bool = False
+
+    @property
+    def seat_wind(self) -> Tile:
+        return 27 + "ESWN".index(self.seat)
+
+    @property
+    def prevalent_wind(self) -> Tile:
+        return 27 + "ESWN".index(self.prevalent)
+
+
+def _parse_meld(body: str, offset: int) -> Meld:
+    """``body`` is the text between the brackets; ``offset`` that of its first char."""
+    if "," in body:
+        tiles_text, _, digit_text = body.partition(",")
+        digit_pos = offset + len(tiles_text) + 1
+        digit_text = digit_text.strip()
+        if len(digit_text) != 1 or not digit_text.isdigit():
+            raise NotationError(E_MALFORMED_MELD, "meld marker must be one digit", digit_pos)
+        digit: int | None = int(digit_text)
+    else:
+        tiles_text, digit, digit_pos = body, None, offset
+    tiles = [pt.tile for pt in tokenize_tiles(tiles_text, offset)]
+    if any(t >= 34 for t in tiles):
+        raise NotationError(E_MALFORMED_MELD, "melds hold playing tiles only", offset)
+    if len(tiles) == 3 and tiles[0] == tiles[1] == tiles[2]:
+        if digit is None:
+            return Meld(PUNG, tiles[0], claimed=0)
+        if not 1 <= digit <= 3:
+            raise NotationError(E_MALFORMED_MELD, "a pung is claimed from 1, 2 or 3", digit_pos)
+        return Meld(PUNG, tiles[0], claimed=digit)
+    if len(tiles) == 3:
+        srt = sorted(tiles)
+        if not (srt[2] < 27 and srt[0] // 9 == srt[2] // 9 and srt[1] == srt[0] + 1
+                and srt[2] == srt[0] + 2):
+            raise NotationError(E_MALFORMED_MELD, "three tiles that make no chow or pung", offset)
+        if digit is None:
+            return Meld(CHOW, srt[0], claimed=0)
+        if not 1 <= digit <= 3:
+            raise NotationError(
+                E_MALFORMED_MELD, "the claimed tile of a chow is 1, 2 or 3", digit_pos
+            )
+        return Meld(CHOW, srt[0], claimed=digit)
+    if len(tiles) == 4 and len(set(tiles)) == 1:
+        if digit is None:
+            return Meld(KONG, tiles[0], concealed=True)
+        if 1 <= digit <= 3:
+            return Meld(KONG, tiles[0], claimed=digit)
+        if 5 <= digit <= 7:
+            return Meld(KONG, tiles[0], claimed=digit - 4, promoted=True)
+        raise NotationError(
+            E_MALFORMED_MELD, "a kong marker is 1-3 (claimed) or 5-7 (promoted)", digit_pos
+        )
+    raise NotationError(E_MALFORMED_MELD, "a meld is a chow, a pung or a kong", offset)
+
+
+def parse_hand(text: str, *, allow_joker: bool = True) -> Hand:
+    """Parse the notation into a :class:`Hand` (checks counts, not whether it wins)."""
+    if not text or not text.strip():
+        raise NotationError(E_EMPTY, "empty hand", 0)
+    melds: list[Meld] = []
+    loose: list[tuple[Tile, int]] = []
+    bonus: list[Tile] = []
+    i = 0
+    n = len(text)
+    meld_positions: list[int] = []
+    while i < n:
+        ch = text[i]
+        if ch == "[":
+            close = text.find("]", i + 1)
+            if close < 0:
+                raise NotationError(E_MALFORMED_MELD, "'[' without ']'", i)
+            if loose:
+                raise NotationError(
+                    E_MALFORMED_MELD, "melds come before the concealed tiles", i
+                )
+            melds.append(_parse_meld(text[i + 1 : close], i + 1))
+            meld_positions.append(i)
+            i = close + 1
+            continue
+        if ch == "]":
+            raise NotationError(E_MALFORMED_MELD, "']' without '['", i)
+        j = i
+        while j < n and text[j] not in "[]":
+            j += 1
+        for pt in tokenize_tiles(text[i:j], i):
+            if is_bonus(pt.tile):
+                bonus.append(pt.tile)
+            else:
+                loose.append((pt.tile, pt.position))
+        i = j
+    if not loose:
+        raise NotationError(E_WRONG_TILE_COUNT, "no concealed tiles (no winning tile)", n)
+    if not allow_joker:
+        for t, pos in loose:
+            if t == JOKER:
+                raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in this game", pos)
+    # A fifth copy: report the position where it appears.
+    counts = [0] * NUM_ALL
+    for m, pos in zip(melds, meld_positions, strict=True):
+        for t in m.tiles:
+            counts[t] += 1
+            if counts[t] > 4:
+                raise NotationError(E_TOO_MANY_COPIES, f"a fifth {tile_name(t)}", pos)
+    for t, pos in loose:
+        counts[t] += 1
+        if t != JOKER and counts[t] > 4:
+            raise NotationError(E_TOO_MANY_COPIES, f"a fifth {tile_name(t)}", pos)
+    if len(melds) > 4:
+        raise NotationError(E_WRONG_TILE_COUNT, "at most four melds", meld_positions[4])
+    expected = 14 - 3 * len(melds)
+    if len(loose) != expected:
+        raise NotationError(
+            E_WRONG_TILE_COUNT,
+            f"{len(melds)} meld(s) need {expected} concealed tiles, found {len(loose)}",
+            loose[-1][1] if len(loose) > expected else n,
+        )
+    seen: set[Tile] = set()
+    for b in bonus:
+        if b in seen:
+            raise NotationError(E_TOO_MANY_COPIES, f"a second {tile_name(b)}", None)
+        seen.add(b)
+    tiles = [t for t, _ in loose]
+    return Hand(tuple(melds), tuple(tiles[:-1]), tiles[-1], tuple(bonus))
+
+
+def parse_seat(value: object, name: str) -> Seat:
+    if isinstance(value, int) and 0 <= value <= 3:
+        return ("E", "S", "W", "N")[value]
+    if isinstance(value, str) and value.upper() in ("E", "S", "W", "N"):
+        return value.upper()  # type: ignore[return-value,unused-ignore]
+    raise NotationError(E_BAD_CONTEXT, f"{name} must be one of E S W N", None)
+
+
+def make_context(**context: object) -> WinContext:
+    """Build a :class:`WinContext` from CLI-style keyword arguments.
+
+    Keys: ``self_drawn``, ``from`` / ``claimed_from`` (left|opposite|right), ``seat``,
+    ``prevalent``, ``flowers`` (an int or tile names such as ``("f1", "s2")``),
+    ``last_of_kind``, ``last_tile``, ``kong_replacement``, ``robbing_kong``.
+    Unknown keys are an error (code ``bad_context``).
+    """
+    known = {
+        "self_drawn", "from", "claimed_from", "from_", "seat", "prevalent", "flowers",
+        "last_of_kind", "last_tile", "kong_replacement", "robbing_kong",
+    }
+    for key in context:
+        if key not in known:
+            raise NotationError(E_BAD_CONTEXT, f"unknown win condition {key!r}", None)
+    flags: dict[str, bool] = {}
+    for key in ("self_drawn", "last_of_kind", "last_tile", "kong_replacement", "robbing_kong"):
+        value = context.get(key, False)
+        if not isinstance(value, bool):
+            raise NotationError(E_BAD_CONTEXT, f"{key} must be true or false", None)
+        flags[key] = value
+    direction = context.get("claimed_from", context.get("from", context.get("from_")))
+    if direction is not None and direction not in DIRECTIONS:
+        raise NotationError(E_BAD_CONTEXT, "from must be left, opposite or right", None)
+    if flags["self_drawn"] and direction is not None:
+        raise NotationError(E_BAD_CONTEXT, "a self-drawn win has no discarder", None)
+    flowers_value = context.get("flowers", 0)
+    flower_tiles: tuple[Tile, ...] = ()
+    if isinstance(flowers_value, bool):
+        raise NotationError(E_BAD_CONTEXT, "flowers must be a number or tile names", None)
+    if isinstance(flowers_value, int):
+        if not 0 <= flowers_value <= 8:
+            raise NotationError(E_BAD_CONTEXT, "flowers must be 0-8", None)
+        count = flowers_value
+    elif isinstance(flowers_value, (tuple, list)):
+        names: list[Tile] = []
+        for item in flowers_value:
+            if not isinstance(item, str):
+                raise NotationError(E_BAD_CONTEXT, "flower names are strings", None)
+            try:
+                tile = parse_tile(item)
+            except NotationError:
+                raise NotationError(E_BAD_CONTEXT, f"unknown flower {item!r}", None) from None
+            if not is_bonus(tile):
+                raise NotationError(E_BAD_CONTEXT, f"{item!r} is not a flower or season", None)
+            if tile in names:
+                raise NotationError(E_BAD_CONTEXT, f"flower {item!r} given twice", None)
+            names.append(tile)
+        flower_tiles = tuple(names)
+        count = len(names)
+    else:
+        raise NotationError(E_BAD_CONTEXT, "flowers must be a number or tile names", None)
+    return WinContext(
+        self_drawn=flags["self_drawn"],
+        claimed_from=cast("Direction | None", direction),
+        seat=parse_seat(context.get("seat", "E"), "seat"),
+        prevalent=parse_seat(context.get("prevalent", "E"), "prevalent"),
+        flowers=count,
+        flower_tiles=flower_tiles,
+        last_of_kind=flags["last_of_kind"],
+        last_tile=flags["last_tile"],
+        kong_replacement=flags["kong_replacement"],
+        robbing_kong=flags["robbing_kong"],
+    )
