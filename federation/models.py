@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
@@ -27,3 +29,335 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.get_full_name() or self.email
+
+
+# --- Membership ------------------------------------------------------------------------------
+# Status (active / grace / lapsed) is never stored: federation.dues computes it from the paid
+# invoices; federation.selectors feeds it the rows.
+
+
+class NumberSequence(models.Model):
+    """A named counter (membership numbers, invoice numbers per year). Values are never reused:
+    services lock the row (select_for_update) and only ever increment it."""
+
+    key = models.CharField(max_length=50, unique=True)
+    last_value = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("number sequence")
+        verbose_name_plural = _("number sequences")
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.last_value}"
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=200, unique=True)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    phone = models.CharField(_("phone"), max_length=50, blank=True)
+    website = models.URLField(_("website"), blank=True)
+    officers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="officer_of_clubs",
+        verbose_name=_("officers"),
+        help_text=_("Club officers see and manage this club's members only."),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MembershipType(models.Model):
+    class Kind(models.TextChoices):
+        REGULAR = "regular", _("Regular")
+        JUNIOR = "junior", _("Junior")
+        SENIOR = "senior", _("Senior")
+        FAMILY = "family", _("Family")
+        HONORARY = "honorary", _("Honorary")
+
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, unique=True)
+    name = models.CharField(
+        _("name"),
+        max_length=100,
+        blank=True,
+        help_text=_("Leave empty to use the translated kind."),
+    )
+    is_free = models.BooleanField(
+        _("free (always active)"), default=False, help_text=_("Honorary membership: no dues.")
+    )
+    covers_family = models.BooleanField(
+        _("covers a family"),
+        default=False,
+        help_text=_("One invoice covers the head of the family and the members linked to them."),
+    )
+
+    class Meta:
+        ordering = ["kind"]
+        verbose_name = _("membership type")
+        verbose_name_plural = _("membership types")
+
+    def __str__(self) -> str:
+        return self.name or self.get_kind_display()
+
+
+def default_currency() -> str:
+    return getattr(settings, "MEMBERSHIP_CURRENCY", "EUR")
+
+
+class MembershipYear(models.Model):
+    """A membership period with its fees, edited by the treasurer."""
+
+    year = models.PositiveIntegerField(_("year"), unique=True)
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+    currency = models.CharField(_("currency"), max_length=3, default=default_currency)
+
+    class Meta:
+        ordering = ["-year"]
+        verbose_name = _("membership year")
+        verbose_name_plural = _("membership years")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gt=models.F("starts_on")),
+                name="membership_year_ends_after_start",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return str(self.year)
+
+
+class MembershipFee(models.Model):
+    membership_year = models.ForeignKey(
+        MembershipYear, on_delete=models.CASCADE, related_name="fees", verbose_name=_("year")
+    )
+    membership_type = models.ForeignKey(
+        MembershipType, on_delete=models.PROTECT, related_name="fees", verbose_name=_("type")
+    )
+    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
+
+    class Meta:
+        verbose_name = _("membership fee")
+        verbose_name_plural = _("membership fees")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["membership_year", "membership_type"], name="one_fee_per_type_and_year"
+            ),
+            models.CheckConstraint(condition=models.Q(amount__gte=0), name="fee_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.membership_year} {self.membership_type}: {self.amount}"
+
+
+class Member(models.Model):
+    class Application(models.TextChoices):
+        PENDING = "pending", _("Pending approval")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="member",
+        verbose_name=_("user account"),
+    )
+    membership_number = models.PositiveIntegerField(
+        _("membership number"), unique=True, null=True, blank=True, editable=False
+    )
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    name_native = models.CharField(_("name (native script)"), max_length=200)
+    name_latin = models.CharField(_("name (Latin letters)"), max_length=200)
+    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
+    country = models.CharField(_("country"), max_length=100, blank=True)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("club"),
+    )
+    email = models.EmailField(_("contact email"), blank=True)
+    phone = models.CharField(_("phone"), max_length=50, blank=True)
+    address = models.TextField(_("address"), blank=True)
+    language = models.CharField(
+        _("preferred language"),
+        max_length=10,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+    )
+    public_consent = models.BooleanField(
+        _("appear in public lists"),
+        default=False,
+        help_text=_("Your name and club may be shown in public member lists."),
+    )
+    membership_type = models.ForeignKey(
+        MembershipType, on_delete=models.PROTECT, related_name="members", verbose_name=_("type")
+    )
+    family_head = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="family_members",
+        verbose_name=_("family head"),
+        help_text=_("For family memberships: the member whose invoice covers this one."),
+    )
+    application = models.CharField(
+        _("application"), max_length=20, choices=Application.choices, default=Application.PENDING
+    )
+    joined_on = models.DateField(_("joined on"), null=True, blank=True)
+    applied_at = models.DateTimeField(_("applied at"), auto_now_add=True)
+    anonymised_at = models.DateTimeField(_("anonymised at"), null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["membership_number", "pk"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        permissions = [
+            ("approve_member", _("Can approve membership applications")),
+            ("import_bank_statement", _("Can import bank statements")),
+        ]
+
+    def __str__(self) -> str:
+        if self.anonymised_at:
+            return str(_("Anonymous member"))
+        return self.name_latin or self.name_native
+
+    @property
+    def display_number(self) -> str:
+        return f"{self.membership_number:06d}" if self.membership_number else ""
+
+
+class ClubMembership(models.Model):
+    """History of a member's clubs; the open row (ended_on empty) mirrors Member.club."""
+
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="club_history", verbose_name=_("member")
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="membership_history", verbose_name=_("club")
+    )
+    started_on = models.DateField(_("from"))
+    ended_on = models.DateField(_("until"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["started_on", "pk"]
+        verbose_name = _("club membership")
+        verbose_name_plural = _("club memberships")
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.started_on} - {self.ended_on or ''}"
+
+
+class DuesInvoice(models.Model):
+    number = models.CharField(_("number"), max_length=20, unique=True, editable=False)
+    membership_year = models.ForeignKey(
+        MembershipYear, on_delete=models.PROTECT, related_name="invoices", verbose_name=_("year")
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.PROTECT, related_name="invoices", verbose_name=_("payer")
+    )
+    covered_members = models.ManyToManyField(
+        Member, related_name="covering_invoices", verbose_name=_("members covered")
+    )
+    membership_type = models.ForeignKey(
+        MembershipType, on_delete=models.PROTECT, related_name="+", verbose_name=_("type")
+    )
+    # Kept for the legal retention of financial records: erasure anonymises the member, not this.
+    billed_name = models.CharField(_("billed to"), max_length=200)
+    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
+    currency = models.CharField(_("currency"), max_length=3)
+    issued_on = models.DateField(_("issued on"))
+    prorated = models.BooleanField(_("pro-rated"), default=False)
+    cancelled = models.BooleanField(_("cancelled"), default=False)
+
+    class Meta:
+        ordering = ["-issued_on", "-number"]
+        verbose_name = _("dues invoice")
+        verbose_name_plural = _("dues invoices")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gte=0), name="invoice_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class Payment(models.Model):
+    class Method(models.TextChoices):
+        BANK_TRANSFER = "bank_transfer", _("Bank transfer")
+        CASH = "cash", _("Cash")
+        ONLINE = "online", _("Online")
+
+    invoice = models.ForeignKey(
+        DuesInvoice, on_delete=models.PROTECT, related_name="payments", verbose_name=_("invoice")
+    )
+    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
+    paid_on = models.DateField(_("paid on"))
+    method = models.CharField(_("method"), max_length=20, choices=Method.choices)
+    reference = models.CharField(_("reference"), max_length=200, blank=True)
+    transaction_id = models.CharField(
+        _("bank transaction id"),
+        max_length=100,
+        blank=True,
+        help_text=_("The bank's own id of the transaction; the same id cannot be recorded twice."),
+    )
+    receipt_number = models.CharField(_("receipt number"), max_length=20, unique=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("recorded by"),
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-paid_on", "-pk"]
+        verbose_name = _("payment")
+        verbose_name_plural = _("payments")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["method", "transaction_id"],
+                condition=~models.Q(transaction_id=""),
+                name="bank_transaction_recorded_once",
+            ),
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="payment_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.receipt_number
+
+
+class ReminderSent(models.Model):
+    """One row per member, membership year and stage: a reminder is never sent twice."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="reminders")
+    period_ends_on = models.DateField()
+    stage = models.CharField(max_length=20)
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("reminder sent")
+        verbose_name_plural = _("reminders sent")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member", "period_ends_on", "stage"], name="reminder_once_per_stage"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.period_ends_on} {self.stage}"

@@ -234,3 +234,27 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# --- Membership ------------------------------------------------------------
+# Fees and membership years are data the treasurer edits in the admin; these are the rules.
+# Approve applications automatically (True) or let a membership officer approve them (False).
+MEMBERSHIP_AUTO_APPROVE = env_bool("MEMBERSHIP_AUTO_APPROVE", False)
+# Default currency of a new membership year (ISO 4217); each year stores its own.
+MEMBERSHIP_CURRENCY = os.environ.get("MEMBERSHIP_CURRENCY", "EUR")
+# Days after the paid year ends during which a member is in "grace" (then "lapsed").
+MEMBERSHIP_GRACE_DAYS = int(os.environ.get("MEMBERSHIP_GRACE_DAYS", "60"))
+# Joining mid-year pays only the months left (the joining month included).
+MEMBERSHIP_PRORATE = env_bool("MEMBERSHIP_PRORATE", True)
+# send_dues_reminders: remind this many days before the paid membership ends (and once in grace).
+MEMBERSHIP_REMINDER_DAYS = [int(d) for d in env_list("MEMBERSHIP_REMINDER_DAYS", "30,7")]
+# Junior below this age, senior from this age (on the first day of the membership year).
+MEMBERSHIP_JUNIOR_MAX_AGE = 18
+MEMBERSHIP_SENIOR_MIN_AGE = 65
+# Payment providers offered to members (dotted paths to federation.payment_providers classes).
+MEMBERSHIP_PAYMENT_PROVIDERS = ["federation.payment_providers.BankTransferProvider"]
+# Shown on invoices by the bank-transfer provider.
+MEMBERSHIP_BANK_ACCOUNT = {
+    "holder": os.environ.get("MEMBERSHIP_BANK_HOLDER", "Mahjong Federation"),
+    "iban": os.environ.get("MEMBERSHIP_BANK_IBAN", ""),
+    "bic": os.environ.get("MEMBERSHIP_BANK_BIC", ""),
+}

@@ -1,0 +1,164 @@
+"""PURE membership dues: what is owed, pro-rating, and status from dates.
+
+No ORM, no HTTP, no translation: dates, Decimal and dataclasses in, stable codes out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
+
+CENT = Decimal("0.01")
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    GRACE = "grace"
+    LAPSED = "lapsed"
+
+
+class InvoiceState(StrEnum):
+    UNPAID = "unpaid"
+    PARTIAL = "partial"
+    PAID = "paid"
+    OVERPAID = "overpaid"
+
+
+@dataclass(frozen=True)
+class Period:
+    """A membership year: both ends inclusive."""
+
+    starts_on: date
+    ends_on: date
+
+    def __post_init__(self) -> None:
+        if self.ends_on < self.starts_on:
+            raise ValueError("period ends before it starts")
+
+    def contains(self, day: date) -> bool:
+        return self.starts_on <= day <= self.ends_on
+
+
+@dataclass(frozen=True)
+class Balance:
+    amount: Decimal
+    paid: Decimal
+    outstanding: Decimal  # >= 0
+    credit: Decimal  # >= 0: paid beyond the amount
+    state: InvoiceState
+
+
+def money(value: Decimal | int | str) -> Decimal:
+    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def invoice_balance(*, amount: Decimal, payments: Iterable[Decimal]) -> Balance:
+    """Partial payments leave an outstanding amount; overpayments leave a credit."""
+    amount = money(amount)
+    paid = money(sum((Decimal(p) for p in payments), Decimal(0)))
+    outstanding = max(amount - paid, Decimal("0.00"))
+    credit = max(paid - amount, Decimal("0.00"))
+    if paid == 0 and amount > 0:
+        state = InvoiceState.UNPAID
+    elif outstanding > 0:
+        state = InvoiceState.PARTIAL
+    elif credit > 0:
+        state = InvoiceState.OVERPAID
+    else:
+        state = InvoiceState.PAID
+    return Balance(amount, paid, outstanding, credit, state)
+
+
+def months_inclusive(start: date, end: date) -> int:
+    return (end.year - start.year) * 12 + end.month - start.month + 1
+
+
+def prorated_fee(*, annual_fee: Decimal, period: Period, joined_on: date, prorate: bool) -> Decimal:
+    """The fee for someone joining on `joined_on`.
+
+    Pro-rating counts whole calendar months left in the period, the joining month included:
+    joining in July of a January-December year pays 6/12. Without pro-rating, or when joining
+    on or before the period starts, the full fee is due. Rounded half-up to the cent.
+    """
+    fee = money(annual_fee)
+    if joined_on > period.ends_on:
+        raise ValueError("joined after the period ends")
+    if not prorate or joined_on <= period.starts_on:
+        return fee
+    total = months_inclusive(period.starts_on, period.ends_on)
+    remaining = months_inclusive(joined_on, period.ends_on)
+    if remaining >= total:
+        return fee
+    return money(fee * remaining / total)
+
+
+def coverage_end(*, today: date, paid_periods: Iterable[Period]) -> date | None:
+    """End of the uninterrupted paid coverage that contains `today` (None if not covered).
+
+    Consecutive paid years chain: paid 2025 and 2026 on 2025-06-01 gives 2026-12-31.
+    """
+    periods = sorted(paid_periods, key=lambda p: p.starts_on)
+    end: date | None = None
+    for period in periods:
+        if end is None:
+            if period.contains(today):
+                end = period.ends_on
+        elif period.starts_on <= end + timedelta(days=1):
+            end = max(end, period.ends_on)
+    return end
+
+
+def membership_status(
+    *,
+    today: date,
+    paid_periods: Iterable[Period],
+    grace_days: int,
+    honorary: bool = False,
+) -> Status:
+    """ACTIVE inside a paid period; GRACE for `grace_days` days after the last paid period
+    ended (the day it ends is still active, day 1..grace_days after are grace); LAPSED
+    otherwise. Honorary members are always active."""
+    if honorary:
+        return Status.ACTIVE
+    periods = list(paid_periods)
+    if any(p.contains(today) for p in periods):
+        return Status.ACTIVE
+    ended = [p.ends_on for p in periods if p.ends_on < today]
+    if ended and today <= max(ended) + timedelta(days=grace_days):
+        return Status.GRACE
+    return Status.LAPSED
+
+
+def grace_ends_on(*, period_ends_on: date, grace_days: int) -> date:
+    return period_ends_on + timedelta(days=grace_days)
+
+
+def reminder_stage(
+    *,
+    today: date,
+    status: Status,
+    covered_until: date | None,
+    days_before: Sequence[int],
+) -> str | None:
+    """Which reminder a member is due today, as a stable code, or None.
+
+    "before-N": the paid coverage ends within N days (the most urgent N that applies);
+    "grace": the member is in the grace period. Sending each stage once per period is the
+    caller's job (it records what was sent).
+    """
+    if status == Status.GRACE:
+        return "grace"
+    if status != Status.ACTIVE or covered_until is None:
+        return None
+    days_left = (covered_until - today).days
+    applicable = [n for n in days_before if days_left <= n]
+    if not applicable:
+        return None
+    return f"before-{min(applicable)}"
+
+
+def age_on(*, born_on: date, day: date) -> int:
+    return day.year - born_on.year - ((day.month, day.day) < (born_on.month, born_on.day))
