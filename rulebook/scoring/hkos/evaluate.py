@@ -119,6 +119,7 @@ class HkosResult:
     total: int
     payments: dict[str, int] | None
     form: str
+    shortfall: str | None = None  # why the house minimum is not reached
 
 
 # --- options and context -------------------------------------------------------------------
@@ -518,19 +519,15 @@ def evaluate(hand: Hand, c: HkosContext) -> HkosResult:
             best = (key, form, _combine(found))
     assert best is not None
     (points, doublings), form, fans = best
+    shortfall = None
     minimum = c.options.get("min_doublings", 0)
-    if minimum:
-        inner = sum(h.value for h in fans if not FANS_BY_ID[h.id].external)
-        if inner < int(minimum):
-            raise NotationError(
-                E_NOT_ENOUGH_POINTS,
-                f"{inner} doubling(s) without flowers; the house minimum is {minimum}",
-                None,
-            )
+    inner = sum(h.value for h in fans if not FANS_BY_ID[h.id].external)
+    if minimum and inner < int(minimum):
+        shortfall = f"{inner} doubling(s) without flowers; the house minimum is {minimum}"
     if c.liable is not None and not LIABILITY_FANS.intersection(h.id for h in fans):
         raise _bad("liability only applies to fans 16, 18, 20, 21 and 22 (L698-722)")
-    payments = _payments(points, c)
-    return HkosResult(hand, fans, doublings, points, payments, form)
+    payments = None if shortfall else _payments(points, c)
+    return HkosResult(hand, fans, doublings, points, payments, form, shortfall)
 
 
 def _payments(points: int, c: HkosContext) -> dict[str, int] | None:
@@ -551,13 +548,18 @@ def _payments(points: int, c: HkosContext) -> dict[str, int] | None:
     )
 
 
-def score_hkos(hand: str | Hand, **context: object) -> HkosResult:
+def score_hkos(
+    hand: str | Hand, *, raise_shortfall: bool = True, **context: object
+) -> HkosResult:
     """Parse (if needed) and score one hand under Hong Kong Old Style rules."""
     parsed = parse_hand(hand, allow_joker=False) if isinstance(hand, str) else hand
     if isinstance(hand, Hand) and any(t >= NUM_KINDS for t in hand.all_tiles):
         raise NotationError("joker_not_allowed", "jokers are not used in this game", None)
     c = build_context(parsed, context)
-    return evaluate(parsed, c)
+    result = evaluate(parsed, c)
+    if result.shortfall and raise_shortfall:
+        raise NotationError(E_NOT_ENOUGH_POINTS, result.shortfall, None)
+    return result
 
 
 __all__ = [

@@ -70,6 +70,7 @@ class RedResult:
     payments: dict[str, int] | None
     form: str
     groups: tuple[Group, ...] = ()
+    shortfall: str | None = None  # why the house minimum is not reached
 
 
 def parse_options(raw: object) -> dict[str, int | bool]:
@@ -269,16 +270,13 @@ def evaluate(hand: Hand, c: RedContext) -> RedResult:
             best = (key, form, _order(found), groups)
     assert best is not None
     (total, raw), form, fans, groups = best
+    shortfall = None
     minimum = c.options.get("min_points", 0)
-    if minimum:
-        inner = sum(h.value for h in fans if not FANS_BY_ID[h.id].external)
-        if inner < int(minimum):
-            raise NotationError(
-                E_NOT_ENOUGH_POINTS,
-                f"{inner} point(s) without flowers; the house minimum is {minimum}",
-                None,
-            )
-    return RedResult(hand, fans, raw, total, _payments(total, c), form, groups)
+    inner = sum(h.value for h in fans if not FANS_BY_ID[h.id].external)
+    if minimum and inner < int(minimum):
+        shortfall = f"{inner} point(s) without flowers; the house minimum is {minimum}"
+    payments = None if shortfall else _payments(total, c)
+    return RedResult(hand, fans, raw, total, payments, form, groups, shortfall)
 
 
 def _too_many_copies(groups: tuple[Group, ...]) -> bool:
@@ -306,11 +304,16 @@ def _payments(points: int, c: RedContext) -> dict[str, int] | None:
     )
 
 
-def score_red(hand: str | Hand, **context: object) -> RedResult:
+def score_red(
+    hand: str | Hand, *, raise_shortfall: bool = True, **context: object
+) -> RedResult:
     """Parse (if needed) and score one hand under Red Mahjong rules."""
     parsed = parse_hand(hand, allow_joker=True) if isinstance(hand, str) else hand
     c = build_context(parsed, context)
-    return evaluate(parsed, c)
+    result = evaluate(parsed, c)
+    if result.shortfall and raise_shortfall:
+        raise NotationError(E_NOT_ENOUGH_POINTS, result.shortfall, None)
+    return result
 
 
 __all__ = ["FanHit", "RedContext", "RedResult", "build_context", "evaluate", "score_red"]
