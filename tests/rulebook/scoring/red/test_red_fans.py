@@ -215,3 +215,10 @@ def test_errors(hand, context, code):
     with pytest.raises(NotationError) as err:
         red(hand, **context)
     assert err.value.code == code
+
+
+def test_highest_hand_found_stays_under_the_cap():
+    # R12: four identical chows give six pure double chows (L673, footnote 10).
+    r = red("123m123m123m123m5m5m", self_drawn=True, flowers=8)
+    assert fans(r) == {"1": 8, "2": 1, "7": 1, "9": 6, "14": 1, "18": 1}
+    assert r.total == r.raw_points == 190
