@@ -33,6 +33,8 @@ def site_skeleton_load() -> HomePage:
     locales = locales_ensure()
     default_locale = locales[settings.LANGUAGE_CODE]
     root = Page.get_first_root_node()
+    if root is None:  # an emptied database (Wagtail's migration normally creates the root)
+        root = Page.add_root(instance=Page(title="Root", slug="root", locale=default_locale))
 
     home = HomePage.objects.filter(depth=2, locale=default_locale).first()
     if home is None:

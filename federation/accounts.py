@@ -13,8 +13,3 @@ class AccountAdapter(DefaultAccountAdapter):
         if language in dict(settings.LANGUAGES):
             user.language = language
         return super().save_user(request, user, form, commit=commit)
-
-    def populate_username(self, request, user):
-        # Sign-in is by email; keep a unique internal username derived from it.
-        if not user.username:
-            user.username = self.generate_unique_username([user.email, "member"])

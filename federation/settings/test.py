@@ -3,7 +3,7 @@
 from .base import *  # noqa: F403
 
 DEBUG = False
-SECRET_KEY = "test-only-key"  # noqa: S105
+SECRET_KEY = "test-only-key"
 ALLOWED_HOSTS = ["*"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
@@ -14,3 +14,7 @@ STORAGES = {
 }
 WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
 LOGGING = {"version": 1, "disable_existing_loggers": False}
+
+# Serve static files straight from the app directories (no collectstatic needed).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 DEMO_EMAIL = "admin@example.org"
-DEMO_PASSWORD = "mahjong-admin"  # noqa: S105 (documented demo credential, dev only)
+DEMO_PASSWORD = "mahjong-admin"
 
 
 class Command(BaseCommand):

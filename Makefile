@@ -1,0 +1,49 @@
+# Two commands for a fresh clone (see README):  make run   and   make test
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat requirements/*.txt | sha1sum | cut -c1-12)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run setup install messages test test-postgres lint typecheck ci clean
+
+run: setup ## set up on SQLite with the rulebook content and serve on http://127.0.0.1:8000
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+setup: install messages
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_content
+	$(BIN)/python manage.py create_demo_admin
+
+install: $(STAMP)
+
+$(STAMP):
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements/test.txt
+	touch $(STAMP)
+
+messages: install
+	$(BIN)/python manage.py compile_translations
+
+test: install messages ## the whole suite (SQLite unless DATABASE_URL is set)
+	@./scripts/ensure-chromium
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test-postgres: ## the whole suite on the local PostgreSQL
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/mahjong} $(MAKE) test
+
+lint: install
+	$(BIN)/ruff check .
+
+typecheck: install
+	$(BIN)/mypy
+
+ci:
+	./.ci/run
+
+clean:
+	rm -rf $(VENV) db.sqlite3 static_collected .pytest_cache .mypy_cache .ruff_cache
+	find locale -name '*.mo' -delete

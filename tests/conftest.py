@@ -1,0 +1,61 @@
+"""Fixtures shared by the whole suite.
+
+The browser fixtures drive Debian's Chromium through Playwright (no downloaded browsers):
+set CHROMIUM_PATH to use another binary.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """A headless Chromium shared by the session's browser tests."""
+    executable = chromium_path()
+    if executable is None:
+        pytest.fail("Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH)")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; Django's ORM refuses to run
+    # inside one unless told that this thread is synchronous code after all.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(browser, live_server):
+    """A fresh browser tab (own cookies) with `base_url` pointing at the live test server."""
+    context = browser.new_context(base_url=live_server.url, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def site_content(db):
+    """The per-language home pages, as `make run` loads them."""
+    from content.services import site_skeleton_load
+
+    return site_skeleton_load()

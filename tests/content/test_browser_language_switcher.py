@@ -1,0 +1,40 @@
+"""In a real browser: the language switcher keeps the visitor on the same page."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_switching_language_on_the_login_page(browser_page, transactional_db):
+    from content.services import site_skeleton_load
+
+    site_skeleton_load()
+    page = browser_page
+    page.goto("/ru/")
+    assert page.locator("h1").inner_text() == "Федерация маджонга"
+
+    page.get_by_role("navigation", name="Язык").get_by_role("link", name="English").click()
+    page.wait_for_url("**/en/")
+    assert page.locator("h1").inner_text() == "Mahjong Federation"
+    assert page.locator("html").get_attribute("lang") == "en"
+
+    page.get_by_role("link", name="Log in").click()
+    page.wait_for_url("**/en/accounts/login/")
+    page.get_by_role("navigation", name="Language").get_by_role("link", name="Français").click()
+    page.wait_for_url("**/fr/accounts/login/")
+    assert page.get_by_role("link", name="S’inscrire").is_visible()
+
+
+def test_skip_link_moves_focus_to_main(browser_page, transactional_db):
+    from content.services import site_skeleton_load
+
+    site_skeleton_load()
+    page = browser_page
+    page.goto("/en/")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.textContent")
+    assert focused.strip() == "Skip to main content"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
