@@ -2,8 +2,9 @@
 
 import pytest
 
-from rulebook.scoring.hkos.evaluate import score_hkos
-from rulebook.scoring.tiles import NotationError
+from rulebook.scoring.hand import parse_hand
+from rulebook.scoring.hkos.evaluate import hkos_waits, score_hkos
+from rulebook.scoring.tiles import NotationError, tile_name
 
 # A chicken hand with one claimed chow; the winning 2s completes the pair.
 CHICKEN = "[123m,1]456m789p345s2s2s"
@@ -354,3 +355,25 @@ def test_errors(hand, context, code):
     with pytest.raises(NotationError) as err:
         hk(hand, **context)
     assert err.value.code == code
+
+
+# Footnote 19 (L1204-1211): the wait shapes it names.
+_BASES = {4: "123m456m789p", 5: "123m456mEE", 7: "123m456m"}
+
+
+def _waiting(form):
+    return parse_hand(_BASES[len(form)] + form + "s" + "C", allow_joker=False)
+
+
+@pytest.mark.parametrize("form", ["2334", "67889", "1233", "1223334"])
+def test_footnote_19_single_waits(form):
+    waits = hkos_waits(_waiting(form))
+    assert len(waits) == 1
+    win = tile_name(waits[0])
+    r = hk(_BASES[len(form)] + form + "s" + win, options=["fan32"])
+    assert "32" in fans(r)
+
+
+@pytest.mark.parametrize("form", ["5777", "7899", "1199", "4445"])
+def test_footnote_19_not_single_waits(form):
+    assert len(hkos_waits(_waiting(form))) > 1
