@@ -1,6 +1,40 @@
-"""Pure-Python mahjong scoring core (no Django): tiles, hands, arrangements, rulesets."""
+"""Pure-Python mahjong scoring core (no Django): tiles, hands, arrangements, rulesets.
 
-from .hand import Hand, Meld, WinContext, make_context, parse_hand
+Public API::
+
+    score(hand, *, rules="mcr", **context) -> ScoreResult
+    waits(hand13) -> list[str]
+    parse_hand(text) -> Hand;  arrangements(hand) -> list[Arrangement]
+"""
+
+from .api import RULESETS, register_rules, resolve_fan_id, score, score_mcr, waits
+from .arrange import Arrangement, TileSet, arrangements
+from .hand import Hand, Meld, WinContext, make_context, parse_hand, parse_waiting
+from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig
+from .result import ExcludedFan, FanScore, ScoreError, ScoreResult
 from .tiles import NotationError
 
-__all__ = ["Hand", "Meld", "NotationError", "WinContext", "make_context", "parse_hand"]
+__all__ = [
+    "DEFAULT_CONFIG",
+    "RULESETS",
+    "Arrangement",
+    "ExcludedFan",
+    "FanScore",
+    "Hand",
+    "MCRConfig",
+    "Meld",
+    "NotationError",
+    "ScoreError",
+    "ScoreResult",
+    "TileSet",
+    "WinContext",
+    "arrangements",
+    "make_context",
+    "parse_hand",
+    "parse_waiting",
+    "register_rules",
+    "resolve_fan_id",
+    "score",
+    "score_mcr",
+    "waits",
+]

@@ -328,10 +328,15 @@ def is_complete(hand: Hand) -> bool:
     return is_complete_counts(counts_of(hand.concealed_with_win), len(hand.melds))
 
 
-def waits_of(melds: tuple[Meld, ...], concealed: tuple[Tile, ...] | list[Tile]) -> list[Tile]:
+def waits_of(
+    melds: tuple[Meld, ...],
+    concealed: tuple[Tile, ...] | list[Tile],
+    include_fifth_copy: bool = False,
+) -> list[Tile]:
     """The tiles that complete ``melds`` + ``concealed`` (13 tiles, kongs as three).
 
-    A tile of which the hand already holds all four copies is not a wait.
+    A tile of which the hand already holds all four copies is not a wait (unless
+    ``include_fifth_copy``, which some calculators do).
     """
     counts = counts_of(list(concealed))
     used = counts[:]
@@ -341,7 +346,7 @@ def waits_of(melds: tuple[Meld, ...], concealed: tuple[Tile, ...] | list[Tile]) 
     out: list[Tile] = []
     n = len(melds)
     for t in range(NUM_KINDS):
-        if used[t] >= 4:
+        if used[t] >= 4 and not include_fifth_copy:
             continue
         # only tiles next to something held (or honours/terminals for special hands) can win
         counts[t] += 1

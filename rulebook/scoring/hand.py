@@ -16,7 +16,7 @@ Notation (the one of ChineseOfficialMahjongHelper)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Literal
 
 from .tiles import (
     E_BAD_CONTEXT,
@@ -193,6 +193,21 @@ def _parse_meld(body: str, offset: int) -> Meld:
 
 def parse_hand(text: str, *, allow_joker: bool = True) -> Hand:
     """Parse the notation into a :class:`Hand` (checks counts, not whether it wins)."""
+    melds, tiles, bonus = _parse_parts(text, allow_joker=allow_joker, total=14)
+    return Hand(melds, tiles[:-1], tiles[-1], bonus)
+
+
+def parse_waiting(
+    text: str, *, allow_joker: bool = True
+) -> tuple[tuple[Meld, ...], tuple[Tile, ...]]:
+    """Parse a hand of thirteen (no winning tile yet): its melds and standing tiles."""
+    melds, tiles, _ = _parse_parts(text, allow_joker=allow_joker, total=13)
+    return melds, tiles
+
+
+def _parse_parts(
+    text: str, *, allow_joker: bool, total: int
+) -> tuple[tuple[Meld, ...], tuple[Tile, ...], tuple[Tile, ...]]:
     if not text or not text.strip():
         raise NotationError(E_EMPTY, "empty hand", 0)
     melds: list[Meld] = []
@@ -245,7 +260,7 @@ def parse_hand(text: str, *, allow_joker: bool = True) -> Hand:
             raise NotationError(E_TOO_MANY_COPIES, f"a fifth {tile_name(t)}", pos)
     if len(melds) > 4:
         raise NotationError(E_WRONG_TILE_COUNT, "at most four melds", meld_positions[4])
-    expected = 14 - 3 * len(melds)
+    expected = total - 3 * len(melds)
     if len(loose) != expected:
         raise NotationError(
             E_WRONG_TILE_COUNT,
@@ -257,8 +272,7 @@ def parse_hand(text: str, *, allow_joker: bool = True) -> Hand:
         if b in seen:
             raise NotationError(E_TOO_MANY_COPIES, f"a second {tile_name(b)}", None)
         seen.add(b)
-    tiles = [t for t, _ in loose]
-    return Hand(tuple(melds), tuple(tiles[:-1]), tiles[-1], tuple(bonus))
+    return tuple(melds), tuple(t for t, _ in loose), tuple(bonus)
 
 
 def parse_seat(value: object, name: str) -> Seat:
@@ -323,7 +337,7 @@ def make_context(**context: object) -> WinContext:
         raise NotationError(E_BAD_CONTEXT, "flowers must be a number or tile names", None)
     return WinContext(
         self_drawn=flags["self_drawn"],
-        claimed_from=cast("Direction | None", direction),
+        claimed_from=direction,
         seat=parse_seat(context.get("seat", "E"), "seat"),
         prevalent=parse_seat(context.get("prevalent", "E"), "prevalent"),
         flowers=count,

@@ -1,0 +1,188 @@
+"""``score()``: the one entry point, and the registry of rulesets it dispatches to."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from .arrange import waits_of
+from .hand import KONG, Hand, make_context, parse_hand, parse_waiting
+from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
+from .payments import hand_payments
+from .result import ExcludedFan, FanScore, ScoreError, ScoreResult
+from .tiles import (
+    E_AMBIGUOUS_FAN,
+    E_BAD_CONTEXT,
+    E_JOKER_NOT_ALLOWED,
+    E_NOT_ENOUGH_POINTS,
+    E_NOT_WINNING,
+    E_UNKNOWN_RULES,
+    JOKER,
+    NotationError,
+    parse_tile,
+    tile_name,
+)
+
+Scorer = Callable[..., ScoreResult]
+
+# Rules name -> scorer, or "module:function" imported on first use. A scorer takes
+# ``(hand: str | Hand, **context)`` and returns a ScoreResult. Other rulesets add an entry.
+RULESETS: dict[str, Scorer | str] = {
+    "hkos": "rulebook.scoring.hkos:score",
+    "red": "rulebook.scoring.red:score",
+}
+
+
+def register_rules(name: str, scorer: Scorer) -> None:
+    RULESETS[name] = scorer
+
+
+def _error(text: str, rules: str, err: NotationError) -> ScoreResult:
+    return ScoreResult(
+        hand=text, rules=rules, ok=False, total=0,
+        error=ScoreError(err.code, err.message, err.position),
+    )
+
+
+def _flower_count(hand: Hand, context: dict[str, Any]) -> dict[str, Any]:
+    """Merge flowers written in the hand with the ``flowers`` context value."""
+    if not hand.bonus:
+        return context
+    given = context.get("flowers", 0)
+    names = [tile_name(t) for t in hand.bonus]
+    if isinstance(given, (list, tuple)):
+        merged = [*names]
+        for item in given:
+            if item in merged:
+                raise NotationError(E_BAD_CONTEXT, f"flower {item!r} given twice", None)
+            merged.append(item)
+        return {**context, "flowers": tuple(merged)}
+    if isinstance(given, int) and not isinstance(given, bool) and given:
+        raise NotationError(
+            E_BAD_CONTEXT, "flowers are written in the hand and given as a number", None
+        )
+    return {**context, "flowers": tuple(names)}
+
+
+def score_mcr(
+    hand: str | Hand,
+    *,
+    config: MCRConfig = DEFAULT_CONFIG,
+    waits: bool = False,
+    **context: Any,
+) -> ScoreResult:
+    """Score one MCR hand. Never raises for bad input: the result carries the error."""
+    rules = "mcr"
+    text = hand if isinstance(hand, str) else hand.notation()
+    try:
+        if waits:
+            if not isinstance(hand, str):
+                raise NotationError(E_BAD_CONTEXT, "waits take a hand of thirteen", None)
+            melds, tiles = parse_waiting(text, allow_joker=False)
+            found = waits_of(melds, tiles) if all(t < 34 for t in tiles) else []
+            return ScoreResult(
+                hand=text, rules=rules, ok=True, total=0,
+                waits=tuple(tile_name(t) for t in found),
+            )
+        h = parse_hand(text, allow_joker=False) if isinstance(hand, str) else hand
+        if JOKER in h.concealed or h.win_tile == JOKER:
+            raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in MCR", None)
+        if any(t >= 34 for t in h.concealed) or h.win_tile >= 34:
+            raise NotationError(E_NOT_WINNING, "flowers cannot be part of the hand", None)
+        ctx = make_context(**_flower_count(h, dict(context)))
+        if ctx.kong_replacement and not ctx.self_drawn:
+            raise NotationError(
+                E_BAD_CONTEXT, "a win on a kong replacement is self-drawn", None
+            )
+        if ctx.robbing_kong and ctx.self_drawn:
+            raise NotationError(E_BAD_CONTEXT, "robbing a kong is a win on a claim", None)
+        ev = evaluate(h, ctx, config)
+    except NotationError as err:
+        return _error(text, rules, err)
+    if ev is None:
+        return ScoreResult(
+            hand=text, rules=rules, ok=False, total=0,
+            error=ScoreError(E_NOT_WINNING, "the tiles do not make a complete hand", None),
+        )
+    fans = tuple(FanScore(f.id, f.points, f.count, f.sets) for f in ev.fans)
+    excluded = tuple(ExcludedFan(fid, by) for fid, by in ev.excluded)
+    base = ev.total_without_flowers
+    if base < config.minimum_points:
+        return ScoreResult(
+            hand=text, rules=rules, ok=False, total=ev.total, fans=fans, excluded=excluded,
+            error=ScoreError(
+                E_NOT_ENOUGH_POINTS,
+                f"{base} points without flowers; a win needs {config.minimum_points}",
+                None,
+            ),
+        )
+    payments = hand_payments(ev.total, self_drawn=ctx.self_drawn, discarder=ctx.claimed_from)
+    return ScoreResult(
+        hand=text, rules=rules, ok=True, total=ev.total, fans=fans, excluded=excluded,
+        payments=payments,
+    )
+
+
+RULESETS["mcr"] = score_mcr
+
+
+def score(hand: str | Hand, *, rules: str = "mcr", **context: Any) -> ScoreResult:
+    """Score a hand under ``rules`` ("mcr"; "hkos" and "red" when their modules exist).
+
+    Context keys are named like the command-line options: ``self_drawn``, ``from``
+    (or ``claimed_from``), ``seat``, ``prevalent``, ``flowers``, ``last_of_kind``,
+    ``last_tile``, ``kong_replacement``, ``robbing_kong``; ``waits=True`` lists the tiles
+    that complete a hand of thirteen instead of scoring.
+    """
+    entry = RULESETS.get(rules)
+    text = hand if isinstance(hand, str) else hand.notation()
+    if entry is None:
+        return ScoreResult(
+            hand=text, rules=rules, ok=False, total=0,
+            error=ScoreError(E_UNKNOWN_RULES, f"unknown rules {rules!r}", None),
+        )
+    if isinstance(entry, str):
+        module_name, _, attr = entry.partition(":")
+        try:
+            loaded = getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError):
+            return ScoreResult(
+                hand=text, rules=rules, ok=False, total=0,
+                error=ScoreError(E_UNKNOWN_RULES, f"rules {rules!r} are not available", None),
+            )
+        RULESETS[rules] = loaded
+        entry = loaded
+    result: ScoreResult = entry(hand, **context)
+    return result
+
+
+def waits(hand: str) -> list[str]:
+    """Tiles that complete a hand of thirteen (raises :class:`NotationError`)."""
+    melds, tiles = parse_waiting(hand, allow_joker=False)
+    return [tile_name(t) for t in waits_of(melds, tiles)]
+
+
+def resolve_fan_id(fan_id: str, hand: str | Hand | None = None) -> str:
+    """Normalise a fan id; "57" alone is ambiguous unless the hand's kongs decide it.
+
+    Raises :class:`NotationError` with code ``ambiguous_fan``.
+    """
+    fid = fan_id.strip().upper().replace("А", "A").replace("Б", "B")
+    if fid != "57":
+        return fid
+    if hand is not None:
+        h = parse_hand(hand) if isinstance(hand, str) else hand
+        kongs = [m for m in h.melds if m.kind == KONG]
+        melded = sum(1 for m in kongs if not m.concealed)
+        if len(kongs) == 2 and melded == 2:
+            return "57A"
+        if len(kongs) == 2 and melded == 1:
+            return "57B"
+    raise NotationError(
+        E_AMBIGUOUS_FAN, "fan 57 is 57A (two melded kongs) or 57B (melded + concealed)", None
+    )
+
+
+__all__ = ["RULESETS", "parse_tile", "register_rules", "resolve_fan_id", "score", "score_mcr",
+           "waits"]

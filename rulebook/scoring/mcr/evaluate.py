@@ -1,0 +1,679 @@
+"""MCR evaluator: every arrangement of the hand is scored, the best one wins.
+
+Per arrangement:
+
+1. hand-level fans (tiles, kongs, win conditions) and arrangement-level fans (honour sets,
+   concealed pungs, special forms, whole-hand shapes) are detected;
+2. fans *between* chows and *between* pungs are chosen by :func:`_best_combination`,
+   which applies 3.9.1.5 (3) no identical reuse and (5) account once (each fan counted
+   must bring in a set not used by the fans counted before it) and (4) takes the
+   highest total;
+3. the table's implication lists remove implied fans (3.9.1.5 (1)), each removal is
+   reported as "excluded by";
+4. wait fans come from the real waits of the hand (one waiting tile only);
+5. Chicken Hand when nothing else scores (flowers aside).
+
+The no-split principle 3.9.1.5 (2) is the arrangement itself: once the sets are chosen,
+fans are only looked for among them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ..arrange import (
+    HONORS_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Arrangement,
+    TileSet,
+    arrangements,
+    waits_of,
+)
+from ..hand import Hand, WinContext
+from ..tiles import format_tiles
+from .table import CHOW_COMBINATION_FANS, FAN_ORDER, FANS, PUNG_COMBINATION_FANS
+
+
+@dataclass(frozen=True, slots=True)
+class MCRConfig:
+    """Variant switches. Defaults follow the seeds (WMO 2006 text + fan table 004)."""
+
+    fan_57b_points: int = 6  # One Melded and one Concealed Kong (004: 6; Chinese 2006: 5)
+    fan_48_points: int = 8  # Two Concealed Kongs (004: 8; Chinese 2006: 6)
+    wait_fans_in_knitted_straight: bool = False  # Edge/Closed inside the knitted tiles
+    minimum_points: int = 8  # 3.9.1.1, flowers not counted
+    all_green_excludes_half_flush: bool = False  # seed 3: may combine; Chinese: excludes
+    # seed 4, 6, 7, 12, 19, 20, 34: these fans exclude Concealed Hand but "combine with
+    # Fully Concealed when self-drawn"; the Chinese calculator counts Self-Drawn instead
+    concealed_fans_exclude_fully_concealed: bool = False
+    # a tile of which the hand holds all four copies is no real wait (seed 77-79: "waiting
+    # for more than one tile"); the Chinese calculator counts it as a wait
+    waits_include_fifth_copy: bool = False
+    # seed 8: All Terminals "combines with Double Pung and Triple Pung"; the Chinese
+    # calculator does not count Double Pung with it
+    all_terminals_excludes_double_pung: bool = False
+
+
+DEFAULT_CONFIG = MCRConfig()
+
+
+@dataclass(frozen=True, slots=True)
+class CountedFan:
+    id: str
+    points: int  # points of one occurrence
+    count: int
+    sets: tuple[str, ...]  # notation of the sets (or tiles) that make the fan
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    total: int  # including flowers
+    fans: tuple[CountedFan, ...]
+    excluded: tuple[tuple[str, str], ...]  # (fan id, excluded by fan id or principle)
+    arrangement: Arrangement | None
+
+    @property
+    def total_without_flowers(self) -> int:
+        return self.total - sum(f.points * f.count for f in self.fans if f.id == "81")
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+GREEN = frozenset({19, 20, 21, 23, 25, 32})
+REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33})
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def set_text(s: TileSet) -> str:
+    tiles = s.tiles
+    if s.kind == "knitted":
+        return format_tiles(tiles)
+    body = format_tiles(tiles)
+    return body if s.concealed else f"[{body}]"
+
+
+def _points(fid: str, config: MCRConfig) -> int:
+    if fid == "57B":
+        return config.fan_57b_points
+    if fid == "48":
+        return config.fan_48_points
+    return FANS[fid].points
+
+
+@cache
+def _chow_instances(
+    chows: tuple[int, ...], pair: int
+) -> tuple[tuple[str, int], ...]:
+    """Fan instances between chows: (fan id, bitmask of chow indexes)."""
+    out: list[tuple[str, int]] = []
+    n = len(chows)
+    suit = [c // 9 for c in chows]
+    rank = [c % 9 for c in chows]
+    for i in range(n):
+        for j in range(i + 1, n):
+            m = (1 << i) | (1 << j)
+            if suit[i] == suit[j]:
+                d = abs(rank[i] - rank[j])
+                if d == 0:
+                    out.append(("69", m))
+                elif d == 3:
+                    out.append(("71", m))
+                elif d == 6:
+                    out.append(("72", m))
+            elif rank[i] == rank[j]:
+                out.append(("70", m))
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                m = (1 << i) | (1 << j) | (1 << k)
+                ss = {suit[i], suit[j], suit[k]}
+                rs = sorted((rank[i], rank[j], rank[k]))
+                if len(ss) == 1:
+                    if rs[0] == rs[2]:
+                        out.append(("23", m))
+                    elif rs == [0, 3, 6]:
+                        out.append(("28", m))
+                    elif rs[1] - rs[0] == rs[2] - rs[1] and rs[1] - rs[0] in (1, 2):
+                        out.append(("30", m))
+                elif len(ss) == 3:
+                    if rs[0] == rs[2]:
+                        out.append(("41", m))
+                    elif rs == [0, 3, 6]:
+                        out.append(("39", m))
+                    elif rs[1] - rs[0] == 1 and rs[2] - rs[1] == 1:
+                        out.append(("51", m))
+    if n == 4:
+        m = 15
+        if len(set(suit)) == 1:
+            rs = sorted(rank)
+            if rs[0] == rs[3]:
+                out.append(("14", m))
+            else:
+                d = rs[1] - rs[0]
+                if d in (1, 2) and rs[2] - rs[1] == d and rs[3] - rs[2] == d:
+                    out.append(("16", m))
+            if rs == [0, 0, 6, 6] and pair == suit[0] * 9 + 4:
+                out.append(("13", m))
+        if pair < 27 and pair % 9 == 4:
+            psuit = pair // 9
+            by_suit: dict[int, list[int]] = {}
+            for s_, r_ in zip(suit, rank, strict=True):
+                by_suit.setdefault(s_, []).append(r_)
+            if (
+                len(by_suit) == 2
+                and psuit not in by_suit
+                and all(sorted(v) == [0, 6] for v in by_suit.values())
+            ):
+                out.append(("29", m))
+    return tuple(out)
+
+
+@cache
+def _pung_instances(pungs: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """Fan instances between suited pungs/kongs: (fan id, bitmask)."""
+    out: list[tuple[str, int]] = []
+    n = len(pungs)
+    suit = [p // 9 for p in pungs]
+    rank = [p % 9 for p in pungs]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if suit[i] != suit[j] and rank[i] == rank[j]:
+                out.append(("65", (1 << i) | (1 << j)))
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                m = (1 << i) | (1 << j) | (1 << k)
+                ss = {suit[i], suit[j], suit[k]}
+                rs = sorted((rank[i], rank[j], rank[k]))
+                consecutive = rs[1] == rs[0] + 1 and rs[2] == rs[1] + 1
+                if len(ss) == 1 and consecutive:
+                    out.append(("24", m))
+                elif len(ss) == 3:
+                    if rs[0] == rs[2]:
+                        out.append(("32", m))
+                    elif consecutive:
+                        out.append(("42", m))
+    if n == 4 and len(set(suit)) == 1:
+        rs = sorted(rank)
+        if all(rs[i + 1] == rs[i] + 1 for i in range(3)):
+            out.append(("15", 15))
+    return tuple(out)
+
+
+def _valid_selection(chosen: list[tuple[int, int]]) -> bool:
+    """Account-once (3.9.1.5 (5)): taking the fans from the highest down (3.9.1.5: "first
+    the main fan, then the lesser ones"), every fan must bring in a set not used before.
+
+    ``chosen`` holds (points, bitmask) pairs; fans of equal points may come in any order.
+    """
+    used = 0
+    for pts in sorted({p for p, _ in chosen}, reverse=True):
+        group = [m for p, m in chosen if p == pts]
+        group_sets = 0
+        for m in group:
+            group_sets |= m
+        # peel from the end: a fan with a set that neither the earlier fans nor the rest
+        # of its group use can come last in the group
+        while group:
+            for idx, m in enumerate(group):
+                others = used
+                for jdx, o in enumerate(group):
+                    if jdx != idx:
+                        others |= o
+                if m & ~others:
+                    group.pop(idx)
+                    break
+            else:
+                return False
+        used |= group_sets
+    return True
+
+
+@cache
+def _best_combination(instances: tuple[tuple[str, int], ...]) -> tuple[int, tuple[int, ...]]:
+    """Pick instances (indexes) maximising points under 3.9.1.5 (3) and (5)."""
+    pts = [FANS[fid].points for fid, _ in instances]
+    best_total = 0
+    best: tuple[int, ...] = ()
+    n = len(instances)
+
+    def rec(start: int, chosen: list[int], total: int) -> None:
+        nonlocal best_total, best
+        if total > best_total:
+            best_total = total
+            best = tuple(chosen)
+        for i in range(start, n):
+            fid, mask = instances[i]
+            if any(instances[j][0] == fid and instances[j][1] & mask for j in chosen):
+                continue
+            masks = [(pts[j], instances[j][1]) for j in chosen]
+            masks.append((pts[i], mask))
+            if not _valid_selection(masks):
+                continue
+            chosen.append(i)
+            rec(i + 1, chosen, total + pts[i])
+            chosen.pop()
+
+    rec(0, [], 0)
+    return best_total, best
+
+
+# --- the evaluator -----------------------------------------------------------------------------
+
+
+class _Acc:
+    """Fans found for one arrangement: id -> (count, sets)."""
+
+    __slots__ = ("excluded", "fans")
+
+    def __init__(self) -> None:
+        self.fans: dict[str, tuple[int, list[str]]] = {}
+        self.excluded: list[tuple[str, str]] = []
+
+    def add(self, fid: str, sets: list[str] | None = None, count: int = 1) -> None:
+        old = self.fans.get(fid)
+        if old is None:
+            self.fans[fid] = (count, list(sets or ()))
+        else:
+            self.fans[fid] = (old[0] + count, old[1] + list(sets or ()))
+
+
+@dataclass(frozen=True, slots=True)
+class _HandFacts:
+    counts: tuple[int, ...]  # all playing tiles, kongs as 4
+    suits: frozenset[int]
+    has_honours: bool
+    closed: bool  # no melded set (concealed kongs allowed)
+    n_melds_exposed: int
+
+
+def _hand_facts(hand: Hand) -> _HandFacts:
+    counts = [0] * 34
+    for t in hand.all_tiles:
+        counts[t] += 1
+    suits = frozenset(t // 9 for t in range(27) if counts[t])
+    exposed = sum(1 for m in hand.melds if not m.concealed)
+    return _HandFacts(
+        tuple(counts), suits, any(counts[27:34]), exposed == 0, exposed
+    )
+
+
+def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> None:
+    """Fans that do not depend on the arrangement."""
+    counts = facts.counts
+    present = [t for t in range(34) if counts[t]]
+    # tiles
+    if all(t in GREEN for t in present):
+        acc.add("3")
+    if all(t in REVERSIBLE for t in present):
+        acc.add("40")
+    if not facts.has_honours:
+        ranks = {t % 9 for t in present}
+        if ranks <= {6, 7, 8}:
+            acc.add("25")
+        elif ranks <= {3, 4, 5}:
+            acc.add("26")
+        elif ranks <= {0, 1, 2}:
+            acc.add("27")
+        if ranks <= {5, 6, 7, 8}:
+            acc.add("36")
+        elif ranks <= {0, 1, 2, 3}:
+            acc.add("37")
+        acc.add("76")
+        if len(facts.suits) == 1:
+            acc.add("22")
+    elif len(facts.suits) == 1:
+        acc.add("50")
+    if all(t < 27 and 0 < t % 9 < 8 for t in present):
+        acc.add("68")
+    if len(facts.suits) == 2:
+        acc.add("75")
+    # kongs
+    ck = sum(1 for m in hand.melds if m.kind == "kong" and m.concealed)
+    mk = sum(1 for m in hand.melds if m.kind == "kong" and not m.concealed)
+    k = ck + mk
+    kongs_text = [m.notation() for m in hand.melds if m.kind == "kong"]
+    if k == 4:
+        acc.add("5", kongs_text)
+    elif k == 3:
+        acc.add("17", kongs_text)
+    elif k == 2:
+        acc.add("48" if ck == 2 else "57B" if ck == 1 else "57A", kongs_text)
+    elif k == 1:
+        acc.add("67" if ck else "74", kongs_text)
+    # Tile Hog: all four copies used, not as a kong
+    kong_tiles = {m.tile for m in hand.melds if m.kind == "kong"}
+    hogs = [t for t in present if counts[t] == 4 and t not in kong_tiles]
+    if hogs:
+        acc.add("64", [format_tiles([t] * 4) for t in hogs], len(hogs))
+    # Nine Gates: the thirteen standing tiles are 1112345678999 of one suit
+    if not hand.melds and len(facts.suits) == 1 and not facts.has_honours:
+        base = 9 * next(iter(facts.suits))
+        standing = [0] * 9
+        for t in hand.concealed:
+            standing[t - base] += 1
+        if tuple(standing) == NINE_GATES:
+            acc.add("4")
+    # win conditions
+    if ctx.self_drawn:
+        acc.add("80")
+        if facts.closed:
+            acc.add("56")
+        if ctx.last_tile:
+            acc.add("44")
+        if ctx.kong_replacement:
+            acc.add("46")
+    else:
+        if facts.closed:
+            acc.add("62")
+        if ctx.last_tile:
+            acc.add("45")
+        if ctx.robbing_kong:
+            acc.add("47")
+        if facts.n_melds_exposed == 4:
+            acc.add("53")
+    # Last Tile (58): the other three copies must be visible to all (seed 58), so not when
+    # the winner holds a copy among the standing tiles; automatic when the winner's own
+    # melded sets show the other three.
+    exposed = sum(m.tiles.count(hand.win_tile) for m in hand.melds if not m.concealed)
+    if hand.win_tile not in hand.concealed and (ctx.last_of_kind or exposed == 3):
+        acc.add("58")
+
+
+def _wind_dragon_sets(
+    sets: tuple[TileSet, ...], ctx: WinContext, acc: _Acc
+) -> None:
+    winds = [s for s in sets if s.is_pung_like and 27 <= s.tile <= 30]
+    dragons = [s for s in sets if s.is_pung_like and s.tile >= 31]
+    pair = next((s for s in sets if s.kind == "pair"), None)
+    wind_text = [set_text(s) for s in winds]
+    dragon_text = [set_text(s) for s in dragons]
+    used_winds = False
+    if len(winds) == 4:
+        acc.add("1", wind_text)
+        used_winds = True
+    elif len(winds) == 3:
+        if pair is not None and 27 <= pair.tile <= 30:
+            acc.add("9", [*wind_text, set_text(pair)])
+        else:
+            acc.add("38", wind_text)
+        used_winds = True
+    if len(dragons) == 3:
+        acc.add("2", dragon_text)
+    elif len(dragons) == 2:
+        if pair is not None and pair.tile >= 31:
+            acc.add("10", [*dragon_text, set_text(pair)])
+        else:
+            acc.add("54", dragon_text)
+    for s in dragons:
+        acc.add("59", [set_text(s)])
+    for s in winds:
+        special = used_winds
+        if s.tile == ctx.prevalent_wind:
+            acc.add("60", [set_text(s)])
+            special = True
+        if s.tile == ctx.seat_wind:
+            acc.add("61", [set_text(s)])
+            special = True
+        if not special:
+            acc.add("73", [set_text(s)])
+        else:
+            acc.excluded.append(("73", "60" if s.tile == ctx.prevalent_wind else
+                                 "61" if s.tile == ctx.seat_wind else
+                                 "1" if len(winds) == 4 else "9" if "9" in acc.fans else "38"))
+    if dragons:
+        acc.excluded.append(("73", "59"))
+    for s in sets:
+        if s.is_pung_like and s.tile < 27 and s.tile in TERMINALS:
+            acc.add("73", [set_text(s)])
+
+
+def _evaluate_arrangement(
+    hand: Hand,
+    ctx: WinContext,
+    facts: _HandFacts,
+    arr: Arrangement,
+    base: _Acc,
+    unique_wait: bool,
+    config: MCRConfig,
+) -> _Acc:
+    acc = _Acc()
+    acc.fans = {k: (v[0], list(v[1])) for k, v in base.fans.items()}
+    acc.excluded = list(base.excluded)
+    sets = arr.sets
+    form = arr.form
+    win_set = arr.win_set
+    counts = facts.counts
+    if form in (STANDARD, KNITTED_STRAIGHT):
+        pair = next(s for s in sets if s.kind == "pair")
+        chows = [s for s in sets if s.kind == "chow"]
+        pungs = [s for s in sets if s.is_pung_like]
+        _wind_dragon_sets(sets, ctx, acc)
+        # concealed pungs: a pung completed by a discarded winning tile is melded
+        concealed_pungs = [
+            s for s in pungs
+            if s.concealed and not (s is win_set and not ctx.self_drawn)
+        ]
+        ncp = len(concealed_pungs)
+        cp_text = [set_text(s) for s in concealed_pungs]
+        if ncp == 4:
+            acc.add("12", cp_text)
+        elif ncp == 3:
+            acc.add("33", cp_text)
+        elif ncp == 2:
+            acc.add("66", cp_text)
+        if form == KNITTED_STRAIGHT:
+            acc.add("35", [set_text(s) for s in sets if s.kind == "knitted"])
+        if form == STANDARD and len(pungs) == 4:
+            acc.add("49")
+        if (
+            len(chows) == 4 or (form == KNITTED_STRAIGHT and len(chows) == 1)
+        ) and pair.tile < 27:
+            acc.add("63")
+        if form == STANDARD:
+            if len(pungs) == 4 and all(
+                s.tile < 27 and s.tile % 9 % 2 == 1 for s in [*pungs, pair]
+            ):
+                acc.add("21")
+            if all(
+                (s.kind == "chow" and s.tile < 27 and 2 <= s.tile % 9 <= 4)
+                or (s.kind != "chow" and s.tile < 27 and s.tile % 9 == 4)
+                for s in sets
+            ):
+                acc.add("31")
+            if all(
+                (s.kind == "chow" and s.tile % 9 in (0, 6))
+                or (s.kind != "chow" and (s.tile >= 27 or s.tile in TERMINALS))
+                for s in sets
+            ):
+                acc.add("55")
+            if all(counts[t] == 0 or t in TERMINALS or t >= 27 for t in range(34)):
+                if facts.has_honours:
+                    if any(counts[t] for t in TERMINALS):
+                        acc.add("18")
+                    else:
+                        acc.add("11")
+                else:
+                    acc.add("8")
+        if len(facts.suits) == 3 and facts.has_honours and (
+            any(counts[27:31]) and any(counts[31:34])
+        ):
+            acc.add("52")
+        # combinations between chows / between pungs
+        if len(chows) >= 2:
+            chow_tiles = tuple(s.tile for s in chows)
+            inst = _chow_instances(chow_tiles, pair.tile)
+            if inst:
+                _, chosen = _best_combination(inst)
+                _add_combinations(acc, inst, chosen, chows)
+        suited_pungs = [s for s in pungs if s.tile < 27]
+        if len(suited_pungs) >= 2:
+            inst = _pung_instances(tuple(s.tile for s in suited_pungs))
+            if inst:
+                _, chosen = _best_combination(inst)
+                _add_combinations(acc, inst, chosen, suited_pungs)
+        # waits
+        if unique_wait and win_set is not None:
+            if win_set.kind == "pair":
+                acc.add("79", [set_text(win_set)])
+            elif win_set.kind == "chow":
+                pos = hand.win_tile - win_set.tile
+                r = win_set.tile % 9
+                if pos == 1:
+                    acc.add("78", [set_text(win_set)])
+                elif (pos == 2 and r == 0) or (pos == 0 and r == 6):
+                    acc.add("77", [set_text(win_set)])
+            elif win_set.kind == "knitted" and config.wait_fans_in_knitted_straight:
+                pos = (hand.win_tile - win_set.tile) // 3
+                acc.add("78" if pos == 1 else "77", [set_text(win_set)])
+    elif form == SEVEN_PAIRS:
+        acc.add("19")
+        present = [t for t in range(34) if counts[t]]
+        if len(facts.suits) == 1 and not facts.has_honours:
+            ranks = sorted({t % 9 for t in present})
+            if len(ranks) == 7 and ranks[-1] - ranks[0] == 6:
+                acc.add("6")
+        if all(t in TERMINALS or t >= 27 for t in present):
+            if facts.has_honours:
+                if any(counts[t] for t in TERMINALS):
+                    acc.add("18")
+                else:
+                    acc.add("11")
+            else:
+                acc.add("8")
+        if len(facts.suits) == 3 and any(counts[27:31]) and any(counts[31:34]):
+            acc.add("52")
+        if unique_wait:
+            acc.add("79")
+    elif form == THIRTEEN_ORPHANS:
+        acc.add("7")
+        acc.add("52")
+        if unique_wait:
+            acc.add("79")
+    elif form == HONORS_KNITTED:
+        honours = sum(1 for t in range(27, 34) if counts[t])
+        acc.add("20" if honours == 7 else "34")
+        if sum(1 for t in range(27) if counts[t]) == 9:
+            acc.add("35")
+        acc.add("52")
+        if unique_wait:
+            acc.add("79")
+    _apply_exclusions(acc, config)
+    return acc
+
+
+def _add_combinations(
+    acc: _Acc,
+    inst: tuple[tuple[str, int], ...],
+    chosen: tuple[int, ...],
+    sets: list[TileSet],
+) -> None:
+    chosen_fids = set()
+    for i in chosen:
+        fid, mask = inst[i]
+        acc.add(fid, ["+".join(set_text(s) for b, s in enumerate(sets) if mask >> b & 1)])
+        chosen_fids.add(fid)
+    for i, (fid, mask) in enumerate(inst):
+        if i in chosen or fid in chosen_fids:
+            continue
+        by = "3.9.1.5"
+        for j in chosen:
+            if inst[j][1] & mask == mask:
+                by = inst[j][0]
+                break
+        else:
+            for j in chosen:
+                if inst[j][1] & mask:
+                    by = inst[j][0]
+                    break
+        acc.excluded.append((fid, by))
+
+
+def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
+    fans = acc.fans
+    if config.all_green_excludes_half_flush and "3" in fans and "50" in fans:
+        del fans["50"]
+        acc.excluded.append(("50", "3"))
+    if config.all_terminals_excludes_double_pung and "8" in fans and "65" in fans:
+        del fans["65"]
+        acc.excluded.append(("65", "8"))
+    if config.concealed_fans_exclude_fully_concealed and "56" in fans:
+        by = next((f for f in fans if f != "56" and "62" in FANS[f].implies), None)
+        if by is not None:
+            del fans["56"]
+            acc.excluded.append(("56", by))
+            if not any(f in fans for f in ("44", "46")):
+                fans["80"] = (1, [])
+    order = sorted(fans, key=lambda f: (-FANS[f].points, FAN_ORDER[f]))
+    removed: set[str] = set()
+    for fid in order:
+        if fid in removed:
+            continue
+        local = (
+            CHOW_COMBINATION_FANS if fid in CHOW_COMBINATION_FANS
+            else PUNG_COMBINATION_FANS if fid in PUNG_COMBINATION_FANS
+            else frozenset()
+        )
+        for other in FANS[fid].implies:
+            if other in fans and other not in removed and other not in local:
+                removed.add(other)
+                acc.excluded.append((other, fid))
+    for fid in removed:
+        del fans[fid]
+
+
+def _total(acc: _Acc, config: MCRConfig) -> int:
+    return sum(_points(fid, config) * c for fid, (c, _) in acc.fans.items())
+
+
+def evaluate(hand: Hand, ctx: WinContext, config: MCRConfig = DEFAULT_CONFIG) -> Evaluation | None:
+    """Score a hand; ``None`` when it is not a complete hand."""
+    arrs = arrangements(hand)
+    if not arrs:
+        return None
+    facts = _hand_facts(hand)
+    base = _Acc()
+    _hand_level(hand, ctx, facts, base)
+    unique: bool | None = None
+    best: _Acc | None = None
+    best_total = -1
+    best_arr: Arrangement | None = None
+    for arr in arrs:
+        ws = arr.win_set
+        needs_wait = arr.form in (SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED) or (
+            ws is not None and ws.kind in ("pair", "chow", "knitted")
+        )
+        if needs_wait and unique is None:
+            unique = (
+                len(waits_of(hand.melds, hand.concealed, config.waits_include_fifth_copy)) == 1
+            )
+        acc = _evaluate_arrangement(
+            hand, ctx, facts, arr, base, bool(needs_wait and unique), config
+        )
+        total = _total(acc, config)
+        if total > best_total:
+            best, best_total, best_arr = acc, total, arr
+    assert best is not None
+    if best_total == 0:
+        best.add("43")
+    flowers = ctx.flowers
+    if flowers:
+        best.add("81", None, flowers)
+    fans = tuple(
+        CountedFan(fid, _points(fid, config), c, tuple(sets))
+        for fid, (c, sets) in sorted(
+            best.fans.items(), key=lambda kv: (-_points(kv[0], config), FAN_ORDER[kv[0]])
+        )
+    )
+    excluded: dict[str, str] = {}
+    for fid, by in best.excluded:
+        if fid not in best.fans and fid not in excluded:
+            excluded[fid] = by
+    total = sum(f.points * f.count for f in fans)
+    ex = tuple(sorted(excluded.items(), key=lambda kv: FAN_ORDER[kv[0]]))
+    return Evaluation(total, fans, ex, best_arr)

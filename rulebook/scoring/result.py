@@ -1,0 +1,66 @@
+"""The result of scoring a hand: frozen dataclasses whose fields match the JSON output."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class FanScore:
+    id: str
+    points: int  # points of one occurrence
+    count: int
+    sets: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "points": self.points, "count": self.count,
+                "sets": list(self.sets)}
+
+
+@dataclass(frozen=True, slots=True)
+class ExcludedFan:
+    id: str
+    by: str  # the counted fan that excluded it, or the principle ("3.9.1.5")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "by": self.by}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreError:
+    code: str
+    message: str
+    position: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "position": self.position}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    hand: str
+    rules: str
+    ok: bool
+    total: int
+    fans: tuple[FanScore, ...] = ()
+    excluded: tuple[ExcludedFan, ...] = ()
+    payments: Mapping[str, int] | None = None
+    error: ScoreError | None = None
+    waits: tuple[str, ...] | None = None  # only when asked for
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "hand": self.hand,
+            "rules": self.rules,
+            "ok": self.ok,
+            "total": self.total,
+            "fans": [f.to_dict() for f in self.fans],
+            "excluded": [e.to_dict() for e in self.excluded],
+            "payments": dict(self.payments) if self.payments is not None else None,
+            "error": self.error.to_dict() if self.error else None,
+        }
+        if self.waits is not None:
+            out["waits"] = list(self.waits)
+        return out
