@@ -1,0 +1,155 @@
+"""PURE parsing of a bank statement CSV into dataclasses, with line-numbered errors.
+
+Format (UTF-8, header row required, comma or semicolon separated, column order free):
+
+    date,amount,reference,transaction_id[,payer]
+    2025-02-03,60.00,Dues 2025-00012,TX-889102,Ivan Petrov
+
+date: YYYY-MM-DD (or DD.MM.YYYY); amount: positive, "." or "," as decimal mark, no thousands
+separator; reference: free text that contains the invoice number; transaction_id: the bank's
+unique id of the transaction (the same id is never recorded twice).
+
+Errors are stable codes with line numbers; the edge translates them. A file with any error
+is rejected as a whole.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+
+REQUIRED_COLUMNS = ("date", "amount", "reference", "transaction_id")
+OPTIONAL_COLUMNS = ("payer",)
+INVOICE_NUMBER_RE = re.compile(r"\b(\d{4}-\d{5})\b")
+
+E_EMPTY = "empty"
+E_MISSING_COLUMNS = "missing_columns"
+E_BAD_DATE = "bad_date"
+E_BAD_AMOUNT = "bad_amount"
+E_NOT_POSITIVE = "not_positive"
+E_MISSING_TRANSACTION_ID = "missing_transaction_id"
+E_DUPLICATE_IN_FILE = "duplicate_in_file"
+E_WRONG_COLUMN_COUNT = "wrong_column_count"
+E_NOT_TEXT = "not_text"
+
+
+@dataclass(frozen=True)
+class StatementRow:
+    line: int
+    paid_on: date
+    amount: Decimal
+    reference: str
+    transaction_id: str
+    payer: str = ""
+
+    @property
+    def invoice_number(self) -> str | None:
+        match = INVOICE_NUMBER_RE.search(self.reference)
+        return match.group(1) if match else None
+
+
+@dataclass(frozen=True)
+class ParseError:
+    line: int  # 1-based line of the file (the header is line 1)
+    code: str
+    detail: str = ""
+
+
+@dataclass
+class Statement:
+    rows: list[StatementRow] = field(default_factory=list)
+    errors: list[ParseError] = field(default_factory=list)
+
+
+def _parse_date(text: str) -> date:
+    for fmt in ("%Y-%m-%d", "%d.%m.%Y"):
+        try:
+            return datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    raise ValueError(text)
+
+
+def _parse_amount(text: str) -> Decimal:
+    cleaned = text.strip().replace(" ", "")
+    if "," in cleaned and "." not in cleaned:
+        cleaned = cleaned.replace(",", ".")
+    if not re.fullmatch(r"-?\d+(\.\d{1,2})?", cleaned):
+        raise InvalidOperation(text)
+    return Decimal(cleaned)
+
+
+def parse_statement(data: bytes | str) -> Statement:
+    statement = Statement()
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            statement.errors.append(ParseError(1, E_NOT_TEXT))
+            return statement
+    data = data.lstrip("\ufeff")
+    if not data.strip():
+        statement.errors.append(ParseError(1, E_EMPTY))
+        return statement
+    first_line = data.splitlines()[0]
+    delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
+    reader = csv.reader(io.StringIO(data), delimiter=delimiter)
+    header = [h.strip().lower() for h in next(reader)]
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    if missing:
+        statement.errors.append(ParseError(1, E_MISSING_COLUMNS, ", ".join(missing)))
+        return statement
+    index = {
+        name: header.index(name)
+        for name in (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS)
+        if name in header
+    }
+    seen: dict[str, int] = {}
+    for values in reader:
+        line = reader.line_num
+        if not any(v.strip() for v in values):
+            continue
+        if len(values) != len(header):
+            statement.errors.append(ParseError(line, E_WRONG_COLUMN_COUNT, str(len(values))))
+            continue
+        cell = {name: values[i].strip() for name, i in index.items()}
+        row_errors: list[ParseError] = []
+        try:
+            paid_on = _parse_date(cell["date"])
+        except ValueError:
+            row_errors.append(ParseError(line, E_BAD_DATE, cell["date"]))
+        try:
+            amount = _parse_amount(cell["amount"])
+            if amount <= 0:
+                row_errors.append(ParseError(line, E_NOT_POSITIVE, cell["amount"]))
+        except InvalidOperation:
+            row_errors.append(ParseError(line, E_BAD_AMOUNT, cell["amount"]))
+        transaction_id = cell["transaction_id"]
+        if not transaction_id:
+            row_errors.append(ParseError(line, E_MISSING_TRANSACTION_ID))
+        elif transaction_id in seen:
+            row_errors.append(
+                ParseError(
+                    line, E_DUPLICATE_IN_FILE, f"{transaction_id} (line {seen[transaction_id]})"
+                )
+            )
+        else:
+            seen[transaction_id] = line
+        if row_errors:
+            statement.errors.extend(row_errors)
+            continue
+        statement.rows.append(
+            StatementRow(
+                line=line,
+                paid_on=paid_on,
+                amount=amount,
+                reference=cell["reference"],
+                transaction_id=transaction_id,
+                payer=cell.get("payer", ""),
+            )
+        )
+    return statement

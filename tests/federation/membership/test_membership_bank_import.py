@@ -1,0 +1,90 @@
+"""Bank statement import: matching by reference, unmatched rows, malformed files."""
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from federation import bank_import, services
+from federation.models import Payment
+
+GOOD = """date,amount,reference,transaction_id,payer
+2025-02-03,120.00,Dues 2025-00001,TX-1,Ivan
+2025-02-04,"50,00",membership 2025-00002 part 1,TX-2,Anna
+2025-02-05,10.00,donation,TX-3,Someone
+"""
+
+
+def test_parse_good_file():
+    statement = bank_import.parse_statement(GOOD.encode())
+    assert statement.errors == []
+    assert [r.invoice_number for r in statement.rows] == ["2025-00001", "2025-00002", None]
+    assert statement.rows[1].amount == Decimal("50.00")
+    assert statement.rows[0].line == 2
+
+
+def test_parse_semicolon_and_dotted_dates():
+    data = "Date;Amount;Reference;Transaction_ID\n03.02.2025;12,5;2025-00001;A\n"
+    statement = bank_import.parse_statement(data)
+    assert statement.errors == []
+    assert statement.rows[0].paid_on == date(2025, 2, 3)
+    assert statement.rows[0].amount == Decimal("12.5")
+
+
+def test_parse_errors_have_line_numbers():
+    data = (
+        "date,amount,reference,transaction_id\n"
+        "2025-02-30,10,2025-00001,A\n"  # line 2: bad date
+        "2025-02-01,ten,2025-00001,B\n"  # line 3: bad amount
+        "2025-02-01,-5,2025-00001,C\n"  # line 4: negative
+        "2025-02-01,5,2025-00001,\n"  # line 5: no transaction id
+        "2025-02-01,5,2025-00001,A\n"  # line 6: duplicate of line 2's id
+        "2025-02-01,5\n"  # line 7: wrong column count
+    )
+    statement = bank_import.parse_statement(data)
+    assert [(e.line, e.code) for e in statement.errors] == [
+        (2, bank_import.E_BAD_DATE),
+        (3, bank_import.E_BAD_AMOUNT),
+        (4, bank_import.E_NOT_POSITIVE),
+        (5, bank_import.E_MISSING_TRANSACTION_ID),
+        (6, bank_import.E_DUPLICATE_IN_FILE),
+        (7, bank_import.E_WRONG_COLUMN_COUNT),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"", bank_import.E_EMPTY),
+        (b"\xff\xfe\x00garbage", bank_import.E_NOT_TEXT),
+        (b"date,amount\n2025-01-01,5\n", bank_import.E_MISSING_COLUMNS),
+    ],
+)
+def test_parse_unusable_files(data, code):
+    statement = bank_import.parse_statement(data)
+    assert [(e.line, e.code) for e in statement.errors] == [(1, code)]
+
+
+@pytest.mark.django_db
+def test_import_matches_reports_unmatched_and_is_rerunnable(year_2025, make_member, treasurer):
+    first = make_member().invoices.get()
+    second = make_member().invoices.get()
+    report = services.bank_statement_import(data=GOOD.encode(), recorded_by=treasurer)
+    assert [p.invoice for p in report.recorded] == [first, second]
+    assert [r.line for r in report.unmatched] == [4]
+    assert Payment.objects.get(transaction_id="TX-2").amount == Decimal("50.00")
+    again = services.bank_statement_import(data=GOOD.encode(), recorded_by=treasurer)
+    assert again.recorded == []
+    assert [r.transaction_id for r in again.already_recorded] == ["TX-1", "TX-2"]
+    assert Payment.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_malformed_file_writes_nothing(year_2025, make_member, treasurer):
+    make_member()
+    data = GOOD + "2025-13-01,5,2025-00001,TX-9,X\n"
+    with pytest.raises(services.MembershipError) as error:
+        services.bank_statement_import(data=data, recorded_by=treasurer)
+    assert error.value.code == services.E_BAD_FILE
+    assert [(e.line, e.code) for e in error.value.detail] == [(5, bank_import.E_BAD_DATE)]
+    assert Payment.objects.count() == 0
