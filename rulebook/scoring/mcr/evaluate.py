@@ -81,6 +81,9 @@ class Evaluation:
         return self.total - sum(f.points * f.count for f in self.fans if f.id == "81")
 
 
+# Fans about how the hand was won: they use no set.
+_CONDITION_FANS = frozenset({"43", "44", "45", "46", "47", "56", "58", "62", "80", "81"})
+
 # --- helpers --------------------------------------------------------------------------------
 
 GREEN = frozenset({19, 20, 21, 23, 25, 32})
@@ -631,8 +634,17 @@ def _total(acc: _Acc, config: MCRConfig) -> int:
     return sum(_points(fid, config) * c for fid, (c, _) in acc.fans.items())
 
 
-def evaluate(hand: Hand, ctx: WinContext, config: MCRConfig = DEFAULT_CONFIG) -> Evaluation | None:
-    """Score a hand; ``None`` when it is not a complete hand."""
+def evaluate(
+    hand: Hand,
+    ctx: WinContext,
+    config: MCRConfig = DEFAULT_CONFIG,
+    alternatives: list[dict[str, int]] | None = None,
+) -> Evaluation | None:
+    """Score a hand; ``None`` when it is not a complete hand.
+
+    ``alternatives``, when given, receives the fans (id -> points) of every arrangement
+    (before Chicken Hand and flowers), for explanations and comparisons.
+    """
     arrs = arrangements(hand)
     if not arrs:
         return None
@@ -656,6 +668,10 @@ def evaluate(hand: Hand, ctx: WinContext, config: MCRConfig = DEFAULT_CONFIG) ->
             hand, ctx, facts, arr, base, bool(needs_wait and unique), config
         )
         total = _total(acc, config)
+        if alternatives is not None:
+            alternatives.append(
+                {fid: _points(fid, config) * c for fid, (c, _) in acc.fans.items()}
+            )
         if total > best_total:
             best, best_total, best_arr = acc, total, arr
     assert best is not None
@@ -664,8 +680,12 @@ def evaluate(hand: Hand, ctx: WinContext, config: MCRConfig = DEFAULT_CONFIG) ->
     flowers = ctx.flowers
     if flowers:
         best.add("81", None, flowers)
+    all_sets = [set_text(s) for s in best_arr.sets] if best_arr is not None else []
     fans = tuple(
-        CountedFan(fid, _points(fid, config), c, tuple(sets))
+        CountedFan(
+            fid, _points(fid, config), c,
+            tuple(sets) if sets or fid in _CONDITION_FANS else tuple(all_sets),
+        )
         for fid, (c, sets) in sorted(
             best.fans.items(), key=lambda kv: (-_points(kv[0], config), FAN_ORDER[kv[0]])
         )

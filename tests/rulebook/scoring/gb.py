@@ -75,3 +75,76 @@ def gb_fans(hand: Hand, context: dict[str, Any]) -> dict[str, int] | None:
         fid = NAMES[_norm(en)]
         out[fid] = out.get(fid, 0) + points * count
     return out
+
+
+# --- classification of disagreements ---------------------------------------------------
+
+def chinese_config() -> Any:
+    """Our engine with every known rule difference switched to the Chinese calculator's."""
+    from rulebook.scoring.mcr.evaluate import MCRConfig
+
+    return MCRConfig(
+        fan_57b_points=5,
+        fan_48_points=6,
+        all_green_excludes_half_flush=True,
+        concealed_fans_exclude_fully_concealed=True,
+        waits_include_fifth_copy=True,
+        all_terminals_excludes_double_pung=True,
+    )
+
+
+SWITCHES = {
+    # switch name -> (value in the Chinese calculator)
+    "fan_57b_points": 5,
+    "fan_48_points": 6,
+    "all_green_excludes_half_flush": True,
+    "concealed_fans_exclude_fully_concealed": True,
+    "waits_include_fifth_copy": True,
+    "all_terminals_excludes_double_pung": True,
+}
+
+# 1-point fans among which the seed lets the player choose ("либо ..., либо ...")
+FREE_CHOICE = frozenset({"69", "70", "71", "72", "77", "78", "79"})
+
+
+def fan_points(ev: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for f in ev.fans:
+        out[f.id] = out.get(f.id, 0) + f.points * f.count
+    return out
+
+
+def classify(hand: Hand, context: dict[str, Any], theirs: dict[str, int]) -> list[str] | None:
+    """Why our score differs from PyMahjongGB's; ``None`` when it cannot be explained.
+
+    Returns the names of the rule switches (documented in docs/scoring/mcr-differences.md)
+    that turn our result into theirs, plus "equal_value_choice" when, after that, both
+    scores are equal and differ only by an equal-value free choice (3.9.1.5 (4)).
+    """
+    from dataclasses import replace
+
+    from rulebook.scoring.mcr.evaluate import DEFAULT_CONFIG, evaluate
+
+    ctx = make_context(**context)
+    default = evaluate(hand, ctx)
+    assert default is not None
+    alternatives: list[dict[str, int]] = []
+    compat = evaluate(hand, ctx, chinese_config(), alternatives)
+    assert compat is not None
+    ours = fan_points(compat)
+    reasons = [
+        name for name, value in SWITCHES.items()
+        if fan_points(evaluate(hand, ctx, replace(DEFAULT_CONFIG, **{name: value})))  # type: ignore[arg-type]
+        != fan_points(default)
+    ]
+    if ours == theirs:
+        return reasons
+    if sum(ours.values()) != sum(theirs.values()):
+        return None
+    no_extra = {k: v for k, v in theirs.items() if k not in ("43", "81")}
+    if any(alt == no_extra for alt in alternatives):
+        return [*reasons, "equal_value_choice"]
+    diff = set(ours.items()) ^ set(theirs.items())
+    if all(fid in FREE_CHOICE for fid, _ in diff):
+        return [*reasons, "equal_value_choice"]
+    return None
