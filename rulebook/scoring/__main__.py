@@ -33,13 +33,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_", choices=("left", "opposite", "right"))
     p.add_argument("--seat", choices=("E", "S", "W", "N"), default="E")
     p.add_argument("--prevalent", choices=("E", "S", "W", "N"), default="E")
-    p.add_argument("--flowers", type=int, default=0)
+    p.add_argument("--flowers", type=_flowers, default=0,
+                   help="a number, or tiles f1-f4 s1-s4 separated by commas")
     p.add_argument("--last-of-kind", action="store_true")
     p.add_argument("--last-tile", action="store_true")
     p.add_argument("--kong-replacement", action="store_true")
     p.add_argument("--robbing-kong", action="store_true")
     p.add_argument("--waits", action="store_true", help="list the waits of a 13-tile hand")
+    # HKOS / Red Mahjong (issue 4)
+    p.add_argument("--players", type=int, choices=(2, 3, 4))
+    p.add_argument("--liable", choices=("left", "opposite", "right"))
+    p.add_argument("--option", dest="options", action="append", metavar="NAME[=VALUE]")
+    for flag in _RULESET_FLAGS:
+        p.add_argument("--" + flag.replace("_", "-"), dest=flag, action="store_true")
     return p
+
+
+_RULESET_FLAGS = ("late_discard", "heavenly", "earthly", "first_round", "flower_replacement",
+                  "double_fortune", "false_win")
+
+
+def _flowers(text: str) -> int | tuple[str, ...]:
+    if text.strip().isdigit():
+        return int(text)
+    return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
 def _context(ns: argparse.Namespace) -> dict[str, Any]:
@@ -55,6 +72,12 @@ def _context(ns: argparse.Namespace) -> dict[str, Any]:
             ctx[key] = True
     if ns.waits:
         ctx["waits"] = True
+    for key in ("players", "liable", "options"):
+        if getattr(ns, key):
+            ctx[key] = getattr(ns, key)
+    for key in _RULESET_FLAGS:
+        if getattr(ns, key):
+            ctx[key] = True
     return ctx
 
 

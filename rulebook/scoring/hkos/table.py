@@ -1,4 +1,3 @@
-# ruff: noqa: RUF001  (the Russian fan names of the seed are data)
 """Hong Kong Old Style fan table, as data.
 
 Source: ``/work/shared/seeds/001_*.txt`` ("Таблица фанов", lines 894-1121;

@@ -247,7 +247,7 @@ def evaluate(hand: Hand, c: RedContext) -> RedResult:
             naturals[t] += 1
     fixed: list[Group] = [(m.kind, m.tile) for m in hand.melds]
     candidates: list[tuple[str, list[FanHit], tuple[Group, ...]]] = []
-    for split in standard_splits(tuple(naturals), jokers, 4 - len(hand.melds)):
+    for split in sorted(standard_splits(tuple(naturals), jokers, 4 - len(hand.melds))):
         groups = tuple(sorted((*fixed, *split)))
         if _too_many_copies(groups):
             continue

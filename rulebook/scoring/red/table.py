@@ -1,4 +1,3 @@
-# ruff: noqa: RUF001  (the Russian fan names of the seed are data)
 """Red Mahjong fan table, as data.
 
 Source: ``/work/shared/seeds/003_*.txt`` ("Таблица фанов", lines 729-838;
