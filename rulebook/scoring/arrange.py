@@ -356,6 +356,50 @@ def waits_of(
     return out
 
 
+def has_other_wait(
+    melds: tuple[Meld, ...],
+    concealed: tuple[Tile, ...] | list[Tile],
+    win_tile: Tile,
+    include_fifth_copy: bool = False,
+) -> bool:
+    """Whether the hand of thirteen also waits on a tile other than ``win_tile``.
+
+    Same rule as :func:`waits_of`, stops at the first other wait, and only tries tiles
+    that can complete something (neighbours of held tiles; all tiles for the special
+    forms when the hand can still be one).
+    """
+    counts = counts_of(list(concealed))
+    used = counts[:]
+    for m in melds:
+        for t in m.tiles:
+            used[t] += 1
+    n = len(melds)
+    candidates: set[Tile] = set()
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            if t >= 27:
+                candidates.add(t)
+            else:
+                r = t % 9
+                for d in (-2, -1, 0, 1, 2):
+                    if 0 <= r + d <= 8:
+                        candidates.add(t + d)
+    distinct_suited = sum(1 for t in range(27) if counts[t])
+    if (n <= 1 and distinct_suited >= 7) or (n == 0 and sum(map(bool, counts)) >= 11):
+        candidates.update(range(NUM_KINDS))  # knitted forms
+    elif n == 0:
+        candidates.update(_ORPHANS)
+    candidates.discard(win_tile)
+    for t in candidates:
+        if used[t] >= 4 and not include_fifth_copy:
+            continue
+        counts[t] += 1
+        if is_complete_counts(counts, n):
+            return True
+        counts[t] -= 1
+    return False
+
+
 __all__ = [
     "HONORS_KNITTED",
     "KNITTED_PATTERNS",
@@ -369,6 +413,7 @@ __all__ = [
     "TileSet",
     "arrangements",
     "counts_of",
+    "has_other_wait",
     "is_complete",
     "is_complete_counts",
     "waits_of",

@@ -31,7 +31,7 @@ from ..arrange import (
     Arrangement,
     TileSet,
     arrangements,
-    waits_of,
+    has_other_wait,
 )
 from ..hand import Hand, WinContext
 from ..tiles import format_tiles
@@ -92,12 +92,17 @@ TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
+_SET_TEXT: dict[tuple[str, int, bool], str] = {}
+
+
 def set_text(s: TileSet) -> str:
-    tiles = s.tiles
-    if s.kind == "knitted":
-        return format_tiles(tiles)
-    body = format_tiles(tiles)
-    return body if s.concealed else f"[{body}]"
+    key = (s.kind, s.tile, s.concealed)
+    text = _SET_TEXT.get(key)
+    if text is None:
+        body = format_tiles(s.tiles)
+        text = body if s.concealed or s.kind == "knitted" else f"[{body}]"
+        _SET_TEXT[key] = text
+    return text
 
 
 def _points(fid: str, config: MCRConfig) -> int:
@@ -661,8 +666,8 @@ def evaluate(
             ws is not None and ws.kind in ("pair", "chow", "knitted")
         )
         if needs_wait and unique is None:
-            unique = (
-                len(waits_of(hand.melds, hand.concealed, config.waits_include_fifth_copy)) == 1
+            unique = not has_other_wait(
+                hand.melds, hand.concealed, hand.win_tile, config.waits_include_fifth_copy
             )
         acc = _evaluate_arrangement(
             hand, ctx, facts, arr, base, bool(needs_wait and unique), config

@@ -134,3 +134,13 @@ def test_is_complete_agrees_with_arrangements(seed: int) -> None:
         text = format_tiles(tiles[:-1]) + format_tiles([tiles[-1]])
         hand = parse_hand(text)
         assert is_complete(hand) == bool(arrangements(hand)), text
+
+
+def test_has_other_wait_agrees_with_waits_of() -> None:
+    from rulebook.scoring.arrange import has_other_wait
+    from rulebook.scoring.generate import random_hands
+
+    for g in random_hands(1500, seed=11):
+        h = g.hand
+        expected = len(waits_of(h.melds, h.concealed)) > 1
+        assert has_other_wait(h.melds, h.concealed, h.win_tile) == expected, g.text

@@ -1,0 +1,88 @@
+"""Throughput of the MCR scoring core against PyMahjongGB (C++), same hands, same run.
+
+    .venv/bin/python benchmarks/bench_mcr.py [N]
+
+Generates N (default 20,000) winning hands with win conditions, scores them with
+``rulebook.scoring.score`` and with ``MahjongGB.MahjongFanCalculator``, prints both
+throughputs, their ratio and the peak memory of the process.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import contextlib
+
+from rulebook.scoring import score
+from rulebook.scoring.generate import random_hands
+
+
+def _gb_args(hands: list) -> list:  # type: ignore[type-arg]
+    from rulebook.scoring.hand import make_context
+
+    def tile(t: int) -> str:
+        if t < 27:
+            return "WBT"[t // 9] + str(t % 9 + 1)
+        return ("F" + str(t - 26)) if t < 31 else ("J" + str(t - 30))
+
+    out = []
+    for g in hands:
+        ctx = make_context(**g.context)
+        pack = []
+        for m in g.hand.melds:
+            if m.kind == "chow":
+                pack.append(("CHI", tile(m.tile + 1), m.claimed or 1))
+            elif m.kind == "pung":
+                pack.append(("PENG", tile(m.tile), m.claimed or 1))
+            else:
+                pack.append(("GANG", tile(m.tile), 0 if m.concealed else (m.claimed or 1)))
+        out.append(dict(
+            pack=tuple(pack), hand=tuple(tile(t) for t in g.hand.concealed),
+            winTile=tile(g.hand.win_tile), flowerCount=ctx.flowers,
+            isSelfDrawn=ctx.self_drawn, is4thTile=ctx.last_of_kind,
+            isAboutKong=ctx.kong_replacement or ctx.robbing_kong, isWallLast=ctx.last_tile,
+            seatWind="ESWN".index(ctx.seat), prevalentWind="ESWN".index(ctx.prevalent),
+        ))
+    return out
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    hands = random_hands(n, seed=2024)
+    texts = [(g.text, g.context) for g in hands]
+
+    t0 = time.perf_counter()
+    ok = 0
+    for text, ctx in texts:
+        ok += score(text, **ctx).error is None
+    ours = time.perf_counter() - t0
+
+    try:
+        import MahjongGB
+    except ImportError:
+        MahjongGB = None
+    gb_time = None
+    if MahjongGB is not None:
+        args = _gb_args(hands)
+        t0 = time.perf_counter()
+        for kw in args:
+            with contextlib.suppress(TypeError):
+                MahjongGB.MahjongFanCalculator(**kw)
+        gb_time = time.perf_counter() - t0
+
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"hands: {n} (valid wins of 8+ points: {ok})")
+    print(f"rulebook.scoring (pure Python): {n / ours:,.0f} hands/s ({ours:.2f} s)")
+    if gb_time is not None:
+        print(f"PyMahjongGB (C++):              {n / gb_time:,.0f} hands/s ({gb_time:.2f} s)")
+        print(f"ratio ours/C++: {gb_time / ours:.3f} (target >= 0.100)")
+    print(f"peak memory (max RSS): {peak_mb:.0f} MB (target < 200 MB)")
+
+
+if __name__ == "__main__":
+    main()
