@@ -64,3 +64,14 @@ def test_cli_hkos_flowers_liable_option():
     assert out[0]["ok"]
     assert out[0]["payments"] == {"self": 256, "left": -128, "opposite": -128, "right": 0}
     assert {f["id"] for f in out[0]["fans"]} >= {"2", "18"}
+
+
+def test_cli_hkos_win_flags_and_stdin():
+    out = _cli("--rules", "hkos", "-", stdin=(
+        "123m456m789p345s2s2s --self-drawn --heavenly\n"
+        "[123m,1]456m789p345s2s2s --from left --false-win\n"
+        "[123m,1]456m789p345s2s2s --from right --late-discard --option fan31\n"
+    ))
+    assert "29" in {f["id"] for f in out[0]["fans"]} and out[0]["total"] == 64
+    assert out[1]["payments"] == {"self": -48, "left": 16, "opposite": 16, "right": 16}
+    assert out[2]["payments"] == {"self": 16, "left": 0, "opposite": 0, "right": -16}
