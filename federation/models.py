@@ -236,6 +236,13 @@ class Member(models.Model):
         return self.name_latin or self.name_native
 
     @property
+    def status_code(self) -> str:
+        """Computed status (active / grace / lapsed) for exports; see federation.selectors."""
+        from federation.selectors import member_status
+
+        return member_status(self).value
+
+    @property
     def display_number(self) -> str:
         return f"{self.membership_number:06d}" if self.membership_number else ""
 

@@ -493,7 +493,8 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
             for model in ("membershipyear", "membershipfee", "membershiptype")
             for action in ("add", "change", "view")
         ),
-        *(f"federation.{a}_duesinvoice" for a in ("add", "change", "view")),
+        # Invoices are issued by services (numbering, pro-rating); the admin may only cancel.
+        *(f"federation.{a}_duesinvoice" for a in ("change", "view")),
         *(f"federation.{a}_payment" for a in ("add", "view")),
     ],
     ROLE_MEMBERSHIP_OFFICER: [

@@ -21,3 +21,58 @@ LOG_ACTIONS = [
 def register_membership_log_actions(actions):
     for action, label, message in LOG_ACTIONS:
         actions.register_action(action, label, message)
+
+
+@hooks.register("register_admin_viewset")
+def register_membership_viewsets():
+    from federation.viewsets import MembershipViewSetGroup
+
+    return MembershipViewSetGroup()
+
+
+@hooks.register("register_admin_urls")
+def register_membership_admin_urls():
+    from django.urls import path
+
+    from federation import views
+
+    return [
+        path("membership/bank-import/", views.bank_import_view, name="membership_bank_import"),
+        path("membership/applications/", views.applications_view, name="membership_applications"),
+    ]
+
+
+@hooks.register("register_admin_menu_item")
+def register_bank_import_menu_item():
+    from django.urls import reverse
+    from wagtail.admin.menu import MenuItem
+
+    class PermissionMenuItem(MenuItem):
+        def __init__(self, *args, permission, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.permission = permission
+
+        def is_shown(self, request):
+            return request.user.has_perm(self.permission)
+
+    return PermissionMenuItem(
+        _("Bank import"),
+        reverse("membership_bank_import"),
+        icon_name="download",
+        order=310,
+        permission="federation.import_bank_statement",
+    )
+
+
+@hooks.register("register_admin_menu_item")
+def register_applications_menu_item():
+    from django.urls import reverse
+    from wagtail.admin.menu import MenuItem
+
+    class ApproveMenuItem(MenuItem):
+        def is_shown(self, request):
+            return request.user.has_perm("federation.approve_member")
+
+    return ApproveMenuItem(
+        _("Applications"), reverse("membership_applications"), icon_name="user", order=305
+    )

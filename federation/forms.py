@@ -1,0 +1,86 @@
+"""Membership forms: validation only; views hand cleaned data to federation.services."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from federation import dues
+from federation.models import Club, Member, MembershipType
+
+
+class MembershipApplicationForm(forms.ModelForm):
+    membership_type = forms.ModelChoiceField(
+        queryset=MembershipType.objects.filter(is_free=False),
+        label=_("Membership type"),
+        empty_label=None,
+    )
+    club = forms.ModelChoiceField(queryset=Club.objects.all(), required=False, label=_("Club"))
+
+    class Meta:
+        model = Member
+        fields = [
+            "name_native",
+            "name_latin",
+            "date_of_birth",
+            "country",
+            "city",
+            "club",
+            "membership_type",
+            "email",
+            "phone",
+            "address",
+            "language",
+            "public_consent",
+        ]
+        widgets = {"date_of_birth": forms.DateInput(attrs={"type": "date"})}
+
+    def clean(self):
+        cleaned = super().clean()
+        kind = cleaned.get("membership_type")
+        born = cleaned.get("date_of_birth")
+        if kind and kind.kind in (MembershipType.Kind.JUNIOR, MembershipType.Kind.SENIOR):
+            if not born:
+                self.add_error(
+                    "date_of_birth", _("Junior and senior memberships need a date of birth.")
+                )
+            else:
+                age = dues.age_on(born_on=born, day=timezone.localdate())
+                if (
+                    kind.kind == MembershipType.Kind.JUNIOR
+                    and age >= settings.MEMBERSHIP_JUNIOR_MAX_AGE
+                ):
+                    self.add_error("membership_type", _("You are too old for a junior membership."))
+                if (
+                    kind.kind == MembershipType.Kind.SENIOR
+                    and age < settings.MEMBERSHIP_SENIOR_MIN_AGE
+                ):
+                    self.add_error(
+                        "membership_type", _("You are too young for a senior membership.")
+                    )
+        return cleaned
+
+
+class ContactForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ["email", "phone", "address", "city", "country", "language", "public_consent"]
+
+
+class ErasureForm(forms.Form):
+    confirm = forms.BooleanField(
+        label=_(
+            "I understand that my name, contact data and birth date will be erased, my account "
+            "closed, and that my results stay as an anonymous player and my payments stay in "
+            "the accounts as the law requires."
+        )
+    )
+
+
+class BankImportForm(forms.Form):
+    statement = forms.FileField(
+        label=_("Bank statement (CSV)"),
+        help_text=_("Columns: date, amount, reference, transaction_id (payer optional)."),
+    )

@@ -1,0 +1,22 @@
+"""Membership pages, mounted at /<language>/members/ (federation.urls)."""
+
+from django.urls import path
+
+from federation import views
+
+app_name = "membership"
+
+urlpatterns = [
+    path("apply/", views.apply, name="apply"),
+    path("me/", views.me, name="me"),
+    path("me/edit/", views.edit, name="edit"),
+    path("me/export.json", views.export, name="export"),
+    path("me/erase/", views.erase, name="erase"),
+    path("me/card/", views.card, name="card"),
+    path("check/<uuid:public_id>/", views.check, name="check"),
+    path("invoices/<str:number>/", views.invoice_detail, name="invoice"),
+    path("receipts/<str:receipt_number>.pdf", views.receipt_pdf, name="receipt"),
+    path("clubs/", views.my_clubs, name="clubs"),
+    path("clubs/<int:pk>/", views.club_members, name="club"),
+    path("clubs/<int:pk>/members.csv", views.club_members_csv, name="club_csv"),
+]

@@ -1,0 +1,64 @@
+"""PDF receipts (reportlab). Labels follow the active language; the numbers are localised."""
+
+from __future__ import annotations
+
+import io
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+from reportlab.lib.pagesizes import A5, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas
+
+from federation.models import Payment
+
+FONT_CANDIDATES = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+]
+
+
+def _font() -> str:
+    """A Unicode TrueType font when the system has one (Cyrillic names), else Helvetica."""
+    if "ReceiptFont" in pdfmetrics.getRegisteredFontNames():
+        return "ReceiptFont"
+    for path in FONT_CANDIDATES:
+        try:
+            pdfmetrics.registerFont(TTFont("ReceiptFont", path))
+            return "ReceiptFont"
+        except Exception:  # font missing or unreadable: fall back
+            continue
+    return "Helvetica"
+
+
+def receipt_pdf(payment: Payment) -> bytes:
+    invoice = payment.invoice
+    buffer = io.BytesIO()
+    width, height = landscape(A5)
+    pdf = canvas.Canvas(buffer, pagesize=(width, height))
+    pdf.setTitle(f"{_('Receipt')} {payment.receipt_number}")
+    font = _font()
+    pdf.setFont(font, 18)
+    pdf.drawString(20 * mm, height - 25 * mm, _("Mahjong Federation"))
+    pdf.setFont(font, 14)
+    pdf.drawString(20 * mm, height - 35 * mm, f"{_('Receipt')} {payment.receipt_number}")
+    pdf.setFont(font, 11)
+    rows = [
+        (_("Received from"), invoice.billed_name),
+        (_("Date"), formats.date_format(payment.paid_on, "SHORT_DATE_FORMAT")),
+        (_("Amount"), f"{formats.number_format(payment.amount, 2)} {invoice.currency}"),
+        (_("For"), f"{_('Membership dues')} {invoice.membership_year.year}"),
+        (_("Invoice"), invoice.number),
+        (_("Method"), payment.get_method_display()),
+        (_("Reference"), payment.reference),
+    ]
+    y = height - 50 * mm
+    for label, value in rows:
+        pdf.drawString(20 * mm, y, str(label))
+        pdf.drawString(70 * mm, y, str(value))
+        y -= 8 * mm
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
