@@ -1,0 +1,96 @@
+"""Reminders: once per stage, in the member's language, never twice."""
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+
+from federation import services
+from federation.models import ReminderSent
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def paid_member(year_2025, make_member, treasurer):
+    def make(language):
+        member = make_member(language=language)
+        services.payment_record(
+            invoice=member.invoices.get(),
+            amount=Decimal("120"),
+            paid_on=date(2025, 1, 5),
+            method="cash",
+            recorded_by=treasurer,
+        )
+        return member
+
+    return make
+
+
+def test_each_stage_sent_once(paid_member):
+    member = paid_member("en")
+    assert services.reminders_send(today=date(2025, 11, 30)) == 0  # 31 days left
+    assert services.reminders_send(today=date(2025, 12, 1)) == 1  # 30 days: before-30
+    assert services.reminders_send(today=date(2025, 12, 2)) == 0  # same stage: not again
+    assert services.reminders_send(today=date(2025, 12, 24)) == 1  # 7 days: before-7
+    assert services.reminders_send(today=date(2025, 12, 25)) == 0
+    assert services.reminders_send(today=date(2026, 1, 1)) == 1  # grace
+    assert services.reminders_send(today=date(2026, 2, 1)) == 0
+    assert services.reminders_send(today=date(2026, 6, 1)) == 0  # lapsed: nothing
+    assert len(mail.outbox) == 3
+    assert all(m.to == [member.email] for m in mail.outbox)
+    stages = set(ReminderSent.objects.values_list("stage", flat=True))
+    assert stages == {"before-30", "before-7", "grace"}
+
+
+def test_reminder_language_override_is_used(paid_member, monkeypatch):
+    seen = []
+    real = services._reminder_message
+
+    def spy(member, stage, covered_until):
+        from django.utils import translation
+
+        seen.append((member.language, translation.get_language()))
+        return real(member, stage, covered_until)
+
+    monkeypatch.setattr(services, "_reminder_message", spy)
+    paid_member("fr")
+    paid_member("zh-hans")
+    services.reminders_send(today=date(2025, 12, 1))
+    assert sorted(seen) == [("fr", "fr"), ("zh-hans", "zh-hans")]
+
+
+def test_paid_next_year_gets_no_reminder(paid_member, year_2025, treasurer):
+    from federation.models import MembershipFee, MembershipType, MembershipYear
+
+    member = paid_member("en")
+    y2026 = MembershipYear.objects.create(
+        year=2026, starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
+    )
+    MembershipFee.objects.create(
+        membership_year=y2026,
+        membership_type=MembershipType.objects.get(kind="regular"),
+        amount=Decimal("120"),
+    )
+    invoice = services.dues_invoice_issue(
+        member=member, membership_year=y2026, issued_by=treasurer, today=date(2025, 11, 1)
+    )
+    assert invoice.amount == Decimal("120.00")
+    services.payment_record(
+        invoice=invoice,
+        amount=Decimal("120"),
+        paid_on=date(2025, 11, 2),
+        method="cash",
+        recorded_by=treasurer,
+    )
+    assert services.reminders_send(today=date(2025, 12, 24)) == 0
+
+
+def test_command_runs_and_is_rerunnable(paid_member, capsys):
+    paid_member("en")
+    call_command("send_dues_reminders", "--date", "2025-12-01")
+    call_command("send_dues_reminders", "--date", "2025-12-01")
+    assert len(mail.outbox) == 1
+    assert "0 reminder(s) sent" in capsys.readouterr().out
