@@ -266,3 +266,14 @@ def test_issue_for_year_skips_existing(year_2025, make_member, treasurer):
         services.dues_invoices_issue_for_year(membership_year=year_2025, issued_by=treasurer) == []
     )
     assert DuesInvoice.objects.count() == 1
+
+
+def test_issue_dues_invoices_command(year_2025, make_member, capsys):
+    from django.core.management import call_command
+
+    member = make_member()
+    DuesInvoice.objects.filter(member=member).update(cancelled=True)
+    call_command("issue_dues_invoices", "2025")
+    call_command("issue_dues_invoices", "2025")
+    assert DuesInvoice.objects.filter(member=member, cancelled=False).count() == 1
+    assert "0 invoice(s) issued" in capsys.readouterr().out
