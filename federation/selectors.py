@@ -105,6 +105,15 @@ def members_visible_to(user: Any) -> QuerySet[Member]:
     return Member.objects.filter(club__officers=user)
 
 
+def members_public_list() -> QuerySet[Member]:
+    """Members who consented to appear in public lists (approved, not erased)."""
+    return Member.objects.filter(
+        public_consent=True,
+        application=Member.Application.APPROVED,
+        anonymised_at__isnull=True,
+    ).select_related("club")
+
+
 def member_for_user(user: Any) -> Member | None:
     if not user.is_authenticated:
         return None

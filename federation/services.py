@@ -219,6 +219,13 @@ def member_erase(*, member: Member, requested_by: Any) -> Member:
         user.is_active = False
         user.set_unusable_password()
         user.save()
+    # Entries written by the admin's own edit views carry str(member) as label: neutralise.
+    from django.contrib.contenttypes.models import ContentType
+    from wagtail.models import ModelLogEntry
+
+    ModelLogEntry.objects.filter(
+        content_type=ContentType.objects.get_for_model(Member), object_id=str(member.pk)
+    ).update(label=f"{Member._meta.verbose_name} #{member.pk}")
     _audit(member, "federation.member.erase", requested_by)
     return member
 

@@ -159,6 +159,11 @@ def test_junior_needs_young_birth_date(client, year_2025, make_user):
 
 
 def test_bank_import_page_reports_line_errors_and_writes_nothing(client, member, treasurer):
+    from wagtail.users.models import UserProfile
+
+    profile = UserProfile.get_for_user(treasurer)  # the admin speaks the profile's language
+    profile.preferred_language = "en"
+    profile.save()
     client.force_login(treasurer)
     bad = b"date,amount,reference,transaction_id\n2025-02-01,abc,2025-00001,T1\n"
     response = client.post(

@@ -230,6 +230,10 @@ def test_erasure_anonymises_keeps_results_and_finances(year_2025, make_member, t
         method="cash",
         recorded_by=treasurer,
     )
+    from wagtail.log_actions import log
+
+    log(instance=member, action="wagtail.edit", user=treasurer)  # label = str(member)
+    assert member in selectors.members_public_list() or not member.public_consent
     services.member_erase(member=member, requested_by=user)
     member.refresh_from_db()
     player.refresh_from_db()
@@ -277,3 +281,10 @@ def test_issue_dues_invoices_command(year_2025, make_member, capsys):
     call_command("issue_dues_invoices", "2025")
     assert DuesInvoice.objects.filter(member=member, cancelled=False).count() == 1
     assert "0 invoice(s) issued" in capsys.readouterr().out
+
+
+def test_public_list_only_with_consent(year_2025, make_member, make_user):
+    consenting = make_member(public_consent=True)
+    make_member()
+    make_member(approved=False, public_consent=True)
+    assert list(selectors.members_public_list()) == [consenting]
