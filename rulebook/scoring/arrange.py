@@ -126,13 +126,71 @@ def _suit_rec(c: list[int], start: int, has_pair: bool) -> list[tuple[_SetKey, .
 
 @cache
 def _suit_ok(counts: tuple[int, ...]) -> tuple[bool, bool]:
-    """(decomposes without a pair, decomposes with exactly one pair)."""
-    no_pair = with_pair = False
-    for d in _suit_decomps(counts):
-        if any(k == "pair" for k, _ in d):
-            with_pair = True
-        else:
-            no_pair = True
+    """(decomposes without a pair, decomposes with exactly one pair).
+
+    A direct search (first solution wins) rather than listing every decomposition: this
+    is asked for many more count vectors than are ever arranged (waits, completeness).
+    """
+    c = list(counts)
+    return _fits(c, 0, False), _fits(c, 0, True)
+
+
+def _fits(c: list[int], i: int, need_pair: bool) -> bool:
+    """Whether ranks ``i``.. of ``c`` split into sets plus one pair if ``need_pair``."""
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        return not need_pair
+    x = c[i]
+    if need_pair and x >= 2:
+        c[i] = x - 2
+        ok = _fits(c, i, False)
+        c[i] = x
+        if ok:
+            return True
+    if x >= 3:
+        c[i] = x - 3
+        ok = _fits(c, i, need_pair)
+        c[i] = x
+        if ok:
+            return True
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _fits(c, i, need_pair)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+        return ok
+    return False
+
+
+@cache
+def _suit_waits(counts: tuple[int, ...]) -> tuple[int, int]:
+    """Bitmasks of the ranks r for which ``counts`` plus one tile of rank r splits into
+    sets only (first) / sets and exactly one pair (second).
+
+    The per-suit half of the wait computation: a hand waits on a suit tile when its suit
+    completes in one of the two ways and the other suits complete in the other.
+    Only ranks within two of a held tile can join anything, so the others are skipped.
+    """
+    near = 0
+    for r in range(9):
+        if counts[r]:
+            near |= 0b11111 << r  # ranks r-2..r+2, shifted by two below
+    near >>= 2
+    no_pair = with_pair = 0
+    c = list(counts)
+    for r in range(9):
+        if near >> r & 1:
+            c[r] += 1
+            a, b = _suit_ok(tuple(c))
+            c[r] -= 1
+            if a:
+                no_pair |= 1 << r
+            if b:
+                with_pair |= 1 << r
     return no_pair, with_pair
 
 
@@ -328,6 +386,94 @@ def is_complete(hand: Hand) -> bool:
     return is_complete_counts(counts_of(hand.concealed_with_win), len(hand.melds))
 
 
+def _standard_waits(counts: list[int]) -> list[Tile]:
+    """Tiles that complete ``counts`` (34) into sets and exactly one pair.
+
+    The hand is split into four parts (three suits, honours); each part can be complete
+    without a pair and/or with one pair (``_suit_ok``). A tile completes the hand when the
+    part it joins becomes complete in one way (``_suit_waits``) and the three other parts
+    together supply the remaining pair or none.
+    """
+    ok: list[tuple[bool, bool]] = []
+    vectors: list[tuple[int, ...]] = []
+    for base in (0, 9, 18):
+        v = tuple(counts[base : base + 9])
+        vectors.append(v)
+        ok.append(_suit_ok(v) if any(v) else (True, False))
+    honours = counts[27:34]
+    h_pairs = honours.count(2)
+    h_bad = len(honours) - h_pairs - honours.count(0) - honours.count(3)
+    ok.append((h_bad == 0 and h_pairs == 0, h_bad == 0 and h_pairs == 1))
+    out: list[Tile] = []
+    for part in range(4):
+        # the other parts: all without a pair (can0) / exactly one of them with it (can1)
+        others = [ok[j] for j in range(4) if j != part]
+        can0 = all(a for a, _ in others)
+        can1 = False
+        for j in range(3):
+            if others[j][1] and all(others[k][0] for k in range(3) if k != j):
+                can1 = True
+                break
+        if not (can0 or can1):
+            continue
+        if part < 3:
+            w_no_pair, w_pair = _suit_waits(vectors[part])
+            mask = (w_no_pair if can1 else 0) | (w_pair if can0 else 0)
+            base = 9 * part
+            r = 0
+            while mask:
+                if mask & 1:
+                    out.append(base + r)
+                mask >>= 1
+                r += 1
+        else:
+            for k in range(7):
+                c = honours[k]
+                if c == 1 or c == 2:  # becomes a pair / a pung; other counts stay bad
+                    pairs = h_pairs + (1 if c == 1 else -1)
+                    bad = h_bad - (c == 1)
+                    if bad == 0 and ((pairs == 0 and can1) or (pairs == 1 and can0)):
+                        out.append(27 + k)
+    return out
+
+
+def _completing_tiles(counts: list[int], n_melds: int) -> set[Tile]:
+    """Every tile t such that ``is_complete_counts(counts + t, n_melds)`` (all forms)."""
+    found = set(_standard_waits(counts))
+    if n_melds == 0:
+        odd = [t for t in range(NUM_KINDS) if counts[t] % 2]
+        if len(odd) == 1:  # seven pairs
+            found.add(odd[0])
+        present = [t for t in range(NUM_KINDS) if counts[t]]
+        if _ORPHANS.issuperset(present):
+            if len(present) == 13:
+                found.update(_ORPHANS)
+            elif len(present) == 12:
+                found.update(_ORPHANS.difference(present))
+        if len(present) >= 13:  # honours and knitted tiles: 14 different tiles
+            for pattern in KNITTED_PATTERNS:
+                if all(t in pattern or t >= 27 for t in present):
+                    allowed = set(pattern).union(range(27, 34))
+                    if len(present) == 13:
+                        found.update(allowed.difference(present))
+                    else:
+                        found.update(present)
+    if n_melds <= 1:
+        for pattern in KNITTED_PATTERNS:
+            missing = [t for t in pattern if not counts[t]]
+            if len(missing) > 1:
+                continue
+            rest = counts[:]
+            for t in pattern:
+                if rest[t]:
+                    rest[t] -= 1
+            if not missing:
+                found.update(_standard_waits(rest))
+            elif _standard_ok(rest):
+                found.add(missing[0])
+    return found
+
+
 def waits_of(
     melds: tuple[Meld, ...],
     concealed: tuple[Tile, ...] | list[Tile],
@@ -343,17 +489,8 @@ def waits_of(
     for m in melds:
         for t in m.tiles:
             used[t] += 1
-    out: list[Tile] = []
-    n = len(melds)
-    for t in range(NUM_KINDS):
-        if used[t] >= 4 and not include_fifth_copy:
-            continue
-        # only tiles next to something held (or honours/terminals for special hands) can win
-        counts[t] += 1
-        if is_complete_counts(counts, n):
-            out.append(t)
-        counts[t] -= 1
-    return out
+    found = _completing_tiles(counts, len(melds))
+    return [t for t in sorted(found) if include_fifth_copy or used[t] < 4]
 
 
 def has_other_wait(
@@ -364,40 +501,20 @@ def has_other_wait(
 ) -> bool:
     """Whether the hand of thirteen also waits on a tile other than ``win_tile``.
 
-    Same rule as :func:`waits_of`, stops at the first other wait, and only tries tiles
-    that can complete something (neighbours of held tiles; all tiles for the special
-    forms when the hand can still be one).
+    Same rule as :func:`waits_of`.
     """
     counts = counts_of(list(concealed))
-    used = counts[:]
+    found = _completing_tiles(counts, len(melds))
+    found.discard(win_tile)
+    if not found:
+        return False
+    if include_fifth_copy:
+        return True
+    used = counts
     for m in melds:
         for t in m.tiles:
             used[t] += 1
-    n = len(melds)
-    candidates: set[Tile] = set()
-    for t in range(NUM_KINDS):
-        if counts[t]:
-            if t >= 27:
-                candidates.add(t)
-            else:
-                r = t % 9
-                for d in (-2, -1, 0, 1, 2):
-                    if 0 <= r + d <= 8:
-                        candidates.add(t + d)
-    distinct_suited = sum(1 for t in range(27) if counts[t])
-    if (n <= 1 and distinct_suited >= 7) or (n == 0 and sum(map(bool, counts)) >= 11):
-        candidates.update(range(NUM_KINDS))  # knitted forms
-    elif n == 0:
-        candidates.update(_ORPHANS)
-    candidates.discard(win_tile)
-    for t in candidates:
-        if used[t] >= 4 and not include_fifth_copy:
-            continue
-        counts[t] += 1
-        if is_complete_counts(counts, n):
-            return True
-        counts[t] -= 1
-    return False
+    return any(used[t] < 4 for t in found)
 
 
 __all__ = [
