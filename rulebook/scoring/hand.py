@@ -15,6 +15,7 @@ Notation (the one of ChineseOfficialMahjongHelper)::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -208,6 +209,9 @@ def parse_waiting(
 def _parse_parts(
     text: str, *, allow_joker: bool, total: int
 ) -> tuple[tuple[Meld, ...], tuple[Tile, ...], tuple[Tile, ...]]:
+    fast = _fast_parts(text, total)
+    if fast is not None:
+        return fast
     if not text or not text.strip():
         raise NotationError(E_EMPTY, "empty hand", 0)
     melds: list[Meld] = []
@@ -273,6 +277,81 @@ def _parse_parts(
             raise NotationError(E_TOO_MANY_COPIES, f"a second {tile_name(b)}", None)
         seen.add(b)
     return tuple(melds), tuple(t for t, _ in loose), tuple(bonus)
+
+
+# --- fast path -----------------------------------------------------------------------------
+# Hands as the notation writes them (melds in canonical form first, then digit runs with
+# their suit letter and honour letters, flowers after a space) are read with two regular
+# expressions and a table of meld bodies. Anything else, and every hand that breaks a rule,
+# goes through the full parser above, which gives the error with its position; the fast
+# path only ever returns what the full parser would return.
+
+_FAST_TILES = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP]|[fs][1-4]| )+")
+_FAST_TOKEN = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|([fs][1-4])")
+_SUIT_BASE = {"m": -1, "p": 8, "s": 17}  # tile = base + digit
+_HONOUR_TILE = {ch: 27 + i for i, ch in enumerate("ESWNCFP")}
+_BONUS_TILE = {f"f{k}": 33 + k for k in range(1, 5)} | {f"s{k}": 37 + k for k in range(1, 5)}
+
+
+def _meld_table() -> dict[str, tuple[Meld, tuple[Tile, ...]]]:
+    """Every meld body in the form ``Meld.notation`` writes it, read by ``_parse_meld``."""
+    bodies: list[str] = []
+    for t in range(34):
+        body3 = format_tiles((t, t, t))
+        body4 = format_tiles((t, t, t, t))
+        bodies += [body3, body4] + [f"{body3},{d}" for d in (1, 2, 3)]
+        bodies += [f"{body4},{d}" for d in (1, 2, 3, 5, 6, 7)]
+        if t < 27 and t % 9 <= 6:
+            chow = format_tiles((t, t + 1, t + 2))
+            bodies += [chow] + [f"{chow},{d}" for d in (1, 2, 3)]
+    table: dict[str, tuple[Meld, tuple[Tile, ...]]] = {}
+    for body in bodies:
+        meld = _parse_meld(body, 0)
+        table[body] = (meld, meld.tiles)
+    return table
+
+
+_MELD_TABLE = _meld_table()
+
+
+def _fast_parts(
+    text: str, total: int
+) -> tuple[tuple[Meld, ...], tuple[Tile, ...], tuple[Tile, ...]] | None:
+    """The parts of a well-formed, valid hand, or ``None`` (then the full parser decides)."""
+    melds: list[Meld] = []
+    counts = [0] * NUM_ALL
+    i = 0
+    while text.startswith("[", i):
+        close = text.find("]", i + 1)
+        entry = _MELD_TABLE.get(text[i + 1 : close]) if close > 0 else None
+        if entry is None:
+            return None
+        melds.append(entry[0])
+        for t in entry[1]:
+            counts[t] += 1
+        i = close + 1
+    rest = text[i:] if i else text
+    if len(melds) > 4 or not _FAST_TILES.fullmatch(rest):
+        return None
+    loose: list[Tile] = []
+    bonus: list[Tile] = []
+    for digits, suit, honour, flower in _FAST_TOKEN.findall(rest):
+        if digits:
+            base = _SUIT_BASE[suit]
+            loose.extend([base + int(d) for d in digits])
+        elif honour:
+            loose.append(_HONOUR_TILE[honour])
+        else:
+            bonus.append(_BONUS_TILE[flower])
+    if len(loose) != total - 3 * len(melds):
+        return None
+    for t in loose:
+        counts[t] += 1
+    for t in bonus:
+        counts[t] += 1
+    if max(counts) > 4 or any(counts[t] > 1 for t in bonus):
+        return None
+    return tuple(melds), tuple(loose), tuple(bonus)
 
 
 def parse_seat(value: object, name: str) -> Seat:
