@@ -7,6 +7,7 @@ from federation import views
 app_name = "membership"
 
 urlpatterns = [
+    path("", views.public_list, name="public_list"),
     path("apply/", views.apply, name="apply"),
     path("me/", views.me, name="me"),
     path("me/edit/", views.edit, name="edit"),

@@ -174,6 +174,13 @@ def card(request):
     )
 
 
+def public_list(request):
+    """Public: active members who consented to be listed (name, club, city only)."""
+    consenting = selectors.members_public_list().order_by("name_latin", "pk")
+    active = selectors.members_with_status("active", consenting)
+    return render(request, "federation/public_list.html", {"members": active})
+
+
 def check(request, public_id):
     """Public: only name, number and whether the membership is active."""
     member = get_object_or_404(
