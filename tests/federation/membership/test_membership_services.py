@@ -219,7 +219,9 @@ def test_change_club_keeps_history(year_2025, make_member, club, other_club, tre
 
 
 def test_erasure_anonymises_keeps_results_and_finances(year_2025, make_member, treasurer):
-    member = make_member(date_of_birth=date(1990, 1, 1), phone="+7 900", address="Street 1")
+    member = make_member(
+        date_of_birth=date(1990, 1, 1), phone="+7 900", address="Street 1", public_consent=True
+    )
     user = member.user
     player = Player.objects.create(name_latin="Ivan Petrov", name_native="Иван", member=member)
     invoice = member.invoices.get()
@@ -233,7 +235,7 @@ def test_erasure_anonymises_keeps_results_and_finances(year_2025, make_member, t
     from wagtail.log_actions import log
 
     log(instance=member, action="wagtail.edit", user=treasurer)  # label = str(member)
-    assert member in selectors.members_public_list() or not member.public_consent
+    assert member in selectors.members_public_list()
     services.member_erase(member=member, requested_by=user)
     member.refresh_from_db()
     player.refresh_from_db()
@@ -241,6 +243,7 @@ def test_erasure_anonymises_keeps_results_and_finances(year_2025, make_member, t
     assert member.name_native == member.name_latin == member.email == member.phone == ""
     assert member.address == "" and member.date_of_birth is None
     assert member.user is None and member.anonymised_at
+    assert member not in selectors.members_public_list()
     assert member.membership_number == 1  # kept: never reused
     assert player.member == member and player.is_anonymised
     assert "Ivan" not in player.name_latin and player.name_native == ""
