@@ -194,47 +194,84 @@ def _suit_waits(counts: tuple[int, ...]) -> tuple[int, int]:
     return no_pair, with_pair
 
 
-def _standard_decomps(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple[str, Tile], ...]]:
-    """All splits of concealed counts (34) into sets and exactly one pair."""
-    per_suit: list[list[tuple[tuple[str, Tile], ...]]] = []
-    for s in range(3):
-        base = 9 * s
+# --- set codes ------------------------------------------------------------------------------
+# While the concealed sets of an arrangement are combined they are small ints,
+# code = 64 * order + tile, where order is the place of the kind in an arrangement
+# (knitted, chow, pung, pair, single). Sorting codes sorts the sets the way arrangements
+# list them; _CODE_SET and _CODE_TILES turn a code back into a shared TileSet (concealed,
+# no meld) and its tiles, so no TileSet is built per hand.
+
+_ORDER_KIND: tuple[SetKind, ...] = ("knitted", "chow", "pung", "pair", "single")
+_KIND_CODE: dict[str, int] = {kind: 64 * i for i, kind in enumerate(_ORDER_KIND)}
+_CODE_SET: tuple[TileSet, ...] = tuple(
+    TileSet(_ORDER_KIND[code >> 6], code & 63) for code in range(64 * len(_ORDER_KIND))
+)
+_CODE_TILES: tuple[tuple[Tile, ...], ...] = tuple(ts.tiles for ts in _CODE_SET)
+_PAIR = _KIND_CODE["pair"]
+_PUNG = _KIND_CODE["pung"]
+_KNITTED = _KIND_CODE["knitted"]
+_SINGLE = _KIND_CODE["single"]
+
+_SuitOptions = tuple[tuple[tuple[int, ...], int], ...]
+_NO_SETS: _SuitOptions = (((), 0),)
+
+
+@cache
+def _suit_codes(base: Tile, counts: tuple[int, ...]) -> _SuitOptions:
+    """``_suit_decomps`` of one suit as (codes, number of pairs), in the same order."""
+    return tuple(
+        (
+            tuple(_KIND_CODE[k] + base + r for k, r in d),
+            sum(1 for k, _ in d if k == "pair"),
+        )
+        for d in _suit_decomps(counts)
+    )
+
+
+def _standard_codes(counts: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
+    """All splits of concealed counts (34) into sets and exactly one pair, as sorted codes.
+
+    Suits are decomposed separately (cached on the nine counts of the suit) and combined.
+    """
+    per_suit: list[_SuitOptions] = []
+    for base in (0, 9, 18):
         sub = tuple(counts[base : base + 9])
         if not any(sub):
-            per_suit.append([()])
+            per_suit.append(_NO_SETS)
             continue
-        opts = _suit_decomps(sub)
+        opts = _suit_codes(base, sub)
         if not opts:
             return []
-        per_suit.append([tuple((k, base + r) for k, r in d) for d in opts])
-    honours: list[tuple[str, Tile]] = []
+        per_suit.append(opts)
+    honours: list[int] = []
+    h_pairs = 0
     for t in range(27, 34):
         n = counts[t]
         if n == 0:
             continue
         if n == 2:
-            honours.append(("pair", t))
+            honours.append(_PAIR + t)
+            h_pairs += 1
         elif n == 3:
-            honours.append(("pung", t))
+            honours.append(_PUNG + t)
         else:
             return []
-    h_pairs = sum(1 for k, _ in honours if k == "pair")
     if h_pairs > 1:
         return []
-    out: list[tuple[tuple[str, Tile], ...]] = []
-    for a in per_suit[0]:
-        pa = h_pairs + sum(1 for k, _ in a if k == "pair")
+    hon = tuple(honours)
+    out: list[tuple[int, ...]] = []
+    for a, na in per_suit[0]:
+        pa = h_pairs + na
         if pa > 1:
             continue
-        for b in per_suit[1]:
-            pb = pa + sum(1 for k, _ in b if k == "pair")
+        for b, nb in per_suit[1]:
+            pb = pa + nb
             if pb > 1:
                 continue
-            for d in per_suit[2]:
-                pc = pb + sum(1 for k, _ in d if k == "pair")
-                if pc != 1:
+            for d, nd in per_suit[2]:
+                if pb + nd != 1:
                     continue
-                out.append(a + b + d + tuple(honours))
+                out.append(tuple(sorted(a + b + d + hon)))
     return out
 
 
@@ -278,27 +315,38 @@ _KNITTED_STARTS: tuple[tuple[Tile, ...], ...] = tuple(
 _ORPHANS = frozenset(TERMINALS_AND_HONOURS)
 
 
-def _meld_sets(melds: tuple[Meld, ...]) -> list[TileSet]:
-    return [
-        TileSet(m.kind, m.tile, concealed=m.concealed, meld=i) for i, m in enumerate(melds)
-    ]
+@cache
+def _meld_set(kind: SetKind, tile: Tile, concealed: bool, index: int) -> TileSet:
+    return TileSet(kind, tile, concealed=concealed, meld=index)
 
 
-_KIND_ORDER = {"knitted": 0, "chow": 1, "pung": 2, "kong": 2, "pair": 3, "single": 4}
+def _meld_sets(melds: tuple[Meld, ...]) -> tuple[TileSet, ...]:
+    return tuple(_meld_set(m.kind, m.tile, m.concealed, i) for i, m in enumerate(melds))
+
+
+def _code_sets(codes: tuple[int, ...] | list[int]) -> tuple[TileSet, ...]:
+    """The TileSets of sorted codes. A repeated set gets its own TileSet object: rulesets
+    tell the set that took the winning tile from its twin by identity (``is win_set``)."""
+    out: list[TileSet] = []
+    prev = -1
+    for c in codes:
+        out.append(_CODE_SET[c] if c != prev else TileSet(_ORDER_KIND[c >> 6], c & 63))
+        prev = c
+    return tuple(out)
 
 
 def _placements(
-    form: Form, fixed: list[TileSet], concealed_sets: list[TileSet], win: Tile
+    form: Form, fixed: tuple[TileSet, ...], codes: tuple[int, ...] | list[int], win: Tile
 ) -> list[Arrangement]:
-    concealed_sets.sort(key=lambda s: (_KIND_ORDER[s.kind], s.tile))
-    sets = tuple(fixed + concealed_sets)
+    """One arrangement per different concealed set (sorted ``codes``) holding ``win``."""
+    sets = fixed + _code_sets(codes)
     out: list[Arrangement] = []
-    seen: set[tuple[str, Tile]] = set()
-    for idx in range(len(fixed), len(sets)):
-        s = sets[idx]
-        if win in s.tiles and (s.kind, s.tile) not in seen:
-            seen.add((s.kind, s.tile))
-            out.append(Arrangement(form, sets, idx))
+    prev = -1
+    n_fixed = len(fixed)
+    for k, c in enumerate(codes):
+        if c != prev and win in _CODE_TILES[c]:
+            out.append(Arrangement(form, sets, n_fixed + k))
+        prev = c
     return out
 
 
@@ -321,24 +369,20 @@ def arrangements(hand: Hand) -> list[Arrangement]:
     melds = hand.melds
     fixed = _meld_sets(melds)
     out: list[Arrangement] = []
-    for decomp in _standard_decomps(counts):
-        csets = [TileSet(k, t) for k, t in decomp]  # type: ignore[arg-type]
-        out.extend(_placements(STANDARD, fixed, csets, win))
+    for codes in _standard_codes(counts):
+        out.extend(_placements(STANDARD, fixed, codes, win))
     if not melds:
         if all(c % 2 == 0 for c in counts):
-            pairs = [TileSet("pair", t) for t in range(NUM_KINDS) for _ in range(counts[t] // 2)]
-            out.extend(_placements(SEVEN_PAIRS, [], pairs, win))
+            pairs = [_PAIR + t for t in range(NUM_KINDS) for _ in range(counts[t] // 2)]
+            out.extend(_placements(SEVEN_PAIRS, (), pairs, win))
         present = [t for t in range(NUM_KINDS) if counts[t]]
         if len(present) == 13 and set(present) == _ORPHANS:
-            singles = [
-                TileSet("pair" if counts[t] == 2 else "single", t) for t in present
-            ]
-            singles.sort(key=lambda s: (_KIND_ORDER[s.kind], s.tile))
-            out.append(Arrangement(THIRTEEN_ORPHANS, tuple(singles), -1))
+            singles = sorted((_PAIR if counts[t] == 2 else _SINGLE) + t for t in present)
+            out.append(Arrangement(THIRTEEN_ORPHANS, _code_sets(singles), -1))
         if len(present) == 14:
             for pattern in KNITTED_PATTERNS:
                 if all(t in pattern or t >= 27 for t in present):
-                    sets = tuple(TileSet("single", t) for t in present)
+                    sets = _code_sets([_SINGLE + t for t in present])
                     out.append(Arrangement(HONORS_KNITTED, sets, -1))
                     break
     if len(melds) <= 1:
@@ -348,10 +392,9 @@ def arrangements(hand: Hand) -> list[Arrangement]:
             rest = counts[:]
             for t in pattern:
                 rest[t] -= 1
-            knit = [TileSet("knitted", t) for t in sorted(starts)]
-            for decomp in _standard_decomps(rest):
-                csets = knit + [TileSet(k, t) for k, t in decomp]  # type: ignore[arg-type]
-                out.extend(_placements(KNITTED_STRAIGHT, fixed, csets, win))
+            knit = tuple(sorted(_KNITTED + t for t in starts))
+            for codes in _standard_codes(rest):
+                out.extend(_placements(KNITTED_STRAIGHT, fixed, knit + codes, win))
     return out
 
 
