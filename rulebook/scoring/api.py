@@ -10,7 +10,7 @@ from .arrange import waits_of
 from .hand import KONG, Hand, make_context, parse_hand, parse_waiting
 from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
 from .payments import hand_payments
-from .result import ExcludedFan, FanScore, ScoreError, ScoreResult
+from .result import ExcludedFan, ScoreError, ScoreResult
 from .tiles import (
     E_AMBIGUOUS_FAN,
     E_BAD_CONTEXT,
@@ -105,7 +105,7 @@ def score_mcr(
             hand=text, rules=rules, ok=False, total=0,
             error=ScoreError(E_NOT_WINNING, "the tiles do not make a complete hand", None),
         )
-    fans = tuple(FanScore(f.id, f.points, f.count, f.sets) for f in ev.fans)
+    fans = ev.fans  # already FanScore objects (frozen)
     excluded = tuple(ExcludedFan(fid, by) for fid, by in ev.excluded)
     base = ev.total_without_flowers
     if base < config.minimum_points:

@@ -34,6 +34,7 @@ from ..arrange import (
     has_other_wait,
 )
 from ..hand import Hand, WinContext
+from ..result import FanScore
 from ..tiles import format_tiles
 from .table import CHOW_COMBINATION_FANS, FAN_ORDER, FANS, PUNG_COMBINATION_FANS
 
@@ -61,12 +62,10 @@ class MCRConfig:
 DEFAULT_CONFIG = MCRConfig()
 
 
-@dataclass(frozen=True, slots=True)
-class CountedFan:
-    id: str
-    points: int  # points of one occurrence
-    count: int
-    sets: tuple[str, ...]  # notation of the sets (or tiles) that make the fan
+# A counted fan: id, points of one occurrence, count, notation of the sets (or tiles)
+# that make it. The result's FanScore, so score() passes the evaluation's fans on as they
+# are instead of copying each one.
+CountedFan = FanScore
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,9 +272,68 @@ def _best_combination(instances: tuple[tuple[str, int], ...]) -> tuple[int, tupl
 
 # --- the evaluator -----------------------------------------------------------------------------
 
+# Tile sets as bitmasks over the 34 kinds (bit t = tile t): "every tile of the hand is
+# green" becomes ``mask & ~GREEN_MASK == 0``.
+def _mask(tiles: frozenset[int] | range | tuple[int, ...]) -> int:
+    m = 0
+    for t in tiles:
+        m |= 1 << t
+    return m
+
+
+_GREEN_MASK = _mask(GREEN)
+_REVERSIBLE_MASK = _mask(REVERSIBLE)
+_TERMINAL_MASK = _mask(TERMINALS)
+_SIMPLES_MASK = _mask(tuple(t for t in range(27) if 0 < t % 9 < 8))
+_WIND_MASK = _mask(range(27, 31))
+_DRAGON_MASK = _mask(range(31, 34))
+_SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+_RANKS_UPPER, _RANKS_MIDDLE, _RANKS_LOWER = 0b111000000, 0b000111000, 0b000000111
+_RANKS_UPPER_FOUR, _RANKS_LOWER_FOUR = 0b111100000, 0b000001111
+
+# _apply_exclusions: the order in which fans exclude (highest first) and, per fan, the
+# fans it excludes (its implications minus its own family of set combinations, whose
+# exclusions are per set).
+_EXCLUSION_KEY: dict[str, tuple[int, int]] = {
+    fid: (-f.points, FAN_ORDER[fid]) for fid, f in FANS.items()
+}
+_EXCLUDES: dict[str, tuple[str, ...]] = {
+    fid: tuple(
+        other for other in f.implies
+        if other not in (
+            CHOW_COMBINATION_FANS if fid in CHOW_COMBINATION_FANS
+            else PUNG_COMBINATION_FANS if fid in PUNG_COMBINATION_FANS
+            else frozenset()
+        )
+    )
+    for fid, f in FANS.items()
+}
+
+
+@cache
+def _points_table(config: MCRConfig) -> dict[str, int]:
+    """Points of every fan under ``config`` (57B and 48 are variant switches)."""
+    return {fid: _points(fid, config) for fid in FANS}
+
+
+@cache
+def _result_order(config: MCRConfig) -> dict[str, tuple[int, int]]:
+    """Sort key of the counted fans: points (under ``config``) down, then table order."""
+    pts = _points_table(config)
+    return {fid: (-pts[fid], FAN_ORDER[fid]) for fid in FANS}
+
+
+@cache
+def _hog_text(t: int) -> str:
+    return format_tiles([t] * 4)
+
 
 class _Acc:
-    """Fans found for one arrangement: id -> (count, sets)."""
+    """Fans found for one arrangement: id -> (count, sets).
+
+    The set lists are never changed in place (``add`` builds a new list), so a copy of an
+    accumulator can share them.
+    """
 
     __slots__ = ("excluded", "fans")
 
@@ -286,66 +344,103 @@ class _Acc:
     def add(self, fid: str, sets: list[str] | None = None, count: int = 1) -> None:
         old = self.fans.get(fid)
         if old is None:
-            self.fans[fid] = (count, list(sets or ()))
+            self.fans[fid] = (count, list(sets) if sets else [])
         else:
             self.fans[fid] = (old[0] + count, old[1] + list(sets or ()))
 
 
-@dataclass(frozen=True, slots=True)
 class _HandFacts:
-    counts: tuple[int, ...]  # all playing tiles, kongs as 4
-    suits: frozenset[int]
-    has_honours: bool
-    closed: bool  # no melded set (concealed kongs allowed)
-    n_melds_exposed: int
+    """What the whole hand holds, computed once per hand."""
+
+    __slots__ = ("closed", "counts", "has_honours", "mask", "n_melds_exposed", "present",
+                 "suits")
+
+    def __init__(self, hand: Hand) -> None:
+        counts = [0] * 34
+        for t in hand.concealed:
+            counts[t] += 1
+        counts[hand.win_tile] += 1
+        exposed = 0
+        for m in hand.melds:
+            t = m.tile
+            if m.kind == "chow":
+                counts[t] += 1
+                counts[t + 1] += 1
+                counts[t + 2] += 1
+            else:
+                counts[t] += 3 if m.kind == "pung" else 4
+            if not m.concealed:
+                exposed += 1
+        mask = 0
+        for t in range(34):
+            if counts[t]:
+                mask |= 1 << t
+        self.counts = counts  # all playing tiles, kongs as 4
+        self.mask = mask  # bit t set when the hand holds tile t
+        self.present = [t for t in range(34) if counts[t]]
+        self.suits = frozenset(s for s in range(3) if mask & _SUIT_MASKS[s])
+        self.has_honours = mask >> 27 != 0
+        self.closed = exposed == 0  # no melded set (concealed kongs allowed)
+        self.n_melds_exposed = exposed
 
 
 def _hand_facts(hand: Hand) -> _HandFacts:
-    counts = [0] * 34
-    for t in hand.all_tiles:
-        counts[t] += 1
-    suits = frozenset(t // 9 for t in range(27) if counts[t])
-    exposed = sum(1 for m in hand.melds if not m.concealed)
-    return _HandFacts(
-        tuple(counts), suits, any(counts[27:34]), exposed == 0, exposed
-    )
+    return _HandFacts(hand)
 
 
 def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> None:
     """Fans that do not depend on the arrangement."""
     counts = facts.counts
-    present = [t for t in range(34) if counts[t]]
+    mask = facts.mask
+    n_suits = len(facts.suits)
     # tiles
-    if all(t in GREEN for t in present):
+    if mask & ~_GREEN_MASK == 0:
         acc.add("3")
-    if all(t in REVERSIBLE for t in present):
+    if mask & ~_REVERSIBLE_MASK == 0:
         acc.add("40")
     if not facts.has_honours:
-        ranks = {t % 9 for t in present}
-        if ranks <= {6, 7, 8}:
+        ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF  # bit r: some tile of rank r + 1
+        if ranks & ~_RANKS_UPPER == 0:
             acc.add("25")
-        elif ranks <= {3, 4, 5}:
+        elif ranks & ~_RANKS_MIDDLE == 0:
             acc.add("26")
-        elif ranks <= {0, 1, 2}:
+        elif ranks & ~_RANKS_LOWER == 0:
             acc.add("27")
-        if ranks <= {5, 6, 7, 8}:
+        if ranks & ~_RANKS_UPPER_FOUR == 0:
             acc.add("36")
-        elif ranks <= {0, 1, 2, 3}:
+        elif ranks & ~_RANKS_LOWER_FOUR == 0:
             acc.add("37")
         acc.add("76")
-        if len(facts.suits) == 1:
+        if n_suits == 1:
             acc.add("22")
-    elif len(facts.suits) == 1:
+    elif n_suits == 1:
         acc.add("50")
-    if all(t < 27 and 0 < t % 9 < 8 for t in present):
+    if mask & ~_SIMPLES_MASK == 0:
         acc.add("68")
-    if len(facts.suits) == 2:
+    if n_suits == 2:
         acc.add("75")
     # kongs
-    ck = sum(1 for m in hand.melds if m.kind == "kong" and m.concealed)
-    mk = sum(1 for m in hand.melds if m.kind == "kong" and not m.concealed)
+    ck = mk = 0
+    kong_tiles: list[int] = []
+    kongs_text: list[str] = []
+    win = hand.win_tile
+    exposed_win = 0  # copies of the winning tile in the winner's melded sets
+    for m in hand.melds:
+        kind = m.kind
+        if kind == "kong":
+            if m.concealed:
+                ck += 1
+            else:
+                mk += 1
+            kong_tiles.append(m.tile)
+            kongs_text.append(m.notation())
+        if not m.concealed:
+            if kind == "chow":
+                if m.tile <= win <= m.tile + 2:
+                    exposed_win += 1
+            elif m.tile == win:
+                exposed_win += 3 if kind == "pung" else 4
     k = ck + mk
-    kongs_text = [m.notation() for m in hand.melds if m.kind == "kong"]
     if k == 4:
         acc.add("5", kongs_text)
     elif k == 3:
@@ -355,12 +450,12 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
     elif k == 1:
         acc.add("67" if ck else "74", kongs_text)
     # Tile Hog: all four copies used, not as a kong
-    kong_tiles = {m.tile for m in hand.melds if m.kind == "kong"}
-    hogs = [t for t in present if counts[t] == 4 and t not in kong_tiles]
-    if hogs:
-        acc.add("64", [format_tiles([t] * 4) for t in hogs], len(hogs))
+    if 4 in counts:
+        hogs = [t for t in facts.present if counts[t] == 4 and t not in kong_tiles]
+        if hogs:
+            acc.add("64", [_hog_text(t) for t in hogs], len(hogs))
     # Nine Gates: the thirteen standing tiles are 1112345678999 of one suit
-    if not hand.melds and len(facts.suits) == 1 and not facts.has_honours:
+    if not hand.melds and n_suits == 1 and not facts.has_honours:
         base = 9 * next(iter(facts.suits))
         standing = [0] * 9
         for t in hand.concealed:
@@ -388,56 +483,65 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
     # Last Tile (58): the other three copies must be visible to all (seed 58), so not when
     # the winner holds a copy among the standing tiles; automatic when the winner's own
     # melded sets show the other three.
-    exposed = sum(m.tiles.count(hand.win_tile) for m in hand.melds if not m.concealed)
-    if hand.win_tile not in hand.concealed and (ctx.last_of_kind or exposed == 3):
+    if win not in hand.concealed and (ctx.last_of_kind or exposed_win == 3):
         acc.add("58")
 
 
 def _wind_dragon_sets(
-    sets: tuple[TileSet, ...], ctx: WinContext, acc: _Acc
+    winds: list[TileSet],
+    dragons: list[TileSet],
+    pair: TileSet | None,
+    pungs: list[TileSet],
+    ctx: WinContext,
+    acc: _Acc,
 ) -> None:
-    winds = [s for s in sets if s.is_pung_like and 27 <= s.tile <= 30]
-    dragons = [s for s in sets if s.is_pung_like and s.tile >= 31]
-    pair = next((s for s in sets if s.kind == "pair"), None)
-    wind_text = [set_text(s) for s in winds]
-    dragon_text = [set_text(s) for s in dragons]
+    """Honour pung fans; ``winds``, ``dragons`` and ``pungs`` (pungs and kongs) are in
+    the order of the arrangement's sets."""
     used_winds = False
-    if len(winds) == 4:
-        acc.add("1", wind_text)
-        used_winds = True
-    elif len(winds) == 3:
-        if pair is not None and 27 <= pair.tile <= 30:
-            acc.add("9", [*wind_text, set_text(pair)])
-        else:
-            acc.add("38", wind_text)
-        used_winds = True
-    if len(dragons) == 3:
-        acc.add("2", dragon_text)
-    elif len(dragons) == 2:
-        if pair is not None and pair.tile >= 31:
-            acc.add("10", [*dragon_text, set_text(pair)])
-        else:
-            acc.add("54", dragon_text)
-    for s in dragons:
-        acc.add("59", [set_text(s)])
-    for s in winds:
-        special = used_winds
-        if s.tile == ctx.prevalent_wind:
-            acc.add("60", [set_text(s)])
-            special = True
-        if s.tile == ctx.seat_wind:
-            acc.add("61", [set_text(s)])
-            special = True
-        if not special:
-            acc.add("73", [set_text(s)])
-        else:
-            acc.excluded.append(("73", "60" if s.tile == ctx.prevalent_wind else
-                                 "61" if s.tile == ctx.seat_wind else
-                                 "1" if len(winds) == 4 else "9" if "9" in acc.fans else "38"))
+    if winds:
+        wind_text = [set_text(s) for s in winds]
+        if len(winds) == 4:
+            acc.add("1", wind_text)
+            used_winds = True
+        elif len(winds) == 3:
+            if pair is not None and 27 <= pair.tile <= 30:
+                acc.add("9", [*wind_text, set_text(pair)])
+            else:
+                acc.add("38", wind_text)
+            used_winds = True
+    if dragons:
+        dragon_text = [set_text(s) for s in dragons]
+        if len(dragons) == 3:
+            acc.add("2", dragon_text)
+        elif len(dragons) == 2:
+            if pair is not None and pair.tile >= 31:
+                acc.add("10", [*dragon_text, set_text(pair)])
+            else:
+                acc.add("54", dragon_text)
+        for text in dragon_text:
+            acc.add("59", [text])
+    if winds:
+        prevalent = ctx.prevalent_wind
+        seat = ctx.seat_wind
+        for s in winds:
+            special = used_winds
+            if s.tile == prevalent:
+                acc.add("60", [set_text(s)])
+                special = True
+            if s.tile == seat:
+                acc.add("61", [set_text(s)])
+                special = True
+            if not special:
+                acc.add("73", [set_text(s)])
+            else:
+                acc.excluded.append(("73", "60" if s.tile == prevalent else
+                                     "61" if s.tile == seat else
+                                     "1" if len(winds) == 4 else "9" if "9" in acc.fans
+                                     else "38"))
     if dragons:
         acc.excluded.append(("73", "59"))
-    for s in sets:
-        if s.is_pung_like and s.tile < 27 and s.tile in TERMINALS:
+    for s in pungs:
+        if s.tile < 27 and s.tile in TERMINALS:
             acc.add("73", [set_text(s)])
 
 
@@ -451,30 +555,48 @@ def _evaluate_arrangement(
     config: MCRConfig,
 ) -> _Acc:
     acc = _Acc()
-    acc.fans = {k: (v[0], list(v[1])) for k, v in base.fans.items()}
+    acc.fans = dict(base.fans)  # the set lists are shared, see _Acc
     acc.excluded = list(base.excluded)
     sets = arr.sets
     form = arr.form
     win_set = arr.win_set
-    counts = facts.counts
+    mask = facts.mask
     if form in (STANDARD, KNITTED_STRAIGHT):
-        pair = next(s for s in sets if s.kind == "pair")
-        chows = [s for s in sets if s.kind == "chow"]
-        pungs = [s for s in sets if s.is_pung_like]
-        _wind_dragon_sets(sets, ctx, acc)
+        # one pass over the sets; each list keeps the order of the arrangement
+        pair: TileSet | None = None
+        chows: list[TileSet] = []
+        pungs: list[TileSet] = []  # pungs and kongs
+        winds: list[TileSet] = []
+        dragons: list[TileSet] = []
+        for s in sets:
+            kind = s.kind
+            if kind == "chow":
+                chows.append(s)
+            elif kind == "pung" or kind == "kong":
+                pungs.append(s)
+                if s.tile >= 31:
+                    dragons.append(s)
+                elif s.tile >= 27:
+                    winds.append(s)
+            elif kind == "pair" and pair is None:
+                pair = s
+        assert pair is not None
+        _wind_dragon_sets(winds, dragons, pair, pungs, ctx, acc)
         # concealed pungs: a pung completed by a discarded winning tile is melded
+        self_drawn = ctx.self_drawn
         concealed_pungs = [
             s for s in pungs
-            if s.concealed and not (s is win_set and not ctx.self_drawn)
+            if s.concealed and not (s is win_set and not self_drawn)
         ]
         ncp = len(concealed_pungs)
-        cp_text = [set_text(s) for s in concealed_pungs]
-        if ncp == 4:
-            acc.add("12", cp_text)
-        elif ncp == 3:
-            acc.add("33", cp_text)
-        elif ncp == 2:
-            acc.add("66", cp_text)
+        if ncp >= 2:
+            cp_text = [set_text(s) for s in concealed_pungs]
+            if ncp == 4:
+                acc.add("12", cp_text)
+            elif ncp == 3:
+                acc.add("33", cp_text)
+            else:
+                acc.add("66", cp_text)
         if form == KNITTED_STRAIGHT:
             acc.add("35", [set_text(s) for s in sets if s.kind == "knitted"])
         if form == STANDARD and len(pungs) == 4:
@@ -488,43 +610,43 @@ def _evaluate_arrangement(
                 s.tile < 27 and s.tile % 9 % 2 == 1 for s in [*pungs, pair]
             ):
                 acc.add("21")
-            if all(
+            # All Fives needs a suited pair of fives (cheap test first)
+            if pair.tile < 27 and pair.tile % 9 == 4 and all(
                 (s.kind == "chow" and s.tile < 27 and 2 <= s.tile % 9 <= 4)
                 or (s.kind != "chow" and s.tile < 27 and s.tile % 9 == 4)
                 for s in sets
             ):
                 acc.add("31")
-            if all(
+            # Outside Hand needs a terminal or honour pair (cheap test first)
+            if (pair.tile >= 27 or pair.tile in TERMINALS) and all(
                 (s.kind == "chow" and s.tile % 9 in (0, 6))
                 or (s.kind != "chow" and (s.tile >= 27 or s.tile in TERMINALS))
                 for s in sets
             ):
                 acc.add("55")
-            if all(counts[t] == 0 or t in TERMINALS or t >= 27 for t in range(34)):
+            if mask & _SIMPLES_MASK == 0:  # terminals and honours only
                 if facts.has_honours:
-                    if any(counts[t] for t in TERMINALS):
+                    if mask & _TERMINAL_MASK:
                         acc.add("18")
                     else:
                         acc.add("11")
                 else:
                     acc.add("8")
-        if len(facts.suits) == 3 and facts.has_honours and (
-            any(counts[27:31]) and any(counts[31:34])
-        ):
+        if len(facts.suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
             acc.add("52")
         # combinations between chows / between pungs
         if len(chows) >= 2:
-            chow_tiles = tuple(s.tile for s in chows)
-            inst = _chow_instances(chow_tiles, pair.tile)
+            inst = _chow_instances(tuple(s.tile for s in chows), pair.tile)
             if inst:
                 _, chosen = _best_combination(inst)
                 _add_combinations(acc, inst, chosen, chows)
-        suited_pungs = [s for s in pungs if s.tile < 27]
-        if len(suited_pungs) >= 2:
-            inst = _pung_instances(tuple(s.tile for s in suited_pungs))
-            if inst:
-                _, chosen = _best_combination(inst)
-                _add_combinations(acc, inst, chosen, suited_pungs)
+        if len(pungs) >= 2:
+            suited_pungs = [s for s in pungs if s.tile < 27]
+            if len(suited_pungs) >= 2:
+                inst = _pung_instances(tuple(s.tile for s in suited_pungs))
+                if inst:
+                    _, chosen = _best_combination(inst)
+                    _add_combinations(acc, inst, chosen, suited_pungs)
         # waits
         if unique_wait and win_set is not None:
             if win_set.kind == "pair":
@@ -541,20 +663,20 @@ def _evaluate_arrangement(
                 acc.add("78" if pos == 1 else "77", [set_text(win_set)])
     elif form == SEVEN_PAIRS:
         acc.add("19")
-        present = [t for t in range(34) if counts[t]]
+        present = facts.present
         if len(facts.suits) == 1 and not facts.has_honours:
             ranks = sorted({t % 9 for t in present})
             if len(ranks) == 7 and ranks[-1] - ranks[0] == 6:
                 acc.add("6")
-        if all(t in TERMINALS or t >= 27 for t in present):
+        if mask & _SIMPLES_MASK == 0:
             if facts.has_honours:
-                if any(counts[t] for t in TERMINALS):
+                if mask & _TERMINAL_MASK:
                     acc.add("18")
                 else:
                     acc.add("11")
             else:
                 acc.add("8")
-        if len(facts.suits) == 3 and any(counts[27:31]) and any(counts[31:34]):
+        if len(facts.suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
             acc.add("52")
         if unique_wait:
             acc.add("79")
@@ -564,6 +686,7 @@ def _evaluate_arrangement(
         if unique_wait:
             acc.add("79")
     elif form == HONORS_KNITTED:
+        counts = facts.counts
         honours = sum(1 for t in range(27, 34) if counts[t])
         acc.add("20" if honours == 7 else "34")
         if sum(1 for t in range(27) if counts[t]) == 9:
@@ -617,18 +740,12 @@ def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
             acc.excluded.append(("56", by))
             if not any(f in fans for f in ("44", "46")):
                 fans["80"] = (1, [])
-    order = sorted(fans, key=lambda f: (-FANS[f].points, FAN_ORDER[f]))
     removed: set[str] = set()
-    for fid in order:
+    for fid in sorted(fans, key=_EXCLUSION_KEY.__getitem__):
         if fid in removed:
             continue
-        local = (
-            CHOW_COMBINATION_FANS if fid in CHOW_COMBINATION_FANS
-            else PUNG_COMBINATION_FANS if fid in PUNG_COMBINATION_FANS
-            else frozenset()
-        )
-        for other in FANS[fid].implies:
-            if other in fans and other not in removed and other not in local:
+        for other in _EXCLUDES[fid]:
+            if other in fans and other not in removed:
                 removed.add(other)
                 acc.excluded.append((other, fid))
     for fid in removed:
@@ -636,7 +753,8 @@ def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
 
 
 def _total(acc: _Acc, config: MCRConfig) -> int:
-    return sum(_points(fid, config) * c for fid, (c, _) in acc.fans.items())
+    pts = _points_table(config)
+    return sum(pts[fid] * c for fid, (c, _) in acc.fans.items())
 
 
 def evaluate(
@@ -653,7 +771,8 @@ def evaluate(
     arrs = arrangements(hand)
     if not arrs:
         return None
-    facts = _hand_facts(hand)
+    pts = _points_table(config)
+    facts = _HandFacts(hand)
     base = _Acc()
     _hand_level(hand, ctx, facts, base)
     unique: bool | None = None
@@ -672,33 +791,35 @@ def evaluate(
         acc = _evaluate_arrangement(
             hand, ctx, facts, arr, base, bool(needs_wait and unique), config
         )
-        total = _total(acc, config)
+        total = sum(pts[fid] * c for fid, (c, _) in acc.fans.items())
         if alternatives is not None:
-            alternatives.append(
-                {fid: _points(fid, config) * c for fid, (c, _) in acc.fans.items()}
-            )
+            alternatives.append({fid: pts[fid] * c for fid, (c, _) in acc.fans.items()})
         if total > best_total:
             best, best_total, best_arr = acc, total, arr
-    assert best is not None
+    assert best is not None and best_arr is not None
     if best_total == 0:
         best.add("43")
     flowers = ctx.flowers
     if flowers:
         best.add("81", None, flowers)
-    all_sets = [set_text(s) for s in best_arr.sets] if best_arr is not None else []
-    fans = tuple(
-        CountedFan(
-            fid, _points(fid, config), c,
-            tuple(sets) if sets or fid in _CONDITION_FANS else tuple(all_sets),
-        )
-        for fid, (c, sets) in sorted(
-            best.fans.items(), key=lambda kv: (-_points(kv[0], config), FAN_ORDER[kv[0]])
-        )
-    )
+    all_sets: tuple[str, ...] | None = None
+    order = _result_order(config)
+    fans: list[CountedFan] = []
+    total = 0
+    for fid, (c, sets) in sorted(best.fans.items(), key=lambda kv: order[kv[0]]):
+        if sets or fid in _CONDITION_FANS:
+            fan_sets = tuple(sets)
+        else:
+            if all_sets is None:
+                all_sets = tuple(set_text(s) for s in best_arr.sets)
+            fan_sets = all_sets
+        p = pts[fid]
+        fans.append(CountedFan(fid, p, c, fan_sets))
+        total += p * c
     excluded: dict[str, str] = {}
+    best_fans = best.fans
     for fid, by in best.excluded:
-        if fid not in best.fans and fid not in excluded:
+        if fid not in best_fans and fid not in excluded:
             excluded[fid] = by
-    total = sum(f.points * f.count for f in fans)
     ex = tuple(sorted(excluded.items(), key=lambda kv: FAN_ORDER[kv[0]]))
-    return Evaluation(total, fans, ex, best_arr)
+    return Evaluation(total, tuple(fans), ex, best_arr)
