@@ -371,11 +371,14 @@ def arrangements(hand: Hand) -> list[Arrangement]:
     out: list[Arrangement] = []
     for codes in _standard_codes(counts):
         out.extend(_placements(STANDARD, fixed, codes, win))
+    if len(melds) > 1:
+        return out
+    present = [t for t in range(NUM_KINDS) if counts[t]]
     if not melds:
-        if all(c % 2 == 0 for c in counts):
-            pairs = [_PAIR + t for t in range(NUM_KINDS) for _ in range(counts[t] // 2)]
+        # seven pairs hold at most seven kinds; the other two forms 13 or 14 kinds
+        if len(present) <= 7 and all(counts[t] % 2 == 0 for t in present):
+            pairs = [_PAIR + t for t in present for _ in range(counts[t] // 2)]
             out.extend(_placements(SEVEN_PAIRS, (), pairs, win))
-        present = [t for t in range(NUM_KINDS) if counts[t]]
         if len(present) == 13 and set(present) == _ORPHANS:
             singles = sorted((_PAIR if counts[t] == 2 else _SINGLE) + t for t in present)
             out.append(Arrangement(THIRTEEN_ORPHANS, _code_sets(singles), -1))
@@ -385,7 +388,8 @@ def arrangements(hand: Hand) -> list[Arrangement]:
                     sets = _code_sets([_SINGLE + t for t in present])
                     out.append(Arrangement(HONORS_KNITTED, sets, -1))
                     break
-    if len(melds) <= 1:
+    # a knitted straight needs nine different suit tiles
+    if sum(1 for t in present if t < 27) >= 9:
         for starts, pattern in zip(_KNITTED_STARTS, KNITTED_PATTERNS, strict=True):
             if not all(counts[t] for t in pattern):
                 continue
@@ -429,39 +433,50 @@ def is_complete(hand: Hand) -> bool:
     return is_complete_counts(counts_of(hand.concealed_with_win), len(hand.melds))
 
 
+@cache
+def _suit_info(counts: tuple[int, ...]) -> tuple[bool, bool, int, int]:
+    """``_suit_ok`` + ``_suit_waits`` of one suit in one table (one lookup per suit)."""
+    if not any(counts):
+        return True, False, 0, 0
+    return (*_suit_ok(counts), *_suit_waits(counts))
+
+
 def _standard_waits(counts: list[int]) -> list[Tile]:
     """Tiles that complete ``counts`` (34) into sets and exactly one pair.
 
     The hand is split into four parts (three suits, honours); each part can be complete
-    without a pair and/or with one pair (``_suit_ok``). A tile completes the hand when the
-    part it joins becomes complete in one way (``_suit_waits``) and the three other parts
-    together supply the remaining pair or none.
+    without a pair and/or with one pair. A tile completes the hand when the part it joins
+    becomes complete in one way (``_suit_waits``) and the three other parts together
+    supply the remaining pair or none.
     """
-    ok: list[tuple[bool, bool]] = []
-    vectors: list[tuple[int, ...]] = []
-    for base in (0, 9, 18):
-        v = tuple(counts[base : base + 9])
-        vectors.append(v)
-        ok.append(_suit_ok(v) if any(v) else (True, False))
+    s0 = _suit_info(tuple(counts[0:9]))
+    s1 = _suit_info(tuple(counts[9:18]))
+    s2 = _suit_info(tuple(counts[18:27]))
     honours = counts[27:34]
     h_pairs = honours.count(2)
-    h_bad = len(honours) - h_pairs - honours.count(0) - honours.count(3)
-    ok.append((h_bad == 0 and h_pairs == 0, h_bad == 0 and h_pairs == 1))
+    h_bad = 7 - h_pairs - honours.count(0) - honours.count(3)
+    h_ok = h_bad == 0
+    # per part: complete without a pair, complete with one pair
+    no_pair = (s0[0], s1[0], s2[0], h_ok and h_pairs == 0)
+    one_pair = (s0[1], s1[1], s2[1], h_ok and h_pairs == 1)
+    n_bad = 4 - sum(no_pair)  # parts that cannot be complete without a pair
     out: list[Tile] = []
     for part in range(4):
-        # the other parts: all without a pair (can0) / exactly one of them with it (can1)
-        others = [ok[j] for j in range(4) if j != part]
-        can0 = all(a for a, _ in others)
-        can1 = False
-        for j in range(3):
-            if others[j][1] and all(others[k][0] for k in range(3) if k != j):
-                can1 = True
-                break
+        # can0: the other parts all without a pair; can1: exactly one of them with it
+        rest_bad = n_bad - (not no_pair[part])
+        if rest_bad == 0:
+            can0 = True
+            can1 = any(one_pair[j] for j in range(4) if j != part)
+        elif rest_bad == 1:
+            can0 = False
+            can1 = any(one_pair[j] and not no_pair[j] for j in range(4) if j != part)
+        else:
+            continue
         if not (can0 or can1):
             continue
         if part < 3:
-            w_no_pair, w_pair = _suit_waits(vectors[part])
-            mask = (w_no_pair if can1 else 0) | (w_pair if can0 else 0)
+            info = (s0, s1, s2)[part]
+            mask = (info[2] if can1 else 0) | (info[3] if can0 else 0)
             base = 9 * part
             r = 0
             while mask:
@@ -483,12 +498,15 @@ def _standard_waits(counts: list[int]) -> list[Tile]:
 def _completing_tiles(counts: list[int], n_melds: int) -> set[Tile]:
     """Every tile t such that ``is_complete_counts(counts + t, n_melds)`` (all forms)."""
     found = set(_standard_waits(counts))
+    if n_melds > 1:
+        return found
+    present = [t for t in range(NUM_KINDS) if counts[t]]
     if n_melds == 0:
-        odd = [t for t in range(NUM_KINDS) if counts[t] % 2]
-        if len(odd) == 1:  # seven pairs
-            found.add(odd[0])
-        present = [t for t in range(NUM_KINDS) if counts[t]]
-        if _ORPHANS.issuperset(present):
+        if len(present) <= 7:  # seven pairs: then at most seven kinds
+            odd = [t for t in present if counts[t] % 2]
+            if len(odd) == 1:
+                found.add(odd[0])
+        if len(present) >= 12 and _ORPHANS.issuperset(present):
             if len(present) == 13:
                 found.update(_ORPHANS)
             elif len(present) == 12:
@@ -501,7 +519,8 @@ def _completing_tiles(counts: list[int], n_melds: int) -> set[Tile]:
                         found.update(allowed.difference(present))
                     else:
                         found.update(present)
-    if n_melds <= 1:
+    # knitted straight: at least eight of its nine tiles must be held
+    if sum(1 for t in present if t < 27) >= 8:
         for pattern in KNITTED_PATTERNS:
             missing = [t for t in pattern if not counts[t]]
             if len(missing) > 1:
