@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from .arrange import waits_of
@@ -43,6 +44,11 @@ def _error(text: str, rules: str, err: NotationError) -> ScoreResult:
         hand=text, rules=rules, ok=False, total=0,
         error=ScoreError(err.code, err.message, err.position),
     )
+
+
+# ExcludedFan is frozen and takes its values from a small set (fan ids, principles), so
+# the objects are shared.
+_excluded_fan = cache(ExcludedFan)
 
 
 def _flower_count(hand: Hand, context: dict[str, Any]) -> dict[str, Any]:
@@ -88,9 +94,9 @@ def score_mcr(
         h = parse_hand(text, allow_joker=False) if isinstance(hand, str) else hand
         if JOKER in h.concealed or h.win_tile == JOKER:
             raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in MCR", None)
-        if any(t >= 34 for t in h.concealed) or h.win_tile >= 34:
+        if h.win_tile >= 34 or (h.concealed and max(h.concealed) >= 34):
             raise NotationError(E_NOT_WINNING, "flowers cannot be part of the hand", None)
-        ctx = make_context(**_flower_count(h, dict(context)))
+        ctx = make_context(**_flower_count(h, context))  # never changes context
         if ctx.kong_replacement and not ctx.self_drawn:
             raise NotationError(
                 E_BAD_CONTEXT, "a win on a kong replacement is self-drawn", None
@@ -106,7 +112,7 @@ def score_mcr(
             error=ScoreError(E_NOT_WINNING, "the tiles do not make a complete hand", None),
         )
     fans = ev.fans  # already FanScore objects (frozen)
-    excluded = tuple(ExcludedFan(fid, by) for fid, by in ev.excluded)
+    excluded = tuple([_excluded_fan(fid, by) for fid, by in ev.excluded])
     base = ev.total_without_flowers
     if base < config.minimum_points:
         return ScoreResult(

@@ -373,6 +373,9 @@ def arrangements(hand: Hand) -> list[Arrangement]:
         out.extend(_placements(STANDARD, fixed, codes, win))
     if len(melds) > 1:
         return out
+    n_kinds = len(set(hand.concealed) | {win})
+    if 7 < n_kinds < 9:  # too many kinds for seven pairs, too few for the knitted forms
+        return out
     present = [t for t in range(NUM_KINDS) if counts[t]]
     if not melds:
         # seven pairs hold at most seven kinds; the other two forms 13 or 14 kinds
@@ -565,7 +568,9 @@ def has_other_wait(
 
     Same rule as :func:`waits_of`.
     """
-    counts = counts_of(list(concealed))
+    counts = [0] * NUM_KINDS
+    for t in concealed:
+        counts[t] += 1
     found = _completing_tiles(counts, len(melds))
     found.discard(win_tile)
     if not found:

@@ -362,6 +362,14 @@ def parse_seat(value: object, name: str) -> Seat:
     raise NotationError(E_BAD_CONTEXT, f"{name} must be one of E S W N", None)
 
 
+_CONTEXT_KEYS = frozenset({
+    "self_drawn", "from", "claimed_from", "from_", "seat", "prevalent", "flowers",
+    "last_of_kind", "last_tile", "kong_replacement", "robbing_kong",
+})
+_CONTEXT_FLAGS = ("self_drawn", "last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
+_SEAT_LETTERS: dict[str, Seat] = {"E": "E", "S": "S", "W": "W", "N": "N"}
+
+
 def make_context(**context: object) -> WinContext:
     """Build a :class:`WinContext` from CLI-style keyword arguments.
 
@@ -370,17 +378,13 @@ def make_context(**context: object) -> WinContext:
     ``last_of_kind``, ``last_tile``, ``kong_replacement``, ``robbing_kong``.
     Unknown keys are an error (code ``bad_context``).
     """
-    known = {
-        "self_drawn", "from", "claimed_from", "from_", "seat", "prevalent", "flowers",
-        "last_of_kind", "last_tile", "kong_replacement", "robbing_kong",
-    }
     for key in context:
-        if key not in known:
+        if key not in _CONTEXT_KEYS:
             raise NotationError(E_BAD_CONTEXT, f"unknown win condition {key!r}", None)
     flags: dict[str, bool] = {}
-    for key in ("self_drawn", "last_of_kind", "last_tile", "kong_replacement", "robbing_kong"):
+    for key in _CONTEXT_FLAGS:
         value = context.get(key, False)
-        if not isinstance(value, bool):
+        if value is not True and value is not False:
             raise NotationError(E_BAD_CONTEXT, f"{key} must be true or false", None)
         flags[key] = value
     direction = context.get("claimed_from", context.get("from", context.get("from_")))
@@ -414,11 +418,17 @@ def make_context(**context: object) -> WinContext:
         count = len(names)
     else:
         raise NotationError(E_BAD_CONTEXT, "flowers must be a number or tile names", None)
+    # the seat letters themselves need no parsing
+    seat = context.get("seat", "E")
+    prevalent = context.get("prevalent", "E")
     return WinContext(
         self_drawn=flags["self_drawn"],
         claimed_from=direction,
-        seat=parse_seat(context.get("seat", "E"), "seat"),
-        prevalent=parse_seat(context.get("prevalent", "E"), "prevalent"),
+        seat=_SEAT_LETTERS[seat] if isinstance(seat, str) and seat in _SEAT_LETTERS
+        else parse_seat(seat, "seat"),
+        prevalent=_SEAT_LETTERS[prevalent]
+        if isinstance(prevalent, str) and prevalent in _SEAT_LETTERS
+        else parse_seat(prevalent, "prevalent"),
         flowers=count,
         flower_tiles=flower_tiles,
         last_of_kind=flags["last_of_kind"],

@@ -288,6 +288,7 @@ _SIMPLES_MASK = _mask(tuple(t for t in range(27) if 0 < t % 9 < 8))
 _WIND_MASK = _mask(range(27, 31))
 _DRAGON_MASK = _mask(range(31, 34))
 _SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+_SUITED_MASK = _mask(range(27))
 _RANKS_UPPER, _RANKS_MIDDLE, _RANKS_LOWER = 0b111000000, 0b000111000, 0b000000111
 _RANKS_UPPER_FOUR, _RANKS_LOWER_FOUR = 0b111100000, 0b000001111
 
@@ -371,14 +372,16 @@ class _HandFacts:
                 counts[t] += 3 if m.kind == "pung" else 4
             if not m.concealed:
                 exposed += 1
+        present = [t for t in range(34) if counts[t]]
         mask = 0
-        for t in range(34):
-            if counts[t]:
-                mask |= 1 << t
+        for t in present:
+            mask |= 1 << t
         self.counts = counts  # all playing tiles, kongs as 4
         self.mask = mask  # bit t set when the hand holds tile t
-        self.present = [t for t in range(34) if counts[t]]
-        self.suits = frozenset(s for s in range(3) if mask & _SUIT_MASKS[s])
+        self.present = present
+        self.suits = frozenset(
+            s for s in (0, 1, 2) if mask & _SUIT_MASKS[s]
+        ) if mask & _SUITED_MASK else frozenset()
         self.has_honours = mask >> 27 != 0
         self.closed = exposed == 0  # no melded set (concealed kongs allowed)
         self.n_melds_exposed = exposed
@@ -636,16 +639,14 @@ def _evaluate_arrangement(
             acc.add("52")
         # combinations between chows / between pungs
         if len(chows) >= 2:
-            inst = _chow_instances(tuple(s.tile for s in chows), pair.tile)
+            inst, chosen = _chow_combination(tuple([s.tile for s in chows]), pair.tile)
             if inst:
-                _, chosen = _best_combination(inst)
                 _add_combinations(acc, inst, chosen, chows)
         if len(pungs) >= 2:
             suited_pungs = [s for s in pungs if s.tile < 27]
             if len(suited_pungs) >= 2:
-                inst = _pung_instances(tuple(s.tile for s in suited_pungs))
+                inst, chosen = _pung_combination(tuple([s.tile for s in suited_pungs]))
                 if inst:
-                    _, chosen = _best_combination(inst)
                     _add_combinations(acc, inst, chosen, suited_pungs)
         # waits
         if unique_wait and win_set is not None:
@@ -696,6 +697,23 @@ def _evaluate_arrangement(
             acc.add("79")
     _apply_exclusions(acc, config)
     return acc
+
+
+_Combination = tuple[tuple[tuple[str, int], ...], tuple[int, ...]]
+
+
+@cache
+def _chow_combination(chows: tuple[int, ...], pair: int) -> _Combination:
+    """The fan instances between these chows and the best choice among them, in one table
+    (so the instances are not hashed again as the key of ``_best_combination``)."""
+    inst = _chow_instances(chows, pair)
+    return inst, (_best_combination(inst)[1] if inst else ())
+
+
+@cache
+def _pung_combination(pungs: tuple[int, ...]) -> _Combination:
+    inst = _pung_instances(pungs)
+    return inst, (_best_combination(inst)[1] if inst else ())
 
 
 def _add_combinations(
