@@ -36,6 +36,13 @@ class User(AbstractUser):
 # invoices; federation.selectors feeds it the rows.
 
 
+
+class HttpsURLField(models.URLField):
+    """A URL field whose form treats a bare "example.org" as https (Django 6's default)."""
+
+    def formfield(self, **kwargs):
+        return super().formfield(**{"assume_scheme": "https", **kwargs})
+
 class NumberSequence(models.Model):
     """A named counter (membership numbers, invoice numbers per year). Values are never reused:
     services lock the row (select_for_update) and only ever increment it."""
@@ -56,7 +63,7 @@ class Club(models.Model):
     city = models.CharField(_("city"), max_length=100, blank=True)
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=50, blank=True)
-    website = models.URLField(_("website"), blank=True)
+    website = HttpsURLField(_("website"), blank=True)
     officers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,

@@ -112,7 +112,6 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-FORMS_URLFIELD_ASSUME_HTTPS = True  # Django 6 behaviour now: bare URLs mean https
 
 AUTH_USER_MODEL = "federation.User"
 AUTHENTICATION_BACKENDS = [
