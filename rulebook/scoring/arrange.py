@@ -185,8 +185,8 @@ def _suit_waits(counts: tuple[int, ...]) -> tuple[int, int]:
     for r in range(9):
         if near >> r & 1:
             c[r] += 1
-            a, b = _suit_ok(tuple(c))
-            c[r] -= 1
+            a, b = _fits(c, 0, False), _fits(c, 0, True)  # not via the _suit_ok table:
+            c[r] -= 1  # most of these vectors are never asked about again
             if a:
                 no_pair |= 1 << r
             if b:

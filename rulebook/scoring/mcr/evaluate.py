@@ -639,13 +639,13 @@ def _evaluate_arrangement(
             acc.add("52")
         # combinations between chows / between pungs
         if len(chows) >= 2:
-            inst, chosen = _chow_combination(tuple([s.tile for s in chows]), pair.tile)
+            inst, chosen = _chow_fans(chows, pair.tile)
             if inst:
                 _add_combinations(acc, inst, chosen, chows)
         if len(pungs) >= 2:
             suited_pungs = [s for s in pungs if s.tile < 27]
             if len(suited_pungs) >= 2:
-                inst, chosen = _pung_combination(tuple([s.tile for s in suited_pungs]))
+                inst, chosen = _pung_fans(suited_pungs)
                 if inst:
                     _add_combinations(acc, inst, chosen, suited_pungs)
         # waits
@@ -702,6 +702,27 @@ def _evaluate_arrangement(
 _Combination = tuple[tuple[tuple[str, int], ...], tuple[int, ...]]
 
 
+def _relabel(tiles: list[int], extra: int = -1) -> tuple[tuple[int, ...], int]:
+    """``tiles`` (suit tiles) and ``extra`` (a suit tile or -1) with the suits renamed in
+    order of first appearance. The fans between sets only ask whether suits are equal,
+    so renamed sets have the same instances, and the tables below get far more hits."""
+    names: dict[int, int] = {}
+    out = []
+    for t in tiles:
+        suit = t // 9
+        name = names.get(suit)
+        if name is None:
+            name = names[suit] = len(names)
+        out.append(9 * name + t % 9)
+    if extra >= 0:
+        suit = extra // 9
+        name = names.get(suit)
+        if name is None:
+            name = len(names)
+        extra = 9 * name + extra % 9
+    return tuple(out), extra
+
+
 @cache
 def _chow_combination(chows: tuple[int, ...], pair: int) -> _Combination:
     """The fan instances between these chows and the best choice among them, in one table
@@ -714,6 +735,18 @@ def _chow_combination(chows: tuple[int, ...], pair: int) -> _Combination:
 def _pung_combination(pungs: tuple[int, ...]) -> _Combination:
     inst = _pung_instances(pungs)
     return inst, (_best_combination(inst)[1] if inst else ())
+
+
+def _chow_fans(chows: list[TileSet], pair: int) -> _Combination:
+    # the pair only matters when it is a suited five (fans 13 and 29)
+    key, pair_key = _relabel(
+        [s.tile for s in chows], pair if pair < 27 and pair % 9 == 4 else -1
+    )
+    return _chow_combination(key, pair_key if pair_key >= 0 else 34)
+
+
+def _pung_fans(pungs: list[TileSet]) -> _Combination:
+    return _pung_combination(_relabel([s.tile for s in pungs])[0])
 
 
 def _add_combinations(
@@ -759,7 +792,8 @@ def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
             if not any(f in fans for f in ("44", "46")):
                 fans["80"] = (1, [])
     removed: set[str] = set()
-    for fid in sorted(fans, key=_EXCLUSION_KEY.__getitem__):
+    # only fans that exclude something take part (highest first)
+    for fid in sorted([f for f in fans if _EXCLUDES[f]], key=_EXCLUSION_KEY.__getitem__):
         if fid in removed:
             continue
         for other in _EXCLUDES[fid]:
