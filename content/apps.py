@@ -5,3 +5,14 @@ from django.utils.translation import gettext_lazy as _
 class ContentConfig(AppConfig):
     name = "content"
     verbose_name = _("Site content")
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_delete
+        from wagtail.signals import page_published, page_unpublished
+
+        from content import search
+
+        search.backend_name()  # refuse a misconfigured search backend at startup
+        page_published.connect(search.on_page_published, dispatch_uid="content_search_published")
+        page_unpublished.connect(search.on_page_removed, dispatch_uid="content_search_unpublished")
+        post_delete.connect(search.on_page_removed, dispatch_uid="content_search_deleted")

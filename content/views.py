@@ -1,22 +1,22 @@
-"""Site search over the current language's pages (Wagtail's configured search backend)."""
+"""Site search over the current language's live, public pages (the configured backend)."""
 
 from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.shortcuts import render
-from wagtail.models import Locale, Page
+from wagtail.models import Locale
+
+from content.search import get_backend
+
+RESULTS_PER_PAGE = 20
 
 
 def search(request):
     query = request.GET.get("q", "").strip()
-    results = Page.objects.none()
-    if query:
-        pages = Page.objects.live().public().filter(locale=Locale.get_active()).specific()
-        results = pages.search(query)
-    page_number = request.GET.get("page", 1)
-    paginator = Paginator(results, 20)
+    results = get_backend().search(query, locale=Locale.get_active()) if query else []
+    paginator = Paginator(results, RESULTS_PER_PAGE)
     return render(
         request,
         "content/search.html",
-        {"query": query, "results": paginator.get_page(page_number)},
+        {"query": query, "results": paginator.get_page(request.GET.get("page", 1))},
     )

@@ -208,9 +208,13 @@ WAGTAIL_ENABLE_UPDATE_CHECK = False
 WAGTAILDOCS_EXTENSIONS = ["pdf", "docx", "odt", "txt", "csv", "xlsx"]
 
 # --- Search ----------------------------------------------------------------
-# The database backend is the embedded default. Set ELASTICSEARCH_URL to use Elasticsearch 8.
+# The database backend is the embedded default. SEARCH_BACKEND=elasticsearch (with
+# ELASTICSEARCH_URL) uses Elasticsearch 8 through elasticsearch-dsl; see content/search.py and
+# docs/decisions/0400-search-backends.md. "elasticsearch" without a URL refuses to start.
+SEARCH_BACKEND = os.environ.get("SEARCH_BACKEND", "database")
 ELASTICSEARCH_URL = os.environ.get("ELASTICSEARCH_URL", "")
 ELASTICSEARCH_INDEX_PREFIX = os.environ.get("ELASTICSEARCH_INDEX_PREFIX", "mahjong")
+ELASTICSEARCH_TIMEOUT = float(os.environ.get("ELASTICSEARCH_TIMEOUT", "5"))
 WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
 
 # --- API -------------------------------------------------------------------

@@ -12,6 +12,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+SEARCH_BACKEND = "database"  # the integration tests switch to Elasticsearch per test
 WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
 LOGGING = {"version": 1, "disable_existing_loggers": False}
 
