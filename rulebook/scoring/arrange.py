@@ -462,17 +462,22 @@ def _standard_waits(counts: list[int]) -> list[Tile]:
     # per part: complete without a pair, complete with one pair
     no_pair = (s0[0], s1[0], s2[0], h_ok and h_pairs == 0)
     one_pair = (s0[1], s1[1], s2[1], h_ok and h_pairs == 1)
-    n_bad = 4 - sum(no_pair)  # parts that cannot be complete without a pair
+    bad = [j for j in range(4) if not no_pair[j]]  # parts that need a pair (or more)
+    if len(bad) > 2:  # the new tile can mend one part only
+        return []
+    n_one = sum(one_pair)
     out: list[Tile] = []
-    for part in range(4):
+    # A part complete without a pair holds 3k tiles; one more tile leaves it 3k+1, which
+    # completes in neither way, so the tile can only go to a part in ``bad``.
+    for part in bad:
         # can0: the other parts all without a pair; can1: exactly one of them with it
-        rest_bad = n_bad - (not no_pair[part])
+        rest_bad = len(bad) - 1
         if rest_bad == 0:
             can0 = True
-            can1 = any(one_pair[j] for j in range(4) if j != part)
+            can1 = n_one - one_pair[part] > 0
         elif rest_bad == 1:
             can0 = False
-            can1 = any(one_pair[j] and not no_pair[j] for j in range(4) if j != part)
+            can1 = one_pair[bad[0] if bad[0] != part else bad[1]]
         else:
             continue
         if not (can0 or can1):
@@ -492,8 +497,8 @@ def _standard_waits(counts: list[int]) -> list[Tile]:
                 c = honours[k]
                 if c == 1 or c == 2:  # becomes a pair / a pung; other counts stay bad
                     pairs = h_pairs + (1 if c == 1 else -1)
-                    bad = h_bad - (c == 1)
-                    if bad == 0 and ((pairs == 0 and can1) or (pairs == 1 and can0)):
+                    still_bad = h_bad - (c == 1)
+                    if still_bad == 0 and ((pairs == 0 and can1) or (pairs == 1 and can0)):
                         out.append(27 + k)
     return out
 

@@ -858,20 +858,21 @@ def evaluate(
     order = _result_order(config)
     fans: list[CountedFan] = []
     total = 0
-    for fid, (c, sets) in sorted(best.fans.items(), key=lambda kv: order[kv[0]]):
+    best_fans = best.fans
+    for fid in sorted(best_fans, key=order.__getitem__):
+        c, sets = best_fans[fid]
         if sets or fid in _CONDITION_FANS:
             fan_sets = tuple(sets)
         else:
             if all_sets is None:
-                all_sets = tuple(set_text(s) for s in best_arr.sets)
+                all_sets = tuple([set_text(s) for s in best_arr.sets])
             fan_sets = all_sets
         p = pts[fid]
         fans.append(CountedFan(fid, p, c, fan_sets))
         total += p * c
     excluded: dict[str, str] = {}
-    best_fans = best.fans
     for fid, by in best.excluded:
         if fid not in best_fans and fid not in excluded:
             excluded[fid] = by
-    ex = tuple(sorted(excluded.items(), key=lambda kv: FAN_ORDER[kv[0]]))
+    ex = tuple([(fid, excluded[fid]) for fid in sorted(excluded, key=FAN_ORDER.__getitem__)])
     return Evaluation(total, tuple(fans), ex, best_arr)
