@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from ._construct import slots_constructor
 from .arrange import waits_of
 from .hand import KONG, Hand, make_context, parse_hand, parse_waiting
 from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
@@ -49,6 +50,7 @@ def _error(text: str, rules: str, err: NotationError) -> ScoreResult:
 # ExcludedFan is frozen and takes its values from a small set (fan ids, principles), so
 # the objects are shared.
 _excluded_fan = cache(ExcludedFan)
+_new_result = slots_constructor(ScoreResult)
 
 
 def _flower_count(hand: Hand, context: dict[str, Any]) -> dict[str, Any]:
@@ -124,10 +126,8 @@ def score_mcr(
             ),
         )
     payments = hand_payments(ev.total, self_drawn=ctx.self_drawn, discarder=ctx.claimed_from)
-    return ScoreResult(
-        hand=text, rules=rules, ok=True, total=ev.total, fans=fans, excluded=excluded,
-        payments=payments,
-    )
+    # ScoreResult(hand, rules, ok, total, fans, excluded, payments, error, waits)
+    return _new_result(text, rules, True, ev.total, fans, excluded, payments, None, None)
 
 
 RULESETS["mcr"] = score_mcr

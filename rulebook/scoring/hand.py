@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ._construct import slots_constructor
 from .tiles import (
     E_BAD_CONTEXT,
     E_EMPTY,
@@ -362,6 +363,7 @@ def parse_seat(value: object, name: str) -> Seat:
     raise NotationError(E_BAD_CONTEXT, f"{name} must be one of E S W N", None)
 
 
+_new_context = slots_constructor(WinContext)
 _CONTEXT_KEYS = frozenset({
     "self_drawn", "from", "claimed_from", "from_", "seat", "prevalent", "flowers",
     "last_of_kind", "last_tile", "kong_replacement", "robbing_kong",
@@ -420,19 +422,20 @@ def make_context(**context: object) -> WinContext:
         raise NotationError(E_BAD_CONTEXT, "flowers must be a number or tile names", None)
     # the seat letters themselves need no parsing
     seat = context.get("seat", "E")
-    prevalent = context.get("prevalent", "E")
-    return WinContext(
-        self_drawn=flags["self_drawn"],
-        claimed_from=direction,
-        seat=_SEAT_LETTERS[seat] if isinstance(seat, str) and seat in _SEAT_LETTERS
-        else parse_seat(seat, "seat"),
-        prevalent=_SEAT_LETTERS[prevalent]
-        if isinstance(prevalent, str) and prevalent in _SEAT_LETTERS
-        else parse_seat(prevalent, "prevalent"),
-        flowers=count,
-        flower_tiles=flower_tiles,
-        last_of_kind=flags["last_of_kind"],
-        last_tile=flags["last_tile"],
-        kong_replacement=flags["kong_replacement"],
-        robbing_kong=flags["robbing_kong"],
+    seat_letter = (
+        _SEAT_LETTERS[seat] if isinstance(seat, str) and seat in _SEAT_LETTERS
+        else parse_seat(seat, "seat")
     )
+    prevalent = context.get("prevalent", "E")
+    prevalent_letter = (
+        _SEAT_LETTERS[prevalent] if isinstance(prevalent, str) and prevalent in _SEAT_LETTERS
+        else parse_seat(prevalent, "prevalent")
+    )
+    # WinContext(self_drawn, claimed_from, seat, prevalent, flowers, flower_tiles,
+    #            last_of_kind, last_tile, kong_replacement, robbing_kong)
+    context_object: WinContext = _new_context(
+        flags["self_drawn"], direction, seat_letter, prevalent_letter, count, flower_tiles,
+        flags["last_of_kind"], flags["last_tile"], flags["kong_replacement"],
+        flags["robbing_kong"],
+    )
+    return context_object

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from .._construct import slots_constructor
 from ..arrange import (
     HONORS_KNITTED,
     KNITTED_STRAIGHT,
@@ -79,6 +80,9 @@ class Evaluation:
     def total_without_flowers(self) -> int:
         return self.total - sum(f.points * f.count for f in self.fans if f.id == "81")
 
+
+_new_fan = slots_constructor(FanScore)
+_new_evaluation = slots_constructor(Evaluation)
 
 # Fans about how the hand was won: they use no set.
 _CONDITION_FANS = frozenset({"43", "44", "45", "46", "47", "56", "58", "62", "80", "81"})
@@ -868,11 +872,11 @@ def evaluate(
                 all_sets = tuple([set_text(s) for s in best_arr.sets])
             fan_sets = all_sets
         p = pts[fid]
-        fans.append(CountedFan(fid, p, c, fan_sets))
+        fans.append(_new_fan(fid, p, c, fan_sets))
         total += p * c
     excluded: dict[str, str] = {}
     for fid, by in best.excluded:
         if fid not in best_fans and fid not in excluded:
             excluded[fid] = by
     ex = tuple([(fid, excluded[fid]) for fid in sorted(excluded, key=FAN_ORDER.__getitem__)])
-    return Evaluation(total, tuple(fans), ex, best_arr)
+    return _new_evaluation(total, tuple(fans), ex, best_arr)
