@@ -131,8 +131,10 @@ def _suit_ok(counts: tuple[int, ...]) -> tuple[bool, bool]:
     A direct search (first solution wins) rather than listing every decomposition: this
     is asked for many more count vectors than are ever arranged (waits, completeness).
     """
+    # sets only hold 3k tiles, sets and one pair 3k + 2: only one of the two can hold
+    n = sum(counts) % 3
     c = list(counts)
-    return _fits(c, 0, False), _fits(c, 0, True)
+    return (n == 0 and _fits(c, 0, False)), (n == 2 and _fits(c, 0, True))
 
 
 def _fits(c: list[int], i: int, need_pair: bool) -> bool:
@@ -181,16 +183,23 @@ def _suit_waits(counts: tuple[int, ...]) -> tuple[int, int]:
             near |= 0b11111 << r  # ranks r-2..r+2, shifted by two below
     near >>= 2
     no_pair = with_pair = 0
+    n = (sum(counts) + 1) % 3  # tiles after the new one: 3k (sets only) or 3k + 2 (a pair)
+    if n == 1:
+        return 0, 0
+    need_pair = n == 2
+    bit = 1
     c = list(counts)
     for r in range(9):
         if near >> r & 1:
             c[r] += 1
-            a, b = _fits(c, 0, False), _fits(c, 0, True)  # not via the _suit_ok table:
-            c[r] -= 1  # most of these vectors are never asked about again
-            if a:
-                no_pair |= 1 << r
-            if b:
-                with_pair |= 1 << r
+            # not via the _suit_ok table: most of these vectors are never asked about again
+            if _fits(c, 0, need_pair):
+                if need_pair:
+                    with_pair |= bit
+                else:
+                    no_pair |= bit
+            c[r] -= 1
+        bit <<= 1
     return no_pair, with_pair
 
 
