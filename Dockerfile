@@ -22,4 +22,4 @@ RUN DJANGO_SECRET_KEY=build-only-key-build-only-key-build-only DJANGO_ALLOWED_HO
 RUN useradd --create-home federation && mkdir -p /app/media && chown federation /app/media
 USER federation
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py load_content && gunicorn federation.wsgi --bind 0.0.0.0:8000 --workers ${GUNICORN_WORKERS:-3} --access-logfile -"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py load_content && python manage.py search_index && gunicorn federation.wsgi --bind 0.0.0.0:8000 --workers ${GUNICORN_WORKERS:-3} --access-logfile -"]

@@ -325,13 +325,20 @@ class ElasticsearchBackend:
     # reading
 
     def search(self, query: str, *, locale: Locale) -> Sequence[SearchHit]:
+        """Elasticsearch's hits; the database backend's when the server fails (logged)."""
+        from elasticsearch import ApiError, TransportError
+
         language = locale.language_code
-        response = (
-            search_body(query, language=language)
-            .using(self.client)
-            .index(index_name(language))
-            .execute()
-        )
+        try:
+            response = (
+                search_body(query, language=language)
+                .using(self.client)
+                .index(index_name(language))
+                .execute()
+            )
+        except (ApiError, TransportError):
+            logger.exception("Search: Elasticsearch failed, answering from the database")
+            return DatabaseBackend().search(query, locale=locale)
         raw_hits = parse_hits(response.to_dict())
         ids = [hit.page_id for hit in raw_hits]
         pages = searchable_pages(locale).filter(pk__in=ids).specific()

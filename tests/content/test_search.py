@@ -292,9 +292,10 @@ def publish_unpublish_delete(parent: Page) -> int:
     return pk
 
 
-def test_signal_handlers_do_nothing_on_the_database_backend(site_content, es_calls):
+def test_signal_handlers_do_nothing_on_the_database_backend(site_content, es_calls, caplog):
     publish_unpublish_delete(home("en"))
     assert es_calls == []
+    assert [r for r in caplog.records if r.name == "content.search"] == []
 
 
 @override_settings(**ES_SETTINGS)
@@ -313,9 +314,17 @@ def test_unreachable_server_is_logged_not_raised_into_the_editors_request(site_c
     assert f"index page {page.pk}" in errors[0].getMessage()
 
 
-def test_search_index_command_needs_the_elasticsearch_backend():
-    with pytest.raises(CommandError, match="SEARCH_BACKEND"):
-        call_command("search_index")
+def test_search_index_command_does_nothing_on_the_database_backend(capsys, monkeypatch):
+    monkeypatch.setattr(search.ElasticsearchBackend, "index_build", None)  # would fail if called
+    call_command("search_index", "--rebuild")
+    assert "nothing to do" in capsys.readouterr().out
+
+
+@override_settings(**ES_SETTINGS)
+def test_search_falls_back_to_the_database_when_elasticsearch_fails(client, pages, caplog):
+    response = client.get("/en/search/", {"q": "dragon"})
+    assert result_titles(response) == ["Dragon pungs"]
+    assert any("answering from the database" in r.getMessage() for r in caplog.records)
 
 
 @override_settings(**ES_SETTINGS)
