@@ -322,6 +322,16 @@ _KNITTED_STARTS: tuple[tuple[Tile, ...], ...] = tuple(
     for perm in permutations(range(3))
 )
 _ORPHANS = frozenset(TERMINALS_AND_HONOURS)
+# bit t set for each tile of a knitted pattern: "holds at least eight of the nine tiles"
+# is a popcount of (held tiles & pattern)
+_KNITTED_MASKS: tuple[int, ...] = tuple(sum(1 << t for t in p) for p in KNITTED_PATTERNS)
+
+
+def _kinds_mask(present: list[Tile]) -> int:
+    mask = 0
+    for t in present:
+        mask |= 1 << t
+    return mask
 
 
 @cache
@@ -402,8 +412,11 @@ def arrangements(hand: Hand) -> list[Arrangement]:
                     break
     # a knitted straight needs nine different suit tiles
     if sum(1 for t in present if t < 27) >= 9:
-        for starts, pattern in zip(_KNITTED_STARTS, KNITTED_PATTERNS, strict=True):
-            if not all(counts[t] for t in pattern):
+        held = _kinds_mask(present)
+        for starts, pattern, pmask in zip(
+            _KNITTED_STARTS, KNITTED_PATTERNS, _KNITTED_MASKS, strict=True
+        ):
+            if held & pmask != pmask:
                 continue
             rest = counts[:]
             for t in pattern:
@@ -538,7 +551,10 @@ def _completing_tiles(counts: list[int], n_melds: int) -> set[Tile]:
                         found.update(present)
     # knitted straight: at least eight of its nine tiles must be held
     if sum(1 for t in present if t < 27) >= 8:
-        for pattern in KNITTED_PATTERNS:
+        held = _kinds_mask(present)
+        for pattern, pmask in zip(KNITTED_PATTERNS, _KNITTED_MASKS, strict=True):
+            if (held & pmask).bit_count() < 8:
+                continue
             missing = [t for t in pattern if not counts[t]]
             if len(missing) > 1:
                 continue
