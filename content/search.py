@@ -355,8 +355,8 @@ class ElasticsearchBackend:
         document.save(using=self.client, index=index_name(document.locale), require_alias=True)
 
     def remove_page(self, page: Page) -> None:
-        self.client.delete(
-            index=index_name(page.locale.language_code), id=str(page.pk), ignore_status=404
+        self.client.options(ignore_status=404).delete(
+            index=index_name(page.locale.language_code), id=str(page.pk)
         )
 
     # building indices (management command)
