@@ -221,6 +221,22 @@ _PUNG = _KIND_CODE["pung"]
 _KNITTED = _KIND_CODE["knitted"]
 _SINGLE = _KIND_CODE["single"]
 
+# Rulesets that work on the codes directly also code the melds: kongs get order 5 (they
+# never appear among the concealed codes) and a melded (not concealed) set adds MELDED.
+# ``code >> 6 & 7`` is the order (ORDER_*), ``code & 63`` the tile.
+ORDER_KNITTED, ORDER_CHOW, ORDER_PUNG, ORDER_PAIR, ORDER_SINGLE, ORDER_KONG = range(6)
+MELDED = 512
+_MELD_ORDER: dict[str, int] = {"chow": ORDER_CHOW, "pung": ORDER_PUNG, "kong": ORDER_KONG}
+
+
+def meld_code(m: Meld) -> int:
+    return (_MELD_ORDER[m.kind] << 6) + m.tile + (0 if m.concealed else MELDED)
+
+
+def code_kind(code: int) -> SetKind:
+    """The kind of a set code (concealed or meld code)."""
+    return "kong" if code >> 6 & 7 == ORDER_KONG else _ORDER_KIND[code >> 6 & 7]
+
 _SuitOptions = tuple[tuple[tuple[int, ...], int], ...]
 _NO_SETS: _SuitOptions = (((), 0),)
 
@@ -354,19 +370,21 @@ def _code_sets(codes: tuple[int, ...] | list[int]) -> tuple[TileSet, ...]:
     return tuple(out)
 
 
+# An arrangement before its TileSets are built: (form, the concealed sets as sorted codes,
+# index of the set holding the winning tile among melds + concealed sets, or -1).
+# Rulesets that score many arrangements and report one (mcr) build only that one.
+RawArrangement = tuple[Form, tuple[int, ...], int]
+
+
 def _placements(
-    form: Form, fixed: tuple[TileSet, ...], codes: tuple[int, ...] | list[int], win: Tile
-) -> list[Arrangement]:
+    out: list[RawArrangement], form: Form, n_fixed: int, codes: tuple[int, ...], win: Tile
+) -> None:
     """One arrangement per different concealed set (sorted ``codes``) holding ``win``."""
-    sets = fixed + _code_sets(codes)
-    out: list[Arrangement] = []
     prev = -1
-    n_fixed = len(fixed)
     for k, c in enumerate(codes):
         if c != prev and win in _CODE_TILES[c]:
-            out.append(Arrangement(form, sets, n_fixed + k))
+            out.append((form, codes, n_fixed + k))
         prev = c
-    return out
 
 
 def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:
@@ -376,39 +394,39 @@ def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:
     return c
 
 
-def arrangements(hand: Hand) -> list[Arrangement]:
-    """Every arrangement of a complete hand (empty list when it is not complete).
-
-    Arrangements that differ only in where the winning tile sits are listed separately.
-    """
+def raw_arrangements(hand: Hand) -> list[RawArrangement]:
+    """:func:`arrangements` without the TileSet and Arrangement objects."""
     win = hand.win_tile
-    if any(t >= NUM_KINDS for t in hand.concealed) or win >= NUM_KINDS:
+    concealed = hand.concealed
+    if win >= NUM_KINDS or (concealed and max(concealed) >= NUM_KINDS):
         return []
-    counts = counts_of(hand.concealed_with_win)
+    counts = [0] * NUM_KINDS
+    for t in concealed:
+        counts[t] += 1
+    counts[win] += 1
     melds = hand.melds
-    fixed = _meld_sets(melds)
-    out: list[Arrangement] = []
+    n_fixed = len(melds)
+    out: list[RawArrangement] = []
     for codes in _standard_codes(counts):
-        out.extend(_placements(STANDARD, fixed, codes, win))
-    if len(melds) > 1:
-        return out
-    n_kinds = len(set(hand.concealed) | {win})
-    if 7 < n_kinds < 9:  # too many kinds for seven pairs, too few for the knitted forms
+        _placements(out, STANDARD, n_fixed, codes, win)
+    if n_fixed > 1:
         return out
     present = [t for t in range(NUM_KINDS) if counts[t]]
+    n_kinds = len(present)
+    if 7 < n_kinds < 9:  # too many kinds for seven pairs, too few for the knitted forms
+        return out
     if not melds:
         # seven pairs hold at most seven kinds; the other two forms 13 or 14 kinds
-        if len(present) <= 7 and all(counts[t] % 2 == 0 for t in present):
-            pairs = [_PAIR + t for t in present for _ in range(counts[t] // 2)]
-            out.extend(_placements(SEVEN_PAIRS, (), pairs, win))
-        if len(present) == 13 and set(present) == _ORPHANS:
-            singles = sorted((_PAIR if counts[t] == 2 else _SINGLE) + t for t in present)
-            out.append(Arrangement(THIRTEEN_ORPHANS, _code_sets(singles), -1))
-        if len(present) == 14:
+        if n_kinds <= 7 and all(counts[t] % 2 == 0 for t in present):
+            pairs = tuple([_PAIR + t for t in present for _ in range(counts[t] // 2)])
+            _placements(out, SEVEN_PAIRS, 0, pairs, win)
+        if n_kinds == 13 and set(present) == _ORPHANS:
+            singles = tuple(sorted((_PAIR if counts[t] == 2 else _SINGLE) + t for t in present))
+            out.append((THIRTEEN_ORPHANS, singles, -1))
+        if n_kinds == 14:
             for pattern in KNITTED_PATTERNS:
                 if all(t in pattern or t >= 27 for t in present):
-                    sets = _code_sets([_SINGLE + t for t in present])
-                    out.append(Arrangement(HONORS_KNITTED, sets, -1))
+                    out.append((HONORS_KNITTED, tuple([_SINGLE + t for t in present]), -1))
                     break
     # a knitted straight needs nine different suit tiles
     if sum(1 for t in present if t < 27) >= 9:
@@ -423,8 +441,23 @@ def arrangements(hand: Hand) -> list[Arrangement]:
                 rest[t] -= 1
             knit = tuple(sorted(_KNITTED + t for t in starts))
             for codes in _standard_codes(rest):
-                out.extend(_placements(KNITTED_STRAIGHT, fixed, knit + codes, win))
+                _placements(out, KNITTED_STRAIGHT, n_fixed, knit + codes, win)
     return out
+
+
+def build_arrangement(melds: tuple[Meld, ...], raw: RawArrangement) -> Arrangement:
+    """The Arrangement of a raw arrangement of a hand with these melds."""
+    form, codes, win_index = raw
+    return Arrangement(form, _meld_sets(melds) + _code_sets(codes), win_index)
+
+
+def arrangements(hand: Hand) -> list[Arrangement]:
+    """Every arrangement of a complete hand (empty list when it is not complete).
+
+    Arrangements that differ only in where the winning tile sits are listed separately.
+    """
+    melds = hand.melds
+    return [build_arrangement(melds, raw) for raw in raw_arrangements(hand)]
 
 
 def is_complete_counts(counts: list[int], n_melds: int) -> bool:
@@ -618,18 +651,30 @@ __all__ = [
     "HONORS_KNITTED",
     "KNITTED_PATTERNS",
     "KNITTED_STRAIGHT",
+    "MELDED",
+    "ORDER_CHOW",
+    "ORDER_KNITTED",
+    "ORDER_KONG",
+    "ORDER_PAIR",
+    "ORDER_PUNG",
+    "ORDER_SINGLE",
     "SEVEN_PAIRS",
     "STANDARD",
     "THIRTEEN_ORPHANS",
     "Arrangement",
     "Form",
+    "RawArrangement",
     "SetKind",
     "TileSet",
     "arrangements",
+    "build_arrangement",
+    "code_kind",
     "counts_of",
     "has_other_wait",
     "is_complete",
     "is_complete_counts",
+    "meld_code",
+    "raw_arrangements",
     "waits_of",
 ]
 

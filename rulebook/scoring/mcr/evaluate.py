@@ -26,13 +26,23 @@ from .._construct import slots_constructor
 from ..arrange import (
     HONORS_KNITTED,
     KNITTED_STRAIGHT,
+    MELDED,
+    ORDER_CHOW,
+    ORDER_KNITTED,
+    ORDER_KONG,
+    ORDER_PAIR,
+    ORDER_PUNG,
     SEVEN_PAIRS,
     STANDARD,
     THIRTEEN_ORPHANS,
     Arrangement,
+    RawArrangement,
     TileSet,
-    arrangements,
+    build_arrangement,
+    code_kind,
     has_other_wait,
+    meld_code,
+    raw_arrangements,
 )
 from ..hand import Hand, WinContext
 from ..result import FanScore
@@ -106,6 +116,24 @@ def set_text(s: TileSet) -> str:
         text = body if s.concealed or s.kind == "knitted" else f"[{body}]"
         _SET_TEXT[key] = text
     return text
+
+
+def _code_text(code: int) -> str:
+    """``set_text`` of a set code (see ``arrange``: concealed or meld code); "" when the
+    code names no possible set."""
+    if code >> 6 & 7 > ORDER_KONG:
+        return ""
+    kind = code_kind(code)
+    t = code & 63
+    if t >= 34 or (kind == "chow" and (t >= 27 or t % 9 > 6)) or (
+        kind == "knitted" and (t >= 27 or t % 9 > 2)
+    ):
+        return ""
+    return set_text(TileSet(kind, t, concealed=not code & MELDED))
+
+
+# The arrangements are scored on set codes; their texts come from this table.
+_CODE_TEXT: tuple[str, ...] = tuple(_code_text(code) for code in range(2 * MELDED))
 
 
 def _points(fid: str, config: MCRConfig) -> int:
@@ -273,6 +301,9 @@ def _best_combination(instances: tuple[tuple[str, int], ...]) -> tuple[int, tupl
     rec(0, [], 0)
     return best_total, best
 
+
+# the kinds of set whose winning tile can make a wait fan (79, 78, 77)
+_WAIT_ORDERS = frozenset({ORDER_PAIR, ORDER_CHOW, ORDER_KNITTED})
 
 # --- the evaluator -----------------------------------------------------------------------------
 
@@ -495,109 +526,108 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
 
 
 def _wind_dragon_sets(
-    winds: list[TileSet],
-    dragons: list[TileSet],
-    pair: TileSet | None,
-    pungs: list[TileSet],
-    ctx: WinContext,
-    acc: _Acc,
+    winds: list[int], dragons: list[int], pair: int, ctx: WinContext, acc: _Acc
 ) -> None:
-    """Honour pung fans; ``winds``, ``dragons`` and ``pungs`` (pungs and kongs) are in
-    the order of the arrangement's sets."""
+    """Honour pung fans; ``winds`` and ``dragons`` are the codes of the wind and dragon
+    pungs and kongs in the order of the arrangement's sets, ``pair`` the pair's tile."""
+    text = _CODE_TEXT
     used_winds = False
     if winds:
-        wind_text = [set_text(s) for s in winds]
+        wind_text = [text[c] for c in winds]
         if len(winds) == 4:
             acc.add("1", wind_text)
             used_winds = True
         elif len(winds) == 3:
-            if pair is not None and 27 <= pair.tile <= 30:
-                acc.add("9", [*wind_text, set_text(pair)])
+            if 27 <= pair <= 30:
+                acc.add("9", [*wind_text, _CODE_TEXT[(ORDER_PAIR << 6) + pair]])
             else:
                 acc.add("38", wind_text)
             used_winds = True
     if dragons:
-        dragon_text = [set_text(s) for s in dragons]
+        dragon_text = [text[c] for c in dragons]
         if len(dragons) == 3:
             acc.add("2", dragon_text)
         elif len(dragons) == 2:
-            if pair is not None and pair.tile >= 31:
-                acc.add("10", [*dragon_text, set_text(pair)])
+            if pair >= 31:
+                acc.add("10", [*dragon_text, _CODE_TEXT[(ORDER_PAIR << 6) + pair]])
             else:
                 acc.add("54", dragon_text)
-        for text in dragon_text:
-            acc.add("59", [text])
+        for t_ in dragon_text:
+            acc.add("59", [t_])
     if winds:
         prevalent = ctx.prevalent_wind
         seat = ctx.seat_wind
-        for s in winds:
+        for c in winds:
+            t = c & 63
             special = used_winds
-            if s.tile == prevalent:
-                acc.add("60", [set_text(s)])
+            if t == prevalent:
+                acc.add("60", [text[c]])
                 special = True
-            if s.tile == seat:
-                acc.add("61", [set_text(s)])
+            if t == seat:
+                acc.add("61", [text[c]])
                 special = True
             if not special:
-                acc.add("73", [set_text(s)])
+                acc.add("73", [text[c]])
             else:
-                acc.excluded.append(("73", "60" if s.tile == prevalent else
-                                     "61" if s.tile == seat else
+                acc.excluded.append(("73", "60" if t == prevalent else
+                                     "61" if t == seat else
                                      "1" if len(winds) == 4 else "9" if "9" in acc.fans
                                      else "38"))
     if dragons:
         acc.excluded.append(("73", "59"))
-    for s in pungs:
-        if s.tile < 27 and s.tile in TERMINALS:
-            acc.add("73", [set_text(s)])
 
 
 def _evaluate_arrangement(
     hand: Hand,
     ctx: WinContext,
     facts: _HandFacts,
-    arr: Arrangement,
+    form: str,
+    sets: tuple[int, ...],
+    win_index: int,
     base: _Acc,
     unique_wait: bool,
     config: MCRConfig,
 ) -> _Acc:
+    """The fans of one arrangement: ``sets`` are its set codes (melds first, see
+    ``arrange.meld_code``), ``win_index`` the index of the set holding the winning tile."""
     acc = _Acc()
     acc.fans = dict(base.fans)  # the set lists are shared, see _Acc
     acc.excluded = list(base.excluded)
-    sets = arr.sets
-    form = arr.form
-    win_set = arr.win_set
     mask = facts.mask
     if form in (STANDARD, KNITTED_STRAIGHT):
+        text = _CODE_TEXT
         # one pass over the sets; each list keeps the order of the arrangement
-        pair: TileSet | None = None
-        chows: list[TileSet] = []
-        pungs: list[TileSet] = []  # pungs and kongs
-        winds: list[TileSet] = []
-        dragons: list[TileSet] = []
-        for s in sets:
-            kind = s.kind
-            if kind == "chow":
-                chows.append(s)
-            elif kind == "pung" or kind == "kong":
-                pungs.append(s)
-                if s.tile >= 31:
-                    dragons.append(s)
-                elif s.tile >= 27:
-                    winds.append(s)
-            elif kind == "pair" and pair is None:
-                pair = s
-        assert pair is not None
-        _wind_dragon_sets(winds, dragons, pair, pungs, ctx, acc)
-        # concealed pungs: a pung completed by a discarded winning tile is melded
-        self_drawn = ctx.self_drawn
-        concealed_pungs = [
-            s for s in pungs
-            if s.concealed and not (s is win_set and not self_drawn)
-        ]
+        pair = -1
+        chows: list[int] = []
+        pungs: list[int] = []  # pungs and kongs
+        winds: list[int] = []
+        dragons: list[int] = []
+        for c in sets:
+            order = c >> 6 & 7
+            if order == ORDER_CHOW:
+                chows.append(c)
+            elif order in (ORDER_PUNG, ORDER_KONG):
+                pungs.append(c)
+                if c & 63 >= 31:
+                    dragons.append(c)
+                elif c & 63 >= 27:
+                    winds.append(c)
+            elif order == ORDER_PAIR and pair < 0:
+                pair = c
+        assert pair >= 0
+        pair_tile = pair & 63
+        if winds or dragons:
+            _wind_dragon_sets(winds, dragons, pair_tile, ctx, acc)
+        for c in pungs:
+            if c & 63 in TERMINALS:
+                acc.add("73", [text[c]])
+        # concealed pungs: a pung completed by a discarded winning tile is melded (the
+        # codes of two pungs always differ, so the code tells the winning set apart)
+        win_code = sets[win_index] if win_index >= 0 and not ctx.self_drawn else -1
+        concealed_pungs = [c for c in pungs if not c & MELDED and c != win_code]
         ncp = len(concealed_pungs)
         if ncp >= 2:
-            cp_text = [set_text(s) for s in concealed_pungs]
+            cp_text = [text[c] for c in concealed_pungs]
             if ncp == 4:
                 acc.add("12", cp_text)
             elif ncp == 3:
@@ -605,30 +635,30 @@ def _evaluate_arrangement(
             else:
                 acc.add("66", cp_text)
         if form == KNITTED_STRAIGHT:
-            acc.add("35", [set_text(s) for s in sets if s.kind == "knitted"])
+            acc.add("35", [text[c] for c in sets if c >> 6 & 7 == ORDER_KNITTED])
         if form == STANDARD and len(pungs) == 4:
             acc.add("49")
         if (
             len(chows) == 4 or (form == KNITTED_STRAIGHT and len(chows) == 1)
-        ) and pair.tile < 27:
+        ) and pair_tile < 27:
             acc.add("63")
         if form == STANDARD:
-            if len(pungs) == 4 and all(
-                s.tile < 27 and s.tile % 9 % 2 == 1 for s in [*pungs, pair]
+            if len(pungs) == 4 and pair_tile < 27 and pair_tile % 9 % 2 == 1 and all(
+                c & 63 < 27 and (c & 63) % 9 % 2 == 1 for c in pungs
             ):
                 acc.add("21")
             # All Fives needs a suited pair of fives (cheap test first)
-            if pair.tile < 27 and pair.tile % 9 == 4 and all(
-                (s.kind == "chow" and s.tile < 27 and 2 <= s.tile % 9 <= 4)
-                or (s.kind != "chow" and s.tile < 27 and s.tile % 9 == 4)
-                for s in sets
+            if pair_tile < 27 and pair_tile % 9 == 4 and all(
+                (c >> 6 & 7 == ORDER_CHOW and c & 63 < 27 and 2 <= (c & 63) % 9 <= 4)
+                or (c >> 6 & 7 != ORDER_CHOW and c & 63 < 27 and (c & 63) % 9 == 4)
+                for c in sets
             ):
                 acc.add("31")
             # Outside Hand needs a terminal or honour pair (cheap test first)
-            if (pair.tile >= 27 or pair.tile in TERMINALS) and all(
-                (s.kind == "chow" and s.tile % 9 in (0, 6))
-                or (s.kind != "chow" and (s.tile >= 27 or s.tile in TERMINALS))
-                for s in sets
+            if (pair_tile >= 27 or pair_tile in TERMINALS) and all(
+                (c >> 6 & 7 == ORDER_CHOW and (c & 63) % 9 in (0, 6))
+                or (c >> 6 & 7 != ORDER_CHOW and (c & 63 >= 27 or c & 63 in TERMINALS))
+                for c in sets
             ):
                 acc.add("55")
             if mask & _SIMPLES_MASK == 0:  # terminals and honours only
@@ -643,29 +673,32 @@ def _evaluate_arrangement(
             acc.add("52")
         # combinations between chows / between pungs
         if len(chows) >= 2:
-            inst, chosen = _chow_fans(chows, pair.tile)
-            if inst:
-                _add_combinations(acc, inst, chosen, chows)
+            plan = _chow_fans(chows, pair_tile)
+            if plan is not _NO_PLAN:
+                _add_combinations(acc, plan, chows)
         if len(pungs) >= 2:
-            suited_pungs = [s for s in pungs if s.tile < 27]
+            suited_pungs = [c for c in pungs if c & 63 < 27]
             if len(suited_pungs) >= 2:
-                inst, chosen = _pung_fans(suited_pungs)
-                if inst:
-                    _add_combinations(acc, inst, chosen, suited_pungs)
+                plan = _pung_fans(suited_pungs)
+                if plan is not _NO_PLAN:
+                    _add_combinations(acc, plan, suited_pungs)
         # waits
-        if unique_wait and win_set is not None:
-            if win_set.kind == "pair":
-                acc.add("79", [set_text(win_set)])
-            elif win_set.kind == "chow":
-                pos = hand.win_tile - win_set.tile
-                r = win_set.tile % 9
+        if unique_wait and win_index >= 0:
+            win_set = sets[win_index]
+            order = win_set >> 6 & 7
+            t = win_set & 63
+            if order == ORDER_PAIR:
+                acc.add("79", [text[win_set]])
+            elif order == ORDER_CHOW:
+                pos = hand.win_tile - t
+                r = t % 9
                 if pos == 1:
-                    acc.add("78", [set_text(win_set)])
+                    acc.add("78", [text[win_set]])
                 elif (pos == 2 and r == 0) or (pos == 0 and r == 6):
-                    acc.add("77", [set_text(win_set)])
-            elif win_set.kind == "knitted" and config.wait_fans_in_knitted_straight:
-                pos = (hand.win_tile - win_set.tile) // 3
-                acc.add("78" if pos == 1 else "77", [set_text(win_set)])
+                    acc.add("77", [text[win_set]])
+            elif order == ORDER_KNITTED and config.wait_fans_in_knitted_straight:
+                pos = (hand.win_tile - t) // 3
+                acc.add("78" if pos == 1 else "77", [text[win_set]])
     elif form == SEVEN_PAIRS:
         acc.add("19")
         present = facts.present
@@ -703,7 +736,12 @@ def _evaluate_arrangement(
     return acc
 
 
-_Combination = tuple[tuple[tuple[str, int], ...], tuple[int, ...]]
+# What the fans between chows (or between pungs) of an arrangement add: the chosen fans
+# as (fan id, indexes of the sets it uses), in the order they are counted, and the fans
+# left out as (fan id, excluded by). Computed once per table key, so per arrangement only
+# the set texts are joined.
+_Plan = tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[str, str], ...]]
+_NO_PLAN: _Plan = ((), ())
 
 
 def _relabel(tiles: list[int], extra: int = -1) -> tuple[tuple[int, ...], int]:
@@ -727,57 +765,69 @@ def _relabel(tiles: list[int], extra: int = -1) -> tuple[tuple[int, ...], int]:
     return tuple(out), extra
 
 
-@cache
-def _chow_combination(chows: tuple[int, ...], pair: int) -> _Combination:
-    """The fan instances between these chows and the best choice among them, in one table
-    (so the instances are not hashed again as the key of ``_best_combination``)."""
-    inst = _chow_instances(chows, pair)
-    return inst, (_best_combination(inst)[1] if inst else ())
+def _plan(instances: tuple[tuple[str, int], ...]) -> _Plan:
+    """The best choice among ``instances`` (3.9.1.5 (3)-(5)) as a :data:`_Plan`.
 
-
-@cache
-def _pung_combination(pungs: tuple[int, ...]) -> _Combination:
-    inst = _pung_instances(pungs)
-    return inst, (_best_combination(inst)[1] if inst else ())
-
-
-def _chow_fans(chows: list[TileSet], pair: int) -> _Combination:
-    # the pair only matters when it is a suited five (fans 13 and 29)
-    key, pair_key = _relabel(
-        [s.tile for s in chows], pair if pair < 27 and pair % 9 == 4 else -1
+    A fan left out is excluded by the first chosen fan that uses all its sets, else by
+    the first that shares a set with it, else by the account-once principle.
+    """
+    if not instances:
+        return _NO_PLAN
+    chosen = _best_combination(instances)[1]
+    adds = tuple(
+        (instances[i][0], tuple(b for b in range(4) if instances[i][1] >> b & 1))
+        for i in chosen
     )
-    return _chow_combination(key, pair_key if pair_key >= 0 else 34)
-
-
-def _pung_fans(pungs: list[TileSet]) -> _Combination:
-    return _pung_combination(_relabel([s.tile for s in pungs])[0])
-
-
-def _add_combinations(
-    acc: _Acc,
-    inst: tuple[tuple[str, int], ...],
-    chosen: tuple[int, ...],
-    sets: list[TileSet],
-) -> None:
-    chosen_fids = set()
-    for i in chosen:
-        fid, mask = inst[i]
-        acc.add(fid, ["+".join(set_text(s) for b, s in enumerate(sets) if mask >> b & 1)])
-        chosen_fids.add(fid)
-    for i, (fid, mask) in enumerate(inst):
+    chosen_fids = {instances[i][0] for i in chosen}
+    excluded: list[tuple[str, str]] = []
+    for i, (fid, mask) in enumerate(instances):
         if i in chosen or fid in chosen_fids:
             continue
         by = "3.9.1.5"
         for j in chosen:
-            if inst[j][1] & mask == mask:
-                by = inst[j][0]
+            if instances[j][1] & mask == mask:
+                by = instances[j][0]
                 break
         else:
             for j in chosen:
-                if inst[j][1] & mask:
-                    by = inst[j][0]
+                if instances[j][1] & mask:
+                    by = instances[j][0]
                     break
-        acc.excluded.append((fid, by))
+        excluded.append((fid, by))
+    return adds, tuple(excluded)
+
+
+@cache
+def _chow_combination(chows: tuple[int, ...], pair: int) -> _Plan:
+    return _plan(_chow_instances(chows, pair))
+
+
+@cache
+def _pung_combination(pungs: tuple[int, ...]) -> _Plan:
+    return _plan(_pung_instances(pungs))
+
+
+def _chow_fans(chows: list[int], pair: int) -> _Plan:
+    """Plan for the chows (set codes) with the pair's tile ``pair``."""
+    # the pair only matters when it is a suited five (fans 13 and 29)
+    key, pair_key = _relabel(
+        [c & 63 for c in chows], pair if pair < 27 and pair % 9 == 4 else -1
+    )
+    return _chow_combination(key, pair_key if pair_key >= 0 else 34)
+
+
+def _pung_fans(pungs: list[int]) -> _Plan:
+    """Plan for the suited pungs and kongs (set codes)."""
+    return _pung_combination(_relabel([c & 63 for c in pungs])[0])
+
+
+def _add_combinations(acc: _Acc, plan: _Plan, sets: list[int]) -> None:
+    adds, excluded = plan
+    text = _CODE_TEXT
+    for fid, indexes in adds:
+        acc.add(fid, ["+".join([text[sets[b]] for b in indexes])])
+    if excluded:
+        acc.excluded.extend(excluded)
 
 
 def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
@@ -795,17 +845,31 @@ def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
             acc.excluded.append(("56", by))
             if not any(f in fans for f in ("44", "46")):
                 fans["80"] = (1, [])
-    removed: set[str] = set()
+    removed, excluded = _exclusion_plan(tuple(fans))
+    if removed:
+        acc.excluded.extend(excluded)
+        for fid in removed:
+            del fans[fid]
+
+
+@cache
+def _exclusion_plan(
+    fan_ids: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The fans that ``fan_ids`` exclude by implication, and the (excluded, by) pairs in
+    the order they are reported. Only the fans found matter, so the result is a table
+    (the key is the fans in the order they were found, which is what is at hand)."""
+    removed: list[str] = []
+    excluded: list[tuple[str, str]] = []
     # only fans that exclude something take part (highest first)
-    for fid in sorted([f for f in fans if _EXCLUDES[f]], key=_EXCLUSION_KEY.__getitem__):
+    for fid in sorted([f for f in fan_ids if _EXCLUDES[f]], key=_EXCLUSION_KEY.__getitem__):
         if fid in removed:
             continue
         for other in _EXCLUDES[fid]:
-            if other in fans and other not in removed:
-                removed.add(other)
-                acc.excluded.append((other, fid))
-    for fid in removed:
-        del fans[fid]
+            if other in fan_ids and other not in removed:
+                removed.append(other)
+                excluded.append((other, fid))
+    return tuple(removed), tuple(excluded)
 
 
 def _total(acc: _Acc, config: MCRConfig) -> int:
@@ -824,35 +888,41 @@ def evaluate(
     ``alternatives``, when given, receives the fans (id -> points) of every arrangement
     (before Chicken Hand and flowers), for explanations and comparisons.
     """
-    arrs = arrangements(hand)
-    if not arrs:
+    raws = raw_arrangements(hand)
+    if not raws:
         return None
     pts = _points_table(config)
     facts = _HandFacts(hand)
     base = _Acc()
     _hand_level(hand, ctx, facts, base)
+    melds = hand.melds
+    meld_codes = tuple([meld_code(m) for m in melds])
     unique: bool | None = None
     best: _Acc | None = None
     best_total = -1
-    best_arr: Arrangement | None = None
-    for arr in arrs:
-        ws = arr.win_set
-        needs_wait = arr.form in (SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED) or (
-            ws is not None and ws.kind in ("pair", "chow", "knitted")
+    best_raw: RawArrangement | None = None
+    best_sets: tuple[int, ...] = ()
+    for raw in raws:
+        form, codes, win_index = raw
+        arr_sets = meld_codes + codes if melds else codes
+        needs_wait = form in (SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED) or (
+            win_index >= 0 and arr_sets[win_index] >> 6 & 7 in _WAIT_ORDERS
         )
         if needs_wait and unique is None:
             unique = not has_other_wait(
-                hand.melds, hand.concealed, hand.win_tile, config.waits_include_fifth_copy
+                melds, hand.concealed, hand.win_tile, config.waits_include_fifth_copy
             )
         acc = _evaluate_arrangement(
-            hand, ctx, facts, arr, base, bool(needs_wait and unique), config
+            hand, ctx, facts, form, arr_sets, win_index, base, bool(needs_wait and unique),
+            config,
         )
         total = sum(pts[fid] * c for fid, (c, _) in acc.fans.items())
         if alternatives is not None:
             alternatives.append({fid: pts[fid] * c for fid, (c, _) in acc.fans.items()})
         if total > best_total:
-            best, best_total, best_arr = acc, total, arr
-    assert best is not None and best_arr is not None
+            best, best_total, best_raw, best_sets = acc, total, raw, arr_sets
+    assert best is not None and best_raw is not None
+    best_arr = build_arrangement(melds, best_raw)
     if best_total == 0:
         best.add("43")
     flowers = ctx.flowers
@@ -869,7 +939,7 @@ def evaluate(
             fan_sets = tuple(sets)
         else:
             if all_sets is None:
-                all_sets = tuple([set_text(s) for s in best_arr.sets])
+                all_sets = tuple([_CODE_TEXT[c] for c in best_sets])
             fan_sets = all_sets
         p = pts[fid]
         fans.append(_new_fan(fid, p, c, fan_sets))
