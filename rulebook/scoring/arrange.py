@@ -238,6 +238,8 @@ def code_kind(code: int) -> SetKind:
     return "kong" if code >> 6 & 7 == ORDER_KONG else _ORDER_KIND[code >> 6 & 7]
 
 _SuitOptions = tuple[tuple[tuple[int, ...], int], ...]
+_EMPTY_SUIT = (0,) * 9
+_NO_HONOURS = [0] * 7
 _NO_SETS: _SuitOptions = (((), 0),)
 
 
@@ -261,29 +263,31 @@ def _standard_codes(counts: list[int] | tuple[int, ...]) -> list[tuple[int, ...]
     per_suit: list[_SuitOptions] = []
     for base in (0, 9, 18):
         sub = tuple(counts[base : base + 9])
-        if not any(sub):
+        if sub == _EMPTY_SUIT:
             per_suit.append(_NO_SETS)
             continue
         opts = _suit_codes(base, sub)
         if not opts:
             return []
         per_suit.append(opts)
-    honours: list[int] = []
     h_pairs = 0
-    for t in range(27, 34):
-        n = counts[t]
-        if n == 0:
-            continue
-        if n == 2:
-            honours.append(_PAIR + t)
-            h_pairs += 1
-        elif n == 3:
-            honours.append(_PUNG + t)
-        else:
+    hon: tuple[int, ...] = ()
+    if counts[27:34] != _NO_HONOURS:
+        honours: list[int] = []
+        for t in range(27, 34):
+            n = counts[t]
+            if n == 0:
+                continue
+            if n == 2:
+                honours.append(_PAIR + t)
+                h_pairs += 1
+            elif n == 3:
+                honours.append(_PUNG + t)
+            else:
+                return []
+        if h_pairs > 1:
             return []
-    if h_pairs > 1:
-        return []
-    hon = tuple(honours)
+        hon = tuple(honours)
     out: list[tuple[int, ...]] = []
     for a, na in per_suit[0]:
         pa = h_pairs + na
@@ -411,10 +415,10 @@ def raw_arrangements(hand: Hand) -> list[RawArrangement]:
         _placements(out, STANDARD, n_fixed, codes, win)
     if n_fixed > 1:
         return out
-    present = [t for t in range(NUM_KINDS) if counts[t]]
-    n_kinds = len(present)
+    n_kinds = NUM_KINDS - counts.count(0)
     if 7 < n_kinds < 9:  # too many kinds for seven pairs, too few for the knitted forms
         return out
+    present = [t for t in range(NUM_KINDS) if counts[t]]
     if not melds:
         # seven pairs hold at most seven kinds; the other two forms 13 or 14 kinds
         if n_kinds <= 7 and all(counts[t] % 2 == 0 for t in present):

@@ -288,9 +288,15 @@ def _parse_parts(
 # path only ever returns what the full parser would return.
 
 _FAST_TILES = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP]|[fs][1-4]| )+")
-_FAST_TOKEN = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|([fs][1-4])")
-_SUIT_BASE = {"m": -1, "p": 8, "s": 17}  # tile = base + digit
+# honours are read as runs ("ESWN" is one token); a run maps to tiles character by character
+_FAST_TOKEN = re.compile(r"([1-9]+)([mps])|([ESWNCFP]+)|([fs][1-4])")
+# per suit letter: digit character -> tile
+_SUIT_DIGIT: dict[str, dict[str, Tile]] = {
+    letter: {str(d): base + d for d in range(1, 10)}
+    for letter, base in (("m", -1), ("p", 8), ("s", 17))
+}
 _HONOUR_TILE = {ch: 27 + i for i, ch in enumerate("ESWNCFP")}
+_honour_tile = _HONOUR_TILE.__getitem__
 _BONUS_TILE = {f"f{k}": 33 + k for k in range(1, 5)} | {f"s{k}": 37 + k for k in range(1, 5)}
 
 
@@ -336,21 +342,23 @@ def _fast_parts(
         return None
     loose: list[Tile] = []
     bonus: list[Tile] = []
-    for digits, suit, honour, flower in _FAST_TOKEN.findall(rest):
+    for digits, suit, honours, flower in _FAST_TOKEN.findall(rest):
         if digits:
-            base = _SUIT_BASE[suit]
-            loose.extend([base + int(d) for d in digits])
-        elif honour:
-            loose.append(_HONOUR_TILE[honour])
+            loose.extend(map(_SUIT_DIGIT[suit].__getitem__, digits))
+        elif honours:
+            loose.extend(map(_honour_tile, honours))
         else:
             bonus.append(_BONUS_TILE[flower])
     if len(loose) != total - 3 * len(melds):
         return None
     for t in loose:
         counts[t] += 1
-    for t in bonus:
-        counts[t] += 1
-    if max(counts) > 4 or any(counts[t] > 1 for t in bonus):
+    if bonus:
+        for t in bonus:
+            counts[t] += 1
+        if any(counts[t] > 1 for t in bonus):
+            return None
+    if max(counts) > 4:
         return None
     return tuple(melds), tuple(loose), tuple(bonus)
 

@@ -323,6 +323,7 @@ _SIMPLES_MASK = _mask(tuple(t for t in range(27) if 0 < t % 9 < 8))
 _WIND_MASK = _mask(range(27, 31))
 _DRAGON_MASK = _mask(range(31, 34))
 _SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+_SUIT_MASK_0, _SUIT_MASK_1, _SUIT_MASK_2 = _SUIT_MASKS
 _SUITED_MASK = _mask(range(27))
 _RANKS_UPPER, _RANKS_MIDDLE, _RANKS_LOWER = 0b111000000, 0b000111000, 0b000000111
 _RANKS_UPPER_FOUR, _RANKS_LOWER_FOUR = 0b111100000, 0b000001111
@@ -364,6 +365,13 @@ def _hog_text(t: int) -> str:
     return format_tiles([t] * 4)
 
 
+# the (shared, never changed) set list of a fan that names no sets
+_NO_SET_TEXTS: list[str] = []
+
+
+_ONCE: tuple[int, list[str]] = (1, _NO_SET_TEXTS)
+
+
 class _Acc:
     """Fans found for one arrangement: id -> (count, sets).
 
@@ -378,24 +386,36 @@ class _Acc:
         self.excluded: list[tuple[str, str]] = []
 
     def add(self, fid: str, sets: list[str] | None = None, count: int = 1) -> None:
+        """Count ``fid``; ``sets`` is a new list that the caller does not change after."""
         old = self.fans.get(fid)
         if old is None:
-            self.fans[fid] = (count, list(sets) if sets else [])
+            self.fans[fid] = (count, sets or _NO_SET_TEXTS)
+        elif sets:
+            self.fans[fid] = (old[0] + count, old[1] + sets)
         else:
-            self.fans[fid] = (old[0] + count, old[1] + list(sets or ()))
+            self.fans[fid] = (old[0] + count, old[1])
+
+
+# the suits of the hand from three bits (bit s: the hand holds a tile of suit s)
+_SUITS_OF_BITS: tuple[frozenset[int], ...] = tuple(
+    frozenset(s for s in (0, 1, 2) if bits >> s & 1) for bits in range(8)
+)
 
 
 class _HandFacts:
     """What the whole hand holds, computed once per hand."""
 
-    __slots__ = ("closed", "counts", "has_honours", "mask", "n_melds_exposed", "present",
-                 "suits")
+    __slots__ = ("closed", "counts", "has_honours", "mask", "n_melds_exposed", "suits")
 
     def __init__(self, hand: Hand) -> None:
         counts = [0] * 34
+        mask = 0
         for t in hand.concealed:
             counts[t] += 1
-        counts[hand.win_tile] += 1
+            mask |= 1 << t
+        t = hand.win_tile
+        counts[t] += 1
+        mask |= 1 << t
         exposed = 0
         for m in hand.melds:
             t = m.tile
@@ -403,23 +423,28 @@ class _HandFacts:
                 counts[t] += 1
                 counts[t + 1] += 1
                 counts[t + 2] += 1
+                mask |= 7 << t
             else:
                 counts[t] += 3 if m.kind == "pung" else 4
+                mask |= 1 << t
             if not m.concealed:
                 exposed += 1
-        present = [t for t in range(34) if counts[t]]
-        mask = 0
-        for t in present:
-            mask |= 1 << t
         self.counts = counts  # all playing tiles, kongs as 4
         self.mask = mask  # bit t set when the hand holds tile t
-        self.present = present
-        self.suits = frozenset(
-            s for s in (0, 1, 2) if mask & _SUIT_MASKS[s]
-        ) if mask & _SUITED_MASK else frozenset()
+        self.suits = _SUITS_OF_BITS[
+            (1 if mask & _SUIT_MASK_0 else 0)
+            | (2 if mask & _SUIT_MASK_1 else 0)
+            | (4 if mask & _SUIT_MASK_2 else 0)
+        ]
         self.has_honours = mask >> 27 != 0
         self.closed = exposed == 0  # no melded set (concealed kongs allowed)
         self.n_melds_exposed = exposed
+
+    @property
+    def present(self) -> list[int]:
+        """The tiles the hand holds, in order."""
+        counts = self.counts
+        return [t for t in range(34) if counts[t]]
 
 
 def _hand_facts(hand: Hand) -> _HandFacts:
@@ -427,36 +452,37 @@ def _hand_facts(hand: Hand) -> _HandFacts:
 
 
 def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> None:
-    """Fans that do not depend on the arrangement."""
+    """Fans that do not depend on the arrangement (each found once: written directly)."""
+    fans = acc.fans
     counts = facts.counts
     mask = facts.mask
     n_suits = len(facts.suits)
     # tiles
     if mask & ~_GREEN_MASK == 0:
-        acc.add("3")
+        fans["3"] = _ONCE
     if mask & ~_REVERSIBLE_MASK == 0:
-        acc.add("40")
+        fans["40"] = _ONCE
     if not facts.has_honours:
         ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF  # bit r: some tile of rank r + 1
         if ranks & ~_RANKS_UPPER == 0:
-            acc.add("25")
+            fans["25"] = _ONCE
         elif ranks & ~_RANKS_MIDDLE == 0:
-            acc.add("26")
+            fans["26"] = _ONCE
         elif ranks & ~_RANKS_LOWER == 0:
-            acc.add("27")
+            fans["27"] = _ONCE
         if ranks & ~_RANKS_UPPER_FOUR == 0:
-            acc.add("36")
+            fans["36"] = _ONCE
         elif ranks & ~_RANKS_LOWER_FOUR == 0:
-            acc.add("37")
-        acc.add("76")
+            fans["37"] = _ONCE
+        fans["76"] = _ONCE
         if n_suits == 1:
-            acc.add("22")
+            fans["22"] = _ONCE
     elif n_suits == 1:
-        acc.add("50")
+        fans["50"] = _ONCE
     if mask & ~_SIMPLES_MASK == 0:
-        acc.add("68")
+        fans["68"] = _ONCE
     if n_suits == 2:
-        acc.add("75")
+        fans["75"] = _ONCE
     # kongs
     ck = mk = 0
     kong_tiles: list[int] = []
@@ -499,30 +525,30 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
         for t in hand.concealed:
             standing[t - base] += 1
         if tuple(standing) == NINE_GATES:
-            acc.add("4")
+            fans["4"] = _ONCE
     # win conditions
     if ctx.self_drawn:
-        acc.add("80")
+        fans["80"] = _ONCE
         if facts.closed:
-            acc.add("56")
+            fans["56"] = _ONCE
         if ctx.last_tile:
-            acc.add("44")
+            fans["44"] = _ONCE
         if ctx.kong_replacement:
-            acc.add("46")
+            fans["46"] = _ONCE
     else:
         if facts.closed:
-            acc.add("62")
+            fans["62"] = _ONCE
         if ctx.last_tile:
-            acc.add("45")
+            fans["45"] = _ONCE
         if ctx.robbing_kong:
-            acc.add("47")
+            fans["47"] = _ONCE
         if facts.n_melds_exposed == 4:
-            acc.add("53")
+            fans["53"] = _ONCE
     # Last Tile (58): the other three copies must be visible to all (seed 58), so not when
     # the winner holds a copy among the standing tiles; automatic when the winner's own
     # melded sets show the other three.
     if win not in hand.concealed and (ctx.last_of_kind or exposed_win == 3):
-        acc.add("58")
+        fans["58"] = _ONCE
 
 
 def _wind_dragon_sets(
