@@ -567,27 +567,31 @@ def _completing_tiles(counts: list[int], n_melds: int) -> set[Tile]:
     found = set(_standard_waits(counts))
     if n_melds > 1:
         return found
+    n_kinds = NUM_KINDS - counts.count(0)
+    # knitted straight: at least eight of its nine tiles must be held
+    knitted = 27 - counts[:27].count(0) >= 8
+    if not knitted and (n_melds or 7 < n_kinds < 12):  # no special form can complete
+        return found
     present = [t for t in range(NUM_KINDS) if counts[t]]
     if n_melds == 0:
-        if len(present) <= 7:  # seven pairs: then at most seven kinds
+        if n_kinds <= 7:  # seven pairs: then at most seven kinds
             odd = [t for t in present if counts[t] % 2]
             if len(odd) == 1:
                 found.add(odd[0])
-        if len(present) >= 12 and _ORPHANS.issuperset(present):
-            if len(present) == 13:
+        if n_kinds >= 12 and _ORPHANS.issuperset(present):
+            if n_kinds == 13:
                 found.update(_ORPHANS)
-            elif len(present) == 12:
+            elif n_kinds == 12:
                 found.update(_ORPHANS.difference(present))
-        if len(present) >= 13:  # honours and knitted tiles: 14 different tiles
+        if n_kinds >= 13:  # honours and knitted tiles: 14 different tiles
             for pattern in KNITTED_PATTERNS:
                 if all(t in pattern or t >= 27 for t in present):
                     allowed = set(pattern).union(range(27, 34))
-                    if len(present) == 13:
+                    if n_kinds == 13:
                         found.update(allowed.difference(present))
                     else:
                         found.update(present)
-    # knitted straight: at least eight of its nine tiles must be held
-    if sum(1 for t in present if t < 27) >= 8:
+    if knitted:
         held = _kinds_mask(present)
         for pattern, pmask in zip(KNITTED_PATTERNS, _KNITTED_MASKS, strict=True):
             if (held & pmask).bit_count() < 8:

@@ -44,7 +44,7 @@ from ..arrange import (
     meld_code,
     raw_arrangements,
 )
-from ..hand import Hand, WinContext
+from ..hand import KONG, Hand, Meld, WinContext
 from ..result import FanScore
 from ..tiles import format_tiles
 from .table import CHOW_COMBINATION_FANS, FAN_ORDER, FANS, PUNG_COMBINATION_FANS
@@ -361,6 +361,12 @@ def _result_order(config: MCRConfig) -> dict[str, tuple[int, int]]:
 
 
 @cache
+def _kong_text(tile: int, concealed: bool, claimed: int, promoted: bool) -> str:
+    """``Meld.notation()`` of a kong."""
+    return Meld(KONG, tile, concealed, claimed, promoted).notation()
+
+
+@cache
 def _hog_text(t: int) -> str:
     return format_tiles([t] * 4)
 
@@ -381,9 +387,13 @@ class _Acc:
 
     __slots__ = ("excluded", "fans")
 
-    def __init__(self) -> None:
-        self.fans: dict[str, tuple[int, list[str]]] = {}
-        self.excluded: list[tuple[str, str]] = []
+    def __init__(
+        self,
+        fans: dict[str, tuple[int, list[str]]] | None = None,
+        excluded: list[tuple[str, str]] | None = None,
+    ) -> None:
+        self.fans: dict[str, tuple[int, list[str]]] = {} if fans is None else fans
+        self.excluded: list[tuple[str, str]] = [] if excluded is None else excluded
 
     def add(self, fid: str, sets: list[str] | None = None, count: int = 1) -> None:
         """Count ``fid``; ``sets`` is a new list that the caller does not change after."""
@@ -497,7 +507,7 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
             else:
                 mk += 1
             kong_tiles.append(m.tile)
-            kongs_text.append(m.notation())
+            kongs_text.append(_kong_text(m.tile, m.concealed, m.claimed, m.promoted))
         if not m.concealed:
             if kind == "chow":
                 if m.tile <= win <= m.tile + 2:
@@ -515,7 +525,14 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
         acc.add("67" if ck else "74", kongs_text)
     # Tile Hog: all four copies used, not as a kong
     if 4 in counts:
-        hogs = [t for t in facts.present if counts[t] == 4 and t not in kong_tiles]
+        hogs: list[int] = []
+        t = counts.index(4)
+        while True:  # each tile held four times (list.index finds them in C)
+            if t not in kong_tiles:
+                hogs.append(t)
+            if t == 33 or 4 not in counts[t + 1:]:
+                break
+            t = counts.index(4, t + 1)
         if hogs:
             acc.add("64", [_hog_text(t) for t in hogs], len(hogs))
     # Nine Gates: the thirteen standing tiles are 1112345678999 of one suit
@@ -616,9 +633,7 @@ def _evaluate_arrangement(
 ) -> _Acc:
     """The fans of one arrangement: ``sets`` are its set codes (melds first, see
     ``arrange.meld_code``), ``win_index`` the index of the set holding the winning tile."""
-    acc = _Acc()
-    acc.fans = dict(base.fans)  # the set lists are shared, see _Acc
-    acc.excluded = list(base.excluded)
+    acc = _Acc(dict(base.fans), list(base.excluded))  # the set lists are shared, see _Acc
     mask = facts.mask
     if form in (STANDARD, KNITTED_STRAIGHT):
         text = _CODE_TEXT
@@ -942,7 +957,9 @@ def evaluate(
             hand, ctx, facts, form, arr_sets, win_index, base, bool(needs_wait and unique),
             config,
         )
-        total = sum(pts[fid] * c for fid, (c, _) in acc.fans.items())
+        total = 0
+        for fid, (c, _) in acc.fans.items():
+            total += pts[fid] * c
         if alternatives is not None:
             alternatives.append({fid: pts[fid] * c for fid, (c, _) in acc.fans.items()})
         if total > best_total:
