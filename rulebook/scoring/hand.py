@@ -388,19 +388,21 @@ def make_context(**context: object) -> WinContext:
     ``last_of_kind``, ``last_tile``, ``kong_replacement``, ``robbing_kong``.
     Unknown keys are an error (code ``bad_context``).
     """
-    for key in context:
-        if key not in _CONTEXT_KEYS:
-            raise NotationError(E_BAD_CONTEXT, f"unknown win condition {key!r}", None)
-    flags: dict[str, bool] = {}
-    for key in _CONTEXT_FLAGS:
-        value = context.get(key, False)
+    if not _CONTEXT_KEYS.issuperset(context):
+        for key in context:
+            if key not in _CONTEXT_KEYS:
+                raise NotationError(E_BAD_CONTEXT, f"unknown win condition {key!r}", None)
+    get = context.get
+    self_drawn, last_of_kind, last_tile, kong_replacement, robbing_kong = flags = [
+        get(key, False) for key in _CONTEXT_FLAGS
+    ]
+    for key, value in zip(_CONTEXT_FLAGS, flags, strict=True):
         if value is not True and value is not False:
             raise NotationError(E_BAD_CONTEXT, f"{key} must be true or false", None)
-        flags[key] = value
     direction = context.get("claimed_from", context.get("from", context.get("from_")))
     if direction is not None and direction not in DIRECTIONS:
         raise NotationError(E_BAD_CONTEXT, "from must be left, opposite or right", None)
-    if flags["self_drawn"] and direction is not None:
+    if self_drawn and direction is not None:
         raise NotationError(E_BAD_CONTEXT, "a self-drawn win has no discarder", None)
     flowers_value = context.get("flowers", 0)
     flower_tiles: tuple[Tile, ...] = ()
@@ -442,8 +444,7 @@ def make_context(**context: object) -> WinContext:
     # WinContext(self_drawn, claimed_from, seat, prevalent, flowers, flower_tiles,
     #            last_of_kind, last_tile, kong_replacement, robbing_kong)
     context_object: WinContext = _new_context(
-        flags["self_drawn"], direction, seat_letter, prevalent_letter, count, flower_tiles,
-        flags["last_of_kind"], flags["last_tile"], flags["kong_replacement"],
-        flags["robbing_kong"],
+        self_drawn, direction, seat_letter, prevalent_letter, count, flower_tiles,
+        last_of_kind, last_tile, kong_replacement, robbing_kong,
     )
     return context_object

@@ -19,7 +19,7 @@ fans are only looked for among them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from .._construct import slots_constructor
@@ -84,11 +84,16 @@ class Evaluation:
     total: int  # including flowers
     fans: tuple[CountedFan, ...]
     excluded: tuple[tuple[str, str], ...]  # (fan id, excluded by fan id or principle)
-    arrangement: Arrangement | None
+    total_without_flowers: int
+    # the best arrangement, as the hand's melds and the raw arrangement: its TileSet and
+    # Arrangement objects are built only when ``arrangement`` is asked for
+    melds: tuple[Meld, ...] = field(repr=False)
+    raw: RawArrangement | None = field(repr=False)
 
     @property
-    def total_without_flowers(self) -> int:
-        return self.total - sum(f.points * f.count for f in self.fans if f.id == "81")
+    def arrangement(self) -> Arrangement | None:
+        """The best arrangement (a new object on each call)."""
+        return None if self.raw is None else build_arrangement(self.melds, self.raw)
 
 
 _new_fan = slots_constructor(FanScore)
@@ -965,12 +970,13 @@ def evaluate(
         if total > best_total:
             best, best_total, best_raw, best_sets = acc, total, raw, arr_sets
     assert best is not None and best_raw is not None
-    best_arr = build_arrangement(melds, best_raw)
     if best_total == 0:
         best.add("43")
     flowers = ctx.flowers
+    flower_points = 0
     if flowers:
         best.add("81", None, flowers)
+        flower_points = pts["81"] * flowers
     all_sets: tuple[str, ...] | None = None
     order = _result_order(config)
     fans: list[CountedFan] = []
@@ -992,4 +998,4 @@ def evaluate(
         if fid not in best_fans and fid not in excluded:
             excluded[fid] = by
     ex = tuple([(fid, excluded[fid]) for fid in sorted(excluded, key=FAN_ORDER.__getitem__)])
-    return _new_evaluation(total, tuple(fans), ex, best_arr)
+    return _new_evaluation(total, tuple(fans), ex, total - flower_points, melds, best_raw)
