@@ -398,16 +398,15 @@ def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:
     return c
 
 
-def raw_arrangements(hand: Hand) -> list[RawArrangement]:
-    """:func:`arrangements` without the TileSet and Arrangement objects."""
+def raw_arrangements(hand: Hand, counts: list[int] | None = None) -> list[RawArrangement]:
+    """:func:`arrangements` without the TileSet and Arrangement objects. ``counts``: the
+    counts (34) of the concealed tiles with the winning tile, when the caller has them."""
     win = hand.win_tile
     concealed = hand.concealed
-    if win >= NUM_KINDS or (concealed and max(concealed) >= NUM_KINDS):
-        return []
-    counts = [0] * NUM_KINDS
-    for t in concealed:
-        counts[t] += 1
-    counts[win] += 1
+    if counts is None:
+        if win >= NUM_KINDS or (concealed and max(concealed) >= NUM_KINDS):
+            return []
+        counts = concealed_counts(hand)
     melds = hand.melds
     n_fixed = len(melds)
     out: list[RawArrangement] = []
@@ -447,6 +446,15 @@ def raw_arrangements(hand: Hand) -> list[RawArrangement]:
             for codes in _standard_codes(rest):
                 _placements(out, KNITTED_STRAIGHT, n_fixed, knit + codes, win)
     return out
+
+
+def concealed_counts(hand: Hand) -> list[int]:
+    """Counts (34) of the concealed tiles and the winning tile (all below 34)."""
+    counts = [0] * NUM_KINDS
+    for t in hand.concealed:
+        counts[t] += 1
+    counts[hand.win_tile] += 1
+    return counts
 
 
 def build_arrangement(melds: tuple[Meld, ...], raw: RawArrangement) -> Arrangement:
@@ -642,6 +650,13 @@ def has_other_wait(
     counts = [0] * NUM_KINDS
     for t in concealed:
         counts[t] += 1
+    return other_wait_counts(melds, counts, win_tile, include_fifth_copy)
+
+
+def other_wait_counts(
+    melds: tuple[Meld, ...], counts: list[int], win_tile: Tile, include_fifth_copy: bool
+) -> bool:
+    """:func:`has_other_wait` from the counts (34) of the standing tiles (changes them)."""
     found = _completing_tiles(counts, len(melds))
     found.discard(win_tile)
     if not found:
@@ -677,11 +692,13 @@ __all__ = [
     "arrangements",
     "build_arrangement",
     "code_kind",
+    "concealed_counts",
     "counts_of",
     "has_other_wait",
     "is_complete",
     "is_complete_counts",
     "meld_code",
+    "other_wait_counts",
     "raw_arrangements",
     "waits_of",
 ]

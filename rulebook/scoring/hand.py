@@ -193,10 +193,13 @@ def _parse_meld(body: str, offset: int) -> Meld:
     raise NotationError(E_MALFORMED_MELD, "a meld is a chow, a pung or a kong", offset)
 
 
+_new_hand = slots_constructor(Hand)  # Hand(melds, concealed, win_tile, bonus)
+
+
 def parse_hand(text: str, *, allow_joker: bool = True) -> Hand:
     """Parse the notation into a :class:`Hand` (checks counts, not whether it wins)."""
     melds, tiles, bonus = _parse_parts(text, allow_joker=allow_joker, total=14)
-    return Hand(melds, tiles[:-1], tiles[-1], bonus)
+    return _new_hand(melds, tiles[:-1], tiles[-1], bonus)
 
 
 def parse_waiting(

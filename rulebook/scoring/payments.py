@@ -28,10 +28,13 @@ def hand_payments(
         return {"self": 3 * each, "left": -each, "opposite": -each, "right": -each}
     if discarder is None:
         return None
-    out: dict[str, int] = {"self": 0}
-    for d in DIRECTIONS:
-        out[d] = -(BASE_POINTS + points) if d == discarder else -BASE_POINTS
-    out["self"] = -sum(out[d] for d in DIRECTIONS)
+    out: dict[str, int] = {
+        "self": 3 * BASE_POINTS,
+        "left": -BASE_POINTS, "opposite": -BASE_POINTS, "right": -BASE_POINTS,
+    }
+    if discarder in DIRECTIONS:
+        out["self"] += points
+        out[discarder] = -(BASE_POINTS + points)
     return out
 
 

@@ -40,8 +40,9 @@ from ..arrange import (
     TileSet,
     build_arrangement,
     code_kind,
-    has_other_wait,
+    concealed_counts,
     meld_code,
+    other_wait_counts,
     raw_arrangements,
 )
 from ..hand import KONG, Hand, Meld, WinContext
@@ -97,6 +98,9 @@ class Evaluation:
 
 
 _new_fan = slots_constructor(FanScore)
+# fans without sets (win conditions, flowers) take few values: their (frozen) objects are
+# shared, like the result's ExcludedFan objects
+_bare_fan = cache(_new_fan)
 _new_evaluation = slots_constructor(Evaluation)
 
 # Fans about how the hand was won: they use no set.
@@ -422,15 +426,12 @@ class _HandFacts:
 
     __slots__ = ("closed", "counts", "has_honours", "mask", "n_melds_exposed", "suits")
 
-    def __init__(self, hand: Hand) -> None:
-        counts = [0] * 34
-        mask = 0
+    def __init__(self, hand: Hand, concealed: list[int]) -> None:
+        """``concealed``: counts of the concealed tiles and the winning tile."""
+        counts = concealed[:]
+        mask = 1 << hand.win_tile
         for t in hand.concealed:
-            counts[t] += 1
             mask |= 1 << t
-        t = hand.win_tile
-        counts[t] += 1
-        mask |= 1 << t
         exposed = 0
         for m in hand.melds:
             t = m.tile
@@ -463,7 +464,7 @@ class _HandFacts:
 
 
 def _hand_facts(hand: Hand) -> _HandFacts:
-    return _HandFacts(hand)
+    return _HandFacts(hand, concealed_counts(hand))
 
 
 def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> None:
@@ -934,11 +935,15 @@ def evaluate(
     ``alternatives``, when given, receives the fans (id -> points) of every arrangement
     (before Chicken Hand and flowers), for explanations and comparisons.
     """
-    raws = raw_arrangements(hand)
+    win = hand.win_tile
+    if win >= 34 or (hand.concealed and max(hand.concealed) >= 34):
+        return None
+    counts = concealed_counts(hand)
+    raws = raw_arrangements(hand, counts)
     if not raws:
         return None
     pts = _points_table(config)
-    facts = _HandFacts(hand)
+    facts = _HandFacts(hand, counts)
     base = _Acc()
     _hand_level(hand, ctx, facts, base)
     melds = hand.melds
@@ -955,8 +960,10 @@ def evaluate(
             win_index >= 0 and arr_sets[win_index] >> 6 & 7 in _WAIT_ORDERS
         )
         if needs_wait and unique is None:
-            unique = not has_other_wait(
-                melds, hand.concealed, hand.win_tile, config.waits_include_fifth_copy
+            standing = counts[:]
+            standing[win] -= 1
+            unique = not other_wait_counts(
+                melds, standing, win, config.waits_include_fifth_copy
             )
         acc = _evaluate_arrangement(
             hand, ctx, facts, form, arr_sets, win_index, base, bool(needs_wait and unique),
@@ -991,7 +998,7 @@ def evaluate(
                 all_sets = tuple([_CODE_TEXT[c] for c in best_sets])
             fan_sets = all_sets
         p = pts[fid]
-        fans.append(_new_fan(fid, p, c, fan_sets))
+        fans.append(_new_fan(fid, p, c, fan_sets) if fan_sets else _bare_fan(fid, p, c, ()))
         total += p * c
     excluded: dict[str, str] = {}
     for fid, by in best.excluded:
