@@ -854,8 +854,23 @@ def _pung_combination(pungs: tuple[int, ...]) -> _Plan:
     return _plan(_pung_instances(pungs))
 
 
+# bit (rank) of a suited tile, for the quick tests below
+_RANK_BIT: tuple[int, ...] = tuple(1 << (t % 9) for t in range(27))
+
+
 def _chow_fans(chows: list[int], pair: int) -> _Plan:
     """Plan for the chows (set codes) with the pair's tile ``pair``."""
+    # Every fan between chows needs two chows of equal ranks or ranks 3 or 6 apart, or
+    # three with ranks in steps of 1 or 2 (see _chow_instances); without any, no table.
+    ranks = 0
+    for c in chows:
+        ranks |= _RANK_BIT[c & 63]
+    if ranks.bit_count() == len(chows) and not (
+        ranks & (ranks >> 3 | ranks >> 6)
+        or ranks & ranks >> 1 & ranks >> 2
+        or ranks & ranks >> 2 & ranks >> 4
+    ):
+        return _NO_PLAN
     # the pair only matters when it is a suited five (fans 13 and 29)
     key, pair_key = _relabel(
         [c & 63 for c in chows], pair if pair < 27 and pair % 9 == 4 else -1
@@ -865,6 +880,13 @@ def _chow_fans(chows: list[int], pair: int) -> _Plan:
 
 def _pung_fans(pungs: list[int]) -> _Plan:
     """Plan for the suited pungs and kongs (set codes)."""
+    # Every fan between pungs needs two of equal rank (so of different suits) or three of
+    # consecutive ranks (see _pung_instances); without either, no table.
+    ranks = 0
+    for c in pungs:
+        ranks |= _RANK_BIT[c & 63]
+    if ranks.bit_count() == len(pungs) and not ranks & ranks >> 1 & ranks >> 2:
+        return _NO_PLAN
     return _pung_combination(_relabel([c & 63 for c in pungs])[0])
 
 
