@@ -636,10 +636,13 @@ def _evaluate_arrangement(
     base: _Acc,
     unique_wait: bool,
     config: MCRConfig,
+    copy: bool = True,
 ) -> _Acc:
     """The fans of one arrangement: ``sets`` are its set codes (melds first, see
-    ``arrange.meld_code``), ``win_index`` the index of the set holding the winning tile."""
-    acc = _Acc(dict(base.fans), list(base.excluded))  # the set lists are shared, see _Acc
+    ``arrange.meld_code``), ``win_index`` the index of the set holding the winning tile.
+    The fans are added to a copy of ``base``, or (``copy`` false) to ``base`` itself."""
+    # the set lists are shared, see _Acc
+    acc = _Acc(dict(base.fans), list(base.excluded)) if copy else base
     mask = facts.mask
     if form in (STANDARD, KNITTED_STRAIGHT):
         text = _CODE_TEXT
@@ -941,6 +944,10 @@ def _exclusion_plan(
     return tuple(removed), tuple(excluded)
 
 
+_DEFAULT_POINTS = _points_table(DEFAULT_CONFIG)
+_DEFAULT_ORDER = _result_order(DEFAULT_CONFIG)
+
+
 def _total(acc: _Acc, config: MCRConfig) -> int:
     pts = _points_table(config)
     return sum(pts[fid] * c for fid, (c, _) in acc.fans.items())
@@ -964,7 +971,10 @@ def evaluate(
     raws = raw_arrangements(hand, counts)
     if not raws:
         return None
-    pts = _points_table(config)
+    if config is DEFAULT_CONFIG:  # skips hashing the config (a dataclass) twice per hand
+        pts, order = _DEFAULT_POINTS, _DEFAULT_ORDER
+    else:
+        pts, order = _points_table(config), _result_order(config)
     facts = _HandFacts(hand, counts)
     base = _Acc()
     _hand_level(hand, ctx, facts, base)
@@ -989,7 +999,7 @@ def evaluate(
             )
         acc = _evaluate_arrangement(
             hand, ctx, facts, form, arr_sets, win_index, base, bool(needs_wait and unique),
-            config,
+            config, len(raws) > 1,
         )
         total = 0
         for fid, (c, _) in acc.fans.items():
@@ -1007,7 +1017,6 @@ def evaluate(
         best.add("81", None, flowers)
         flower_points = pts["81"] * flowers
     all_sets: tuple[str, ...] | None = None
-    order = _result_order(config)
     fans: list[CountedFan] = []
     total = 0
     best_fans = best.fans
