@@ -417,10 +417,15 @@ def raw_arrangements(hand: Hand, counts: list[int] | None = None) -> list[RawArr
     n_kinds = NUM_KINDS - counts.count(0)
     if 7 < n_kinds < 9:  # too many kinds for seven pairs, too few for the knitted forms
         return out
+    # a knitted straight needs nine different suit tiles
+    knitted = 27 - counts[:27].count(0) >= 9
+    if not knitted and (melds or 8 < n_kinds < 13):  # no special form possible
+        return out
     present = [t for t in range(NUM_KINDS) if counts[t]]
     if not melds:
-        # seven pairs hold at most seven kinds; the other two forms 13 or 14 kinds
-        if n_kinds <= 7 and all(counts[t] % 2 == 0 for t in present):
+        # seven pairs hold at most seven kinds (all counts even); the other two forms 13
+        # or 14 kinds
+        if n_kinds <= 7 and 1 not in counts and 3 not in counts:
             pairs = tuple([_PAIR + t for t in present for _ in range(counts[t] // 2)])
             _placements(out, SEVEN_PAIRS, 0, pairs, win)
         if n_kinds == 13 and set(present) == _ORPHANS:
@@ -431,8 +436,7 @@ def raw_arrangements(hand: Hand, counts: list[int] | None = None) -> list[RawArr
                 if all(t in pattern or t >= 27 for t in present):
                     out.append((HONORS_KNITTED, tuple([_SINGLE + t for t in present]), -1))
                     break
-    # a knitted straight needs nine different suit tiles
-    if sum(1 for t in present if t < 27) >= 9:
+    if knitted:
         held = _kinds_mask(present)
         for starts, pattern, pmask in zip(
             _KNITTED_STARTS, KNITTED_PATTERNS, _KNITTED_MASKS, strict=True

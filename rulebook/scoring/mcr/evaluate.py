@@ -574,6 +574,9 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
         fans["58"] = _ONCE
 
 
+_WIND_TILE: dict[str, int] = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+
 def _wind_dragon_sets(
     winds: list[int], dragons: list[int], pair: int, ctx: WinContext, acc: _Acc
 ) -> None:
@@ -604,8 +607,8 @@ def _wind_dragon_sets(
         for t_ in dragon_text:
             acc.add("59", [t_])
     if winds:
-        prevalent = ctx.prevalent_wind
-        seat = ctx.seat_wind
+        prevalent = _WIND_TILE[ctx.prevalent]  # ctx.prevalent_wind, without the property
+        seat = _WIND_TILE[ctx.seat]
         for c in winds:
             t = c & 63
             special = used_winds
