@@ -38,18 +38,19 @@ def receipt_pdf(payment: Payment) -> bytes:
     buffer = io.BytesIO()
     width, height = landscape(A5)
     pdf = canvas.Canvas(buffer, pagesize=(width, height))
-    pdf.setTitle(f"{_('Receipt')} {payment.receipt_number}")
+    title = _("Receipt %(number)s") % {"number": payment.receipt_number}
+    pdf.setTitle(title)
     font = _font()
     pdf.setFont(font, 18)
     pdf.drawString(20 * mm, height - 25 * mm, _("Mahjong Federation"))
     pdf.setFont(font, 14)
-    pdf.drawString(20 * mm, height - 35 * mm, f"{_('Receipt')} {payment.receipt_number}")
+    pdf.drawString(20 * mm, height - 35 * mm, title)
     pdf.setFont(font, 11)
     rows = [
         (_("Received from"), invoice.billed_name),
         (_("Date"), formats.date_format(payment.paid_on, "SHORT_DATE_FORMAT")),
         (_("Amount"), f"{formats.number_format(payment.amount, 2)} {invoice.currency}"),
-        (_("For"), f"{_('Membership dues')} {invoice.membership_year.year}"),
+        (_("For"), _("Membership dues %(year)s") % {"year": invoice.membership_year.year}),
         (_("Invoice"), invoice.number),
         (_("Method"), payment.get_method_display()),
         (_("Reference"), payment.reference),

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group, Permission
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import timezone, translation
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from wagtail.log_actions import log
 
@@ -426,18 +426,18 @@ def _reminder_message(member: Member, stage: str, covered_until: date | None) ->
     if stage == "grace":
         subject = _("Your federation membership has expired")
         body = _(
-            "Dear %(name)s,\n\nyour membership (number %(number)s) has ended. You are in the "
+            "Dear %(name)s,\n\nYour membership (number %(number)s) has ended. You are in the "
             "grace period: please pay your dues to stay a member.\n"
         ) % {"name": name, "number": member.display_number}
     else:
         subject = _("Your federation membership ends soon")
         body = _(
-            "Dear %(name)s,\n\nyour membership (number %(number)s) ends on %(date)s. "
+            "Dear %(name)s,\n\nYour membership (number %(number)s) ends on %(date)s. "
             "Please renew it by paying your dues.\n"
         ) % {
             "name": name,
             "number": member.display_number,
-            "date": covered_until.isoformat() if covered_until else "",
+            "date": formats.date_format(covered_until, "DATE_FORMAT") if covered_until else "",
         }
     return subject, body
 

@@ -94,3 +94,28 @@ def test_command_runs_and_is_rerunnable(paid_member, capsys):
     call_command("send_dues_reminders", "--date", "2025-12-01")
     assert len(mail.outbox) == 1
     assert "0 reminder(s) sent" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "date_text"),
+    [
+        ("ru", "Ваше членство в федерации скоро закончится", "31 декабря 2025"),
+        ("fr", None, "31 décembre 2025"),
+        ("en", "Your federation membership ends soon", "Dec. 31, 2025"),
+    ],
+)
+def test_reminder_text_and_date_are_in_the_members_language(
+    paid_member, language, subject, date_text
+):
+    from django.utils import translation
+
+    paid_member(language)
+    services.reminders_send(today=date(2025, 12, 1))
+    [message] = mail.outbox
+    with translation.override(language):
+        expected_subject = translation.gettext("Your federation membership ends soon")
+    assert message.subject == expected_subject
+    if subject:
+        assert message.subject == subject
+    assert date_text in message.body
+    assert "2025-12-31" not in message.body
