@@ -98,9 +98,10 @@ class Evaluation:
 
 
 _new_fan = slots_constructor(FanScore)
-# fans without sets (win conditions, flowers) take few values: their (frozen) objects are
-# shared, like the result's ExcludedFan objects
-_bare_fan = cache(_new_fan)
+# fans without sets (win conditions, flowers) or with one (a pung, a pair, one combination
+# of sets) take a bounded number of values: their (frozen) objects are shared, like the
+# result's ExcludedFan objects
+_shared_fan = cache(_new_fan)
 _new_evaluation = slots_constructor(Evaluation)
 
 # Fans about how the hand was won: they use no set.
@@ -1032,7 +1033,10 @@ def evaluate(
                 all_sets = tuple([_CODE_TEXT[c] for c in best_sets])
             fan_sets = all_sets
         p = pts[fid]
-        fans.append(_new_fan(fid, p, c, fan_sets) if fan_sets else _bare_fan(fid, p, c, ()))
+        fans.append(
+            _shared_fan(fid, p, c, fan_sets) if len(fan_sets) <= 1
+            else _new_fan(fid, p, c, fan_sets)
+        )
         total += p * c
     excluded: dict[str, str] = {}
     for fid, by in best.excluded:
