@@ -546,6 +546,17 @@ def _suit_info(counts: tuple[int, ...]) -> tuple[bool, bool, int, int]:
     return (*_suit_ok(counts), *_suit_waits(counts))
 
 
+# _standard_waits: the parts (suits 0-2, honours 3) whose bit is set, and the tiles of
+# suit s whose ranks are the bits of a nine-bit mask
+_BAD_PARTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in range(4) if bits >> j & 1) for bits in range(16)
+)
+_MASK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
+    tuple(tuple(9 * s + r for r in range(9) if mask >> r & 1) for mask in range(512))
+    for s in range(3)
+)
+
+
 def _standard_waits(counts: list[int]) -> list[Tile]:
     """Tiles that complete ``counts`` (34) into sets and exactly one pair.
 
@@ -564,7 +575,11 @@ def _standard_waits(counts: list[int]) -> list[Tile]:
     # per part: complete without a pair, complete with one pair
     no_pair = (s0[0], s1[0], s2[0], h_ok and h_pairs == 0)
     one_pair = (s0[1], s1[1], s2[1], h_ok and h_pairs == 1)
-    bad = [j for j in range(4) if not no_pair[j]]  # parts that need a pair (or more)
+    # parts that need a pair (or more), from a table on the four "no pair" bits
+    bad = _BAD_PARTS[
+        (0 if no_pair[0] else 1) | (0 if no_pair[1] else 2) | (0 if no_pair[2] else 4)
+        | (0 if no_pair[3] else 8)
+    ]
     if len(bad) > 2:  # the new tile can mend one part only
         return []
     n_one = sum(one_pair)
@@ -587,13 +602,8 @@ def _standard_waits(counts: list[int]) -> list[Tile]:
         if part < 3:
             info = (s0, s1, s2)[part]
             mask = (info[2] if can1 else 0) | (info[3] if can0 else 0)
-            base = 9 * part
-            r = 0
-            while mask:
-                if mask & 1:
-                    out.append(base + r)
-                mask >>= 1
-                r += 1
+            if mask:
+                out.extend(_MASK_TILES[part][mask])
         else:
             for k in range(7):
                 c = honours[k]
