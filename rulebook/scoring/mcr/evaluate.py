@@ -422,6 +422,9 @@ _SUITS_OF_BITS: tuple[frozenset[int], ...] = tuple(
 )
 
 
+_TILE_BIT: tuple[int, ...] = tuple(1 << t for t in range(34))
+
+
 class _HandFacts:
     """What the whole hand holds, computed once per hand."""
 
@@ -430,9 +433,8 @@ class _HandFacts:
     def __init__(self, hand: Hand, concealed: list[int]) -> None:
         """``concealed``: counts of the concealed tiles and the winning tile."""
         counts = concealed[:]
-        mask = 1 << hand.win_tile
-        for t in hand.concealed:
-            mask |= 1 << t
+        # bits of the held kinds: a sum over the distinct concealed tiles, all in C
+        mask = sum(map(_TILE_BIT.__getitem__, {*hand.concealed, hand.win_tile}))
         exposed = 0
         for m in hand.melds:
             t = m.tile
