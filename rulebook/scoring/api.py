@@ -9,7 +9,7 @@ from typing import Any
 
 from ._construct import slots_constructor
 from .arrange import waits_of
-from .hand import KONG, Hand, make_context, parse_hand, parse_waiting
+from .hand import KONG, Hand, context_from, parse_hand, parse_waiting
 from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
 from .payments import hand_payments
 from .result import ExcludedFan, ScoreError, ScoreResult
@@ -94,11 +94,12 @@ def score_mcr(
                 waits=tuple(tile_name(t) for t in found),
             )
         h = parse_hand(text, allow_joker=False) if isinstance(hand, str) else hand
-        if JOKER in h.concealed or h.win_tile == JOKER:
-            raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in MCR", None)
+        # jokers and flowers are the tiles from 34 on (one test for the usual hand)
         if h.win_tile >= 34 or (h.concealed and max(h.concealed) >= 34):
+            if JOKER in h.concealed or h.win_tile == JOKER:
+                raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in MCR", None)
             raise NotationError(E_NOT_WINNING, "flowers cannot be part of the hand", None)
-        ctx = make_context(**_flower_count(h, context))  # never changes context
+        ctx = context_from(_flower_count(h, context))  # never changes context
         if ctx.kong_replacement and not ctx.self_drawn:
             raise NotationError(
                 E_BAD_CONTEXT, "a win on a kong replacement is self-drawn", None

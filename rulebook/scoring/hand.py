@@ -16,6 +16,7 @@ Notation (the one of ChineseOfficialMahjongHelper)::
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from operator import eq
 from typing import Literal
@@ -390,6 +391,11 @@ def make_context(**context: object) -> WinContext:
     ``last_of_kind``, ``last_tile``, ``kong_replacement``, ``robbing_kong``.
     Unknown keys are an error (code ``bad_context``).
     """
+    return context_from(context)
+
+
+def context_from(context: Mapping[str, object]) -> WinContext:
+    """:func:`make_context` from a mapping of the keyword arguments (not changed)."""
     if not _CONTEXT_KEYS.issuperset(context):
         for key in context:
             if key not in _CONTEXT_KEYS:
