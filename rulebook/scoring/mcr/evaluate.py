@@ -632,6 +632,30 @@ def _wind_dragon_sets(
         acc.excluded.append(("73", "59"))
 
 
+# Class of each set code for the pass over an arrangement's sets: a chow, a pair, a pung
+# or kong (_C_PUNG and up) of a suited non-terminal, a terminal, a wind or a dragon; other.
+_C_OTHER, _C_CHOW, _C_PAIR, _C_PUNG, _C_TERMINAL, _C_WIND, _C_DRAGON = range(7)
+
+
+def _code_class(code: int) -> int:
+    order = code >> 6 & 7
+    t = code & 63
+    if order == ORDER_CHOW:
+        return _C_CHOW
+    if order == ORDER_PAIR:
+        return _C_PAIR
+    if order in (ORDER_PUNG, ORDER_KONG):
+        if t >= 31:
+            return _C_DRAGON
+        if t >= 27:
+            return _C_WIND
+        return _C_TERMINAL if t in TERMINALS else _C_PUNG
+    return _C_OTHER
+
+
+_CODE_CLASS: tuple[int, ...] = tuple(_code_class(code) for code in range(2 * MELDED))
+
+
 def _evaluate_arrangement(
     hand: Hand,
     ctx: WinContext,
@@ -653,34 +677,39 @@ def _evaluate_arrangement(
     if form in (STANDARD, KNITTED_STRAIGHT):
         text = _CODE_TEXT
         # one pass over the sets; each list keeps the order of the arrangement
+        # concealed pungs: a pung completed by a discarded winning tile is melded (the
+        # codes of two pungs always differ, so the code tells the winning set apart)
+        win_code = sets[win_index] if win_index >= 0 and not ctx.self_drawn else -1
         pair = -1
         chows: list[int] = []
         pungs: list[int] = []  # pungs and kongs
         winds: list[int] = []
         dragons: list[int] = []
+        terminal_pungs: list[int] = []
+        concealed_pungs: list[int] = []
+        classes = _CODE_CLASS
         for c in sets:
-            order = c >> 6 & 7
-            if order == ORDER_CHOW:
+            k = classes[c]
+            if k == _C_CHOW:
                 chows.append(c)
-            elif order in (ORDER_PUNG, ORDER_KONG):
+            elif k >= _C_PUNG:
                 pungs.append(c)
-                if c & 63 >= 31:
+                if k == _C_DRAGON:
                     dragons.append(c)
-                elif c & 63 >= 27:
+                elif k == _C_WIND:
                     winds.append(c)
-            elif order == ORDER_PAIR and pair < 0:
+                elif k == _C_TERMINAL:
+                    terminal_pungs.append(c)
+                if not c & MELDED and c != win_code:
+                    concealed_pungs.append(c)
+            elif k == _C_PAIR and pair < 0:
                 pair = c
         assert pair >= 0
         pair_tile = pair & 63
         if winds or dragons:
             _wind_dragon_sets(winds, dragons, pair_tile, ctx, acc)
-        for c in pungs:
-            if c & 63 in TERMINALS:
-                acc.add("73", [text[c]])
-        # concealed pungs: a pung completed by a discarded winning tile is melded (the
-        # codes of two pungs always differ, so the code tells the winning set apart)
-        win_code = sets[win_index] if win_index >= 0 and not ctx.self_drawn else -1
-        concealed_pungs = [c for c in pungs if not c & MELDED and c != win_code]
+        for c in terminal_pungs:
+            acc.add("73", [text[c]])
         ncp = len(concealed_pungs)
         if ncp >= 2:
             cp_text = [text[c] for c in concealed_pungs]
