@@ -380,6 +380,7 @@ _CONTEXT_KEYS = frozenset({
     "last_of_kind", "last_tile", "kong_replacement", "robbing_kong",
 })
 _CONTEXT_FLAGS = ("self_drawn", "last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
+_BOOL_ONLY = {bool}
 _SEAT_LETTERS: dict[str, Seat] = {"E": "E", "S": "S", "W": "W", "N": "N"}
 
 
@@ -401,12 +402,16 @@ def context_from(context: Mapping[str, object]) -> WinContext:
             if key not in _CONTEXT_KEYS:
                 raise NotationError(E_BAD_CONTEXT, f"unknown win condition {key!r}", None)
     get = context.get
-    self_drawn, last_of_kind, last_tile, kong_replacement, robbing_kong = flags = [
-        get(key, False) for key in _CONTEXT_FLAGS
-    ]
-    for key, value in zip(_CONTEXT_FLAGS, flags, strict=True):
-        if value is not True and value is not False:
-            raise NotationError(E_BAD_CONTEXT, f"{key} must be true or false", None)
+    flags = (
+        get("self_drawn", False), get("last_of_kind", False), get("last_tile", False),
+        get("kong_replacement", False), get("robbing_kong", False),
+    )
+    # every flag True or False (the type of a value is bool only for those two)
+    if set(map(type, flags)) != _BOOL_ONLY:
+        for key, value in zip(_CONTEXT_FLAGS, flags, strict=True):
+            if value is not True and value is not False:
+                raise NotationError(E_BAD_CONTEXT, f"{key} must be true or false", None)
+    self_drawn, last_of_kind, last_tile, kong_replacement, robbing_kong = flags
     direction = context.get("claimed_from", context.get("from", context.get("from_")))
     if direction is not None and direction not in DIRECTIONS:
         raise NotationError(E_BAD_CONTEXT, "from must be left, opposite or right", None)
