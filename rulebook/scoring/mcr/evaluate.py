@@ -656,6 +656,28 @@ def _code_class(code: int) -> int:
 _CODE_CLASS: tuple[int, ...] = tuple(_code_class(code) for code in range(2 * MELDED))
 
 
+def _fives_set(code: int) -> bool:
+    """Whether a set (code) has a five: All Fives (31) needs this of every set."""
+    t = code & 63
+    if code >> 6 & 7 == ORDER_CHOW:
+        return t < 27 and 2 <= t % 9 <= 4
+    return t < 27 and t % 9 == 4
+
+
+def _outside_set(code: int) -> bool:
+    """Whether a set (code) has a terminal or honour: Outside Hand (55) needs this of
+    every set."""
+    t = code & 63
+    if code >> 6 & 7 == ORDER_CHOW:
+        return t % 9 in (0, 6)
+    return t >= 27 or t in TERMINALS
+
+
+# per set code, so that "every set" is all(map(table.__getitem__, sets)), a C-level loop
+_FIVES_SET: tuple[bool, ...] = tuple(_fives_set(code) for code in range(2 * MELDED))
+_OUTSIDE_SET: tuple[bool, ...] = tuple(_outside_set(code) for code in range(2 * MELDED))
+
+
 def _evaluate_arrangement(
     hand: Hand,
     ctx: WinContext,
@@ -686,6 +708,7 @@ def _evaluate_arrangement(
         winds: list[int] = []
         dragons: list[int] = []
         terminal_pungs: list[int] = []
+        suited_pungs: list[int] = []
         concealed_pungs: list[int] = []
         classes = _CODE_CLASS
         for c in sets:
@@ -698,8 +721,10 @@ def _evaluate_arrangement(
                     dragons.append(c)
                 elif k == _C_WIND:
                     winds.append(c)
-                elif k == _C_TERMINAL:
-                    terminal_pungs.append(c)
+                else:
+                    suited_pungs.append(c)
+                    if k == _C_TERMINAL:
+                        terminal_pungs.append(c)
                 if not c & MELDED and c != win_code:
                     concealed_pungs.append(c)
             elif k == _C_PAIR and pair < 0:
@@ -733,17 +758,11 @@ def _evaluate_arrangement(
             ):
                 acc.add("21")
             # All Fives needs a suited pair of fives (cheap test first)
-            if pair_tile < 27 and pair_tile % 9 == 4 and all(
-                (c >> 6 & 7 == ORDER_CHOW and c & 63 < 27 and 2 <= (c & 63) % 9 <= 4)
-                or (c >> 6 & 7 != ORDER_CHOW and c & 63 < 27 and (c & 63) % 9 == 4)
-                for c in sets
-            ):
+            if pair_tile < 27 and pair_tile % 9 == 4 and all(map(_FIVES_SET.__getitem__, sets)):
                 acc.add("31")
             # Outside Hand needs a terminal or honour pair (cheap test first)
             if (pair_tile >= 27 or pair_tile in TERMINALS) and all(
-                (c >> 6 & 7 == ORDER_CHOW and (c & 63) % 9 in (0, 6))
-                or (c >> 6 & 7 != ORDER_CHOW and (c & 63 >= 27 or c & 63 in TERMINALS))
-                for c in sets
+                map(_OUTSIDE_SET.__getitem__, sets)
             ):
                 acc.add("55")
             if mask & _SIMPLES_MASK == 0:  # terminals and honours only
@@ -761,12 +780,10 @@ def _evaluate_arrangement(
             plan = _chow_fans(chows, pair_tile)
             if plan is not _NO_PLAN:
                 _add_combinations(acc, plan, chows)
-        if len(pungs) >= 2:
-            suited_pungs = [c for c in pungs if c & 63 < 27]
-            if len(suited_pungs) >= 2:
-                plan = _pung_fans(suited_pungs)
-                if plan is not _NO_PLAN:
-                    _add_combinations(acc, plan, suited_pungs)
+        if len(suited_pungs) >= 2:
+            plan = _pung_fans(suited_pungs)
+            if plan is not _NO_PLAN:
+                _add_combinations(acc, plan, suited_pungs)
         # waits
         if unique_wait and win_index >= 0:
             win_set = sets[win_index]
