@@ -286,6 +286,23 @@ def _suit_codes(base: Tile, counts: tuple[int, ...]) -> _SuitOptions:
     )
 
 
+@cache
+def _honour_sets(counts: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
+    """The honour counts (7) as pung and pair codes with the number of pairs (at most
+    one), or ``None`` when they make no sets."""
+    honours: list[int] = []
+    pairs = 0
+    for k, n in enumerate(counts):
+        if n == 2:
+            honours.append(_PAIR + 27 + k)
+            pairs += 1
+        elif n == 3:
+            honours.append(_PUNG + 27 + k)
+        elif n:
+            return None
+    return (tuple(honours), pairs) if pairs <= 1 else None
+
+
 def _standard_codes(counts: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
     """All splits of concealed counts (34) into sets and exactly one pair, as sorted codes.
 
@@ -304,21 +321,10 @@ def _standard_codes(counts: list[int] | tuple[int, ...]) -> list[tuple[int, ...]
     h_pairs = 0
     hon: tuple[int, ...] = ()
     if counts[27:34] != _NO_HONOURS:
-        honours: list[int] = []
-        for t in range(27, 34):
-            n = counts[t]
-            if n == 0:
-                continue
-            if n == 2:
-                honours.append(_PAIR + t)
-                h_pairs += 1
-            elif n == 3:
-                honours.append(_PUNG + t)
-            else:
-                return []
-        if h_pairs > 1:
+        h = _honour_sets(tuple(counts[27:34]))
+        if h is None:
             return []
-        hon = tuple(honours)
+        hon, h_pairs = h
     out: list[tuple[int, ...]] = []
     for a, na in per_suit[0]:
         pa = h_pairs + na
