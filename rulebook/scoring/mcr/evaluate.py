@@ -1037,6 +1037,8 @@ def evaluate(
     best_total = -1
     best_raw: RawArrangement | None = None
     best_sets: tuple[int, ...] = ()
+    single = len(raws) == 1 and alternatives is None
+    positive = pts is _DEFAULT_POINTS or min(pts.values()) > 0
     for raw in raws:
         form, codes, win_index = raw
         arr_sets = meld_codes + codes if melds else codes
@@ -1051,11 +1053,16 @@ def evaluate(
             )
         acc = _evaluate_arrangement(
             hand, ctx, facts, form, arr_sets, win_index, base, bool(needs_wait and unique),
-            config, len(raws) > 1,
+            config, not single,
         )
-        total = 0
-        for fid, (c, _) in acc.fans.items():
-            total += pts[fid] * c
+        if single and positive:
+            # the only arrangement: its total only matters for Chicken Hand, and with
+            # every fan worth points it is zero exactly when no fan was found
+            total = 1 if acc.fans else 0
+        else:
+            total = 0
+            for fid, (c, _) in acc.fans.items():
+                total += pts[fid] * c
         if alternatives is not None:
             alternatives.append({fid: pts[fid] * c for fid, (c, _) in acc.fans.items()})
         if total > best_total:
