@@ -41,7 +41,6 @@ from ..arrange import (
     build_arrangement,
     code_kind,
     concealed_counts,
-    meld_code,
     other_wait_counts,
     raw_arrangements,
 )
@@ -72,6 +71,11 @@ class MCRConfig:
 
 
 DEFAULT_CONFIG = MCRConfig()
+assert not (
+    DEFAULT_CONFIG.all_green_excludes_half_flush
+    or DEFAULT_CONFIG.all_terminals_excludes_double_pung
+    or DEFAULT_CONFIG.concealed_fans_exclude_fully_concealed
+)  # _apply_exclusions skips the switches for the default
 
 
 # A counted fan: id, points of one occurrence, count, notation of the sets (or tiles)
@@ -428,7 +432,8 @@ _TILE_BIT: tuple[int, ...] = tuple(1 << t for t in range(34))
 class _HandFacts:
     """What the whole hand holds, computed once per hand."""
 
-    __slots__ = ("closed", "counts", "has_honours", "mask", "n_melds_exposed", "suits")
+    __slots__ = ("closed", "counts", "has_honours", "mask", "meld_codes", "n_melds_exposed",
+                 "suits")
 
     def __init__(self, hand: Hand, concealed: list[int]) -> None:
         """``concealed``: counts of the concealed tiles and the winning tile."""
@@ -436,18 +441,30 @@ class _HandFacts:
         # bits of the held kinds: a sum over the distinct concealed tiles, all in C
         mask = sum(map(_TILE_BIT.__getitem__, {*hand.concealed, hand.win_tile}))
         exposed = 0
+        codes: list[int] = []  # arrange.meld_code of each meld
         for m in hand.melds:
             t = m.tile
-            if m.kind == "chow":
+            kind = m.kind
+            if kind == "chow":
                 counts[t] += 1
                 counts[t + 1] += 1
                 counts[t + 2] += 1
                 mask |= 7 << t
-            else:
-                counts[t] += 3 if m.kind == "pung" else 4
+                code = (ORDER_CHOW << 6) + t
+            elif kind == "pung":
+                counts[t] += 3
                 mask |= 1 << t
-            if not m.concealed:
+                code = (ORDER_PUNG << 6) + t
+            else:
+                counts[t] += 4
+                mask |= 1 << t
+                code = (ORDER_KONG << 6) + t
+            if m.concealed:
+                codes.append(code)
+            else:
+                codes.append(code + MELDED)
                 exposed += 1
+        self.meld_codes = tuple(codes)
         self.counts = counts  # all playing tiles, kongs as 4
         self.mask = mask  # bit t set when the hand holds tile t
         self.suits = _SUITS_OF_BITS[
@@ -956,6 +973,18 @@ def _add_combinations(acc: _Acc, plan: _Plan, sets: list[int]) -> None:
 
 def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
     fans = acc.fans
+    if config is not DEFAULT_CONFIG:  # the default has none of the switches below on
+        _apply_switches(acc, config)
+    removed, excluded = _exclusion_plan(tuple(fans))
+    if removed:
+        acc.excluded.extend(excluded)
+        for fid in removed:
+            del fans[fid]
+
+
+def _apply_switches(acc: _Acc, config: MCRConfig) -> None:
+    """The exclusions that configuration switches add."""
+    fans = acc.fans
     if config.all_green_excludes_half_flush and "3" in fans and "50" in fans:
         del fans["50"]
         acc.excluded.append(("50", "3"))
@@ -969,11 +998,6 @@ def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
             acc.excluded.append(("56", by))
             if not any(f in fans for f in ("44", "46")):
                 fans["80"] = (1, [])
-    removed, excluded = _exclusion_plan(tuple(fans))
-    if removed:
-        acc.excluded.extend(excluded)
-        for fid in removed:
-            del fans[fid]
 
 
 @cache
@@ -1031,7 +1055,7 @@ def evaluate(
     base = _Acc()
     _hand_level(hand, ctx, facts, base)
     melds = hand.melds
-    meld_codes = tuple([meld_code(m) for m in melds])
+    meld_codes = facts.meld_codes
     unique: bool | None = None
     best: _Acc | None = None
     best_total = -1
