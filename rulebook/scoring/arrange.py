@@ -86,41 +86,50 @@ class Arrangement:
 
 # --- per-suit decomposition ---------------------------------------------------------------
 
-_SetKey = tuple[str, int]  # ("chow"|"pung"|"pair", rank index 0-8)
-
-
 @cache
-def _suit_decomps(counts: tuple[int, ...]) -> tuple[tuple[_SetKey, ...], ...]:
-    """All ways to split nine rank counts into chows, pungs and at most one pair."""
-    unique = {tuple(sorted(d)): None for d in _suit_rec(list(counts), 0, False)}
-    return tuple(unique)
+def _suit_offsets(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """All ways to split nine rank counts into chows, pungs and at most one pair, as set
+    codes of the suit's ranks (64 x order + rank, see ``_KIND_CODE``) with the number of
+    pairs. Each split is listed once, in the order the search first finds it; the codes
+    of one split are sorted (their order does not matter: ``_standard_codes`` sorts the
+    codes of all suits together)."""
+    unique: dict[tuple[int, ...], int] = {}
+    for d in _suit_rec(list(counts), 0, False):
+        key = tuple(sorted(d))
+        if key not in unique:
+            # at most one pair, and pair codes sort last
+            unique[key] = 1 if key and key[-1] >= _PAIR else 0
+    return tuple(unique.items())
 
 
-def _suit_rec(c: list[int], start: int, has_pair: bool) -> list[tuple[_SetKey, ...]]:
+def _suit_rec(c: list[int], start: int, has_pair: bool) -> list[tuple[int, ...]]:
     i = start
     while i < 9 and c[i] == 0:
         i += 1
     if i == 9:
         return [()]
-    out: list[tuple[_SetKey, ...]] = []
+    out: list[tuple[int, ...]] = []
     if c[i] >= 3:
         c[i] -= 3
+        code = _PUNG + i
         for rest in _suit_rec(c, i, has_pair):
-            out.append((("pung", i), *rest))
+            out.append((code, *rest))
         c[i] += 3
     if i <= 6 and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
+        code = _CHOW + i
         for rest in _suit_rec(c, i, has_pair):
-            out.append((("chow", i), *rest))
+            out.append((code, *rest))
         c[i] += 1
         c[i + 1] += 1
         c[i + 2] += 1
     if not has_pair and c[i] >= 2:
         c[i] -= 2
+        code = _PAIR + i
         for rest in _suit_rec(c, i, True):
-            out.append((("pair", i), *rest))
+            out.append((code, *rest))
         c[i] += 2
     return out
 
@@ -247,6 +256,7 @@ _CODE_SET: tuple[TileSet, ...] = tuple(
     TileSet(_ORDER_KIND[code >> 6], code & 63) for code in range(64 * len(_ORDER_KIND))
 )
 _CODE_TILES: tuple[tuple[Tile, ...], ...] = tuple(ts.tiles for ts in _CODE_SET)
+_CHOW = _KIND_CODE["chow"]
 _PAIR = _KIND_CODE["pair"]
 _PUNG = _KIND_CODE["pung"]
 _KNITTED = _KIND_CODE["knitted"]
@@ -276,14 +286,13 @@ _NO_SETS: _SuitOptions = (((), 0),)
 
 @cache
 def _suit_codes(base: Tile, counts: tuple[int, ...]) -> _SuitOptions:
-    """``_suit_decomps`` of one suit as (codes, number of pairs), in the same order."""
-    return tuple(
-        (
-            tuple(_KIND_CODE[k] + base + r for k, r in d),
-            sum(1 for k, _ in d if k == "pair"),
-        )
-        for d in _suit_decomps(counts)
-    )
+    """``_suit_offsets`` of the suit starting at tile ``base``, in the same order."""
+    if base == 0:
+        return _suit_offsets(counts)
+    return tuple([
+        (tuple([code + base for code in codes]), pairs)
+        for codes, pairs in _suit_offsets(counts)
+    ])
 
 
 @cache
@@ -549,7 +558,45 @@ def _suit_info(counts: tuple[int, ...]) -> tuple[bool, bool, int, int]:
     """``_suit_ok`` + ``_suit_waits`` of one suit in one table (one lookup per suit)."""
     if not any(counts):
         return True, False, 0, 0
-    return (*_suit_ok(counts), *_suit_waits(counts))
+    total = sum(counts)
+    if total >= 14 or max(counts) >= _MAX_RANK_COUNT:
+        return (*_suit_ok(counts), *_suit_waits(counts))
+    # Fast path (the table is filled for every new suit seen, so this is in the timed
+    # path): with at most 13 tiles and four of a rank, this vector and each vector with
+    # one tile more are covered by the complete-vector sets, so both halves are plain
+    # membership tests (what _fits_vector would do after its own sum and max).
+    n = total % 3
+    no_pair = n == 0 and counts in _COMPLETE_NO_PAIR
+    with_pair = n == 2 and counts in _COMPLETE_WITH_PAIR
+    if n == 0:  # one tile more makes 3k + 1 tiles: completes in neither way
+        return no_pair, with_pair, 0, 0
+    # 3k + 1 tiles complete with a pair after one more, 3k + 2 tiles without one
+    table = _COMPLETE_WITH_PAIR if n == 1 else _COMPLETE_NO_PAIR
+    c = list(counts)
+    bits = 0
+    for r in _NEAR_RANKS[_held_ranks(counts)]:
+        c[r] += 1
+        if tuple(c) in table:
+            bits |= 1 << r
+        c[r] -= 1
+    return (no_pair, with_pair, 0, bits) if n == 1 else (no_pair, with_pair, bits, 0)
+
+
+def _held_ranks(counts: tuple[int, ...]) -> int:
+    """Nine-bit mask of the ranks held."""
+    bits = 0
+    for r, c in enumerate(counts):
+        if c:
+            bits |= 1 << r
+    return bits
+
+
+# the ranks within two of a held rank (only those can join a set with the tiles held),
+# in order, for each nine-bit mask of held ranks
+_NEAR_RANKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(9) if (held << 2) >> r & 0b11111)
+    for held in range(512)
+)
 
 
 # _standard_waits: the parts (suits 0-2, honours 3) whose bit is set, and the tiles of
