@@ -93,7 +93,12 @@ def score_mcr(
                 hand=text, rules=rules, ok=True, total=0,
                 waits=tuple(tile_name(t) for t in found),
             )
-        h = parse_hand(text, allow_joker=False) if isinstance(hand, str) else hand
+        if isinstance(hand, str):
+            h = parse_hand(text, allow_joker=False)
+        else:
+            h = hand
+            if any(m.jokers for m in h.melds):
+                raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in MCR", None)
         # jokers and flowers are the tiles from 34 on (one test for the usual hand)
         if h.win_tile >= 34 or (h.concealed and max(h.concealed) >= 34):
             if JOKER in h.concealed or h.win_tile == JOKER:

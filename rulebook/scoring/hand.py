@@ -10,14 +10,19 @@ Notation (the one of ChineseOfficialMahjongHelper)::
 - ``[EEEE]`` concealed kong; ``[EEEE,1]``..``[EEEE,3]`` melded kong (claimed from);
   ``[EEEE,5]``..``[EEEE,7]`` kong promoted from a melded pung claimed from 1..3;
 - ``[123m]`` / ``[999s]`` without a digit: melded, the claimed tile/player unknown;
-- flowers and seasons ``f1``..``f4`` ``s1``..``s4`` may appear anywhere outside brackets.
+- flowers and seasons ``f1``..``f4`` ``s1``..``s4`` may appear anywhere outside brackets;
+- ``J`` is a joker (Red Mahjong with option ``jokers`` only), also inside a meld:
+  ``[5J5m,1]`` pung of 5m, ``[4J6m]`` chow 4-5-6m (a chow is written in rank order, the
+  ``J`` in the place of the tile it stands for), ``[JJ7p,3]`` pung of 7p. A meld keeps at
+  least one natural tile; with one natural tile it is a pung (or a kong); the claimed tile
+  of a chow (its digit) is never a joker (``joker_not_claimable``). Decision 0201.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import eq
 from typing import Literal
 
@@ -26,11 +31,13 @@ from .tiles import (
     E_BAD_CONTEXT,
     E_EMPTY,
     E_JOKER_NOT_ALLOWED,
+    E_JOKER_NOT_CLAIMABLE,
     E_MALFORMED_MELD,
     E_TOO_MANY_COPIES,
     E_WRONG_TILE_COUNT,
     JOKER,
     NUM_ALL,
+    SUIT_LETTERS,
     NotationError,
     Tile,
     format_tiles,
@@ -57,6 +64,8 @@ class Meld:
     ``tile`` is the lowest tile of the set. ``claimed``: for a chow, which tile (1-3) was
     claimed; for a pung or kong, from whom (1 left, 2 opposite, 3 right); 0 when unknown
     or for a concealed kong. ``promoted``: a kong made by adding a tile to a melded pung.
+    ``jokers``: bit ``k`` set when the ``k``-th tile of :attr:`tiles` is a joker standing
+    for that tile (Red Mahjong, decision 0201); ``tiles`` gives the tiles as played.
     """
 
     kind: MeldKind
@@ -64,6 +73,7 @@ class Meld:
     concealed: bool = False
     claimed: int = 0
     promoted: bool = False
+    jokers: int = 0
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -74,11 +84,35 @@ class Meld:
         return (self.tile,) * 4
 
     @property
+    def natural_tiles(self) -> tuple[Tile, ...]:
+        """The tiles that are not jokers."""
+        mask = self.jokers
+        if not mask:
+            return self.tiles
+        return tuple(t for k, t in enumerate(self.tiles) if not mask >> k & 1)
+
+    @property
+    def joker_count(self) -> int:
+        return self.jokers.bit_count()
+
+    @property
     def is_kong(self) -> bool:
         return self.kind == KONG
 
+    def _body(self) -> str:
+        mask = self.jokers
+        if not mask:
+            return format_tiles(self.tiles)
+        tiles = self.tiles
+        if tiles[0] < 27:
+            ranks = "".join(
+                "J" if mask >> k & 1 else str(t % 9 + 1) for k, t in enumerate(tiles)
+            )
+            return ranks + SUIT_LETTERS[tiles[0] // 9]
+        return "".join("J" if mask >> k & 1 else tile_name(t) for k, t in enumerate(tiles))
+
     def notation(self) -> str:
-        body = format_tiles(self.tiles)
+        body = self._body()
         if self.kind == KONG and self.concealed:
             return f"[{body}]"
         digit = self.claimed + (4 if self.promoted else 0)
@@ -150,7 +184,7 @@ class WinContext:
         return 27 + "ESWN".index(self.prevalent)
 
 
-def _parse_meld(body: str, offset: int) -> Meld:
+def _parse_meld(body: str, offset: int, allow_joker: bool = True) -> Meld:
     """``body`` is the text between the brackets; ``offset`` that of its first char."""
     if "," in body:
         tiles_text, _, digit_text = body.partition(",")
@@ -161,9 +195,16 @@ def _parse_meld(body: str, offset: int) -> Meld:
         digit: int | None = int(digit_text)
     else:
         tiles_text, digit, digit_pos = body, None, offset
+    if "J" in tiles_text:
+        return _parse_joker_meld(tiles_text, offset, digit, digit_pos, allow_joker)
     tiles = [pt.tile for pt in tokenize_tiles(tiles_text, offset)]
     if any(t >= 34 for t in tiles):
         raise NotationError(E_MALFORMED_MELD, "melds hold playing tiles only", offset)
+    return _meld_of(tiles, digit, digit_pos, offset)
+
+
+def _meld_of(tiles: list[Tile], digit: int | None, digit_pos: int, offset: int) -> Meld:
+    """The meld of three or four playing tiles and its marker digit (or ``None``)."""
     if len(tiles) == 3 and tiles[0] == tiles[1] == tiles[2]:
         if digit is None:
             return Meld(PUNG, tiles[0], claimed=0)
@@ -193,6 +234,66 @@ def _parse_meld(body: str, offset: int) -> Meld:
             E_MALFORMED_MELD, "a kong marker is 1-3 (claimed) or 5-7 (promoted)", digit_pos
         )
     raise NotationError(E_MALFORMED_MELD, "a meld is a chow, a pung or a kong", offset)
+
+
+def _parse_joker_meld(
+    tiles_text: str, offset: int, digit: int | None, digit_pos: int, allow_joker: bool
+) -> Meld:
+    """A meld body holding ``J`` (decision 0201).
+
+    The natural tiles fix the meld: all equal -> a pung (a kong with four places); else a
+    chow written in rank order, each ``J`` in the place of the tile it stands for. One
+    natural tile is read as a pung. A chow's digit names the claimed tile, which can not
+    be a joker (a discarded joker is never claimed, L526-528); a pung's digit says from
+    whom, and its claimed tile is one of the natural ones.
+    """
+    joker_positions = [offset + k for k, ch in enumerate(tiles_text) if ch == "J"]
+    if not allow_joker:
+        raise NotationError(
+            E_JOKER_NOT_ALLOWED, "jokers are not used in this game", joker_positions[0]
+        )
+    # a joker is read in place (a space keeps the other characters' offsets)
+    naturals = tokenize_tiles(tiles_text.replace("J", " "), offset)
+    if any(pt.tile >= 34 for pt in naturals):
+        raise NotationError(E_MALFORMED_MELD, "melds hold playing tiles only", offset)
+    if not naturals:
+        raise NotationError(
+            E_MALFORMED_MELD, "a meld needs at least one natural tile (L529-531)", offset
+        )
+    places = sorted(
+        [(pos, JOKER) for pos in joker_positions] + [(pt.position, pt.tile) for pt in naturals]
+    )
+    size = len(places)
+    if size not in (3, 4):
+        raise NotationError(E_MALFORMED_MELD, "a meld is a chow, a pung or a kong", offset)
+    known = [(k, t) for k, (_, t) in enumerate(places) if t != JOKER]
+    mask = sum(1 << k for k, (_, t) in enumerate(places) if t == JOKER)
+    first_place, first = known[0]
+    if all(t == first for _, t in known):
+        stand_in = [first] * size
+    else:
+        low = first - first_place  # the chow's lowest tile, if the places agree
+        if (
+            size != 3
+            or first >= 27
+            or not 0 <= first % 9 - first_place <= 6
+            or any(t != low + k for k, t in known)
+        ):
+            raise NotationError(
+                E_MALFORMED_MELD,
+                "a meld with a joker is a pung, or a chow written in rank order with each "
+                "J in the place of the tile it stands for",
+                offset,
+            )
+        stand_in = [low, low + 1, low + 2]
+    meld = _meld_of(stand_in, digit, digit_pos, offset)
+    if meld.kind == CHOW and meld.claimed and mask >> (meld.claimed - 1) & 1:
+        raise NotationError(
+            E_JOKER_NOT_CLAIMABLE,
+            "the claimed tile of a chow can not be a joker (L526-528)",
+            digit_pos,
+        )
+    return replace(meld, jokers=mask)
 
 
 _new_hand = slots_constructor(Hand)  # Hand(melds, concealed, win_tile, bonus)
@@ -236,7 +337,7 @@ def _parse_parts(
                 raise NotationError(
                     E_MALFORMED_MELD, "melds come before the concealed tiles", i
                 )
-            melds.append(_parse_meld(text[i + 1 : close], i + 1))
+            melds.append(_parse_meld(text[i + 1 : close], i + 1, allow_joker))
             meld_positions.append(i)
             i = close + 1
             continue
@@ -257,17 +358,23 @@ def _parse_parts(
         for t, pos in loose:
             if t == JOKER:
                 raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in this game", pos)
-    # A fifth copy: report the position where it appears.
+    # A fifth copy: report the position where it appears. Natural tiles only: a joker in a
+    # meld stands for the meld's tile without being one of its four copies; at most four
+    # jokers in the whole hand.
     counts = [0] * NUM_ALL
     for m, pos in zip(melds, meld_positions, strict=True):
-        for t in m.tiles:
+        counts[JOKER] += m.joker_count
+        if counts[JOKER] > 4:
+            raise NotationError(E_TOO_MANY_COPIES, "there are only 4 jokers", pos)
+        for t in m.natural_tiles:
             counts[t] += 1
             if counts[t] > 4:
                 raise NotationError(E_TOO_MANY_COPIES, f"a fifth {tile_name(t)}", pos)
     for t, pos in loose:
         counts[t] += 1
-        if t != JOKER and counts[t] > 4:
-            raise NotationError(E_TOO_MANY_COPIES, f"a fifth {tile_name(t)}", pos)
+        if counts[t] > 4:
+            name = "joker" if t == JOKER else tile_name(t)
+            raise NotationError(E_TOO_MANY_COPIES, f"a fifth {name}", pos)
     if len(melds) > 4:
         raise NotationError(E_WRONG_TILE_COUNT, "at most four melds", meld_positions[4])
     expected = total - 3 * len(melds)

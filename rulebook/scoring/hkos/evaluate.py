@@ -553,7 +553,9 @@ def score_hkos(
 ) -> HkosResult:
     """Parse (if needed) and score one hand under Hong Kong Old Style rules."""
     parsed = parse_hand(hand, allow_joker=False) if isinstance(hand, str) else hand
-    if isinstance(hand, Hand) and any(t >= NUM_KINDS for t in hand.all_tiles):
+    if isinstance(hand, Hand) and (
+        any(t >= NUM_KINDS for t in hand.all_tiles) or any(m.jokers for m in hand.melds)
+    ):
         raise NotationError("joker_not_allowed", "jokers are not used in this game", None)
     c = build_context(parsed, context)
     result = evaluate(parsed, c)

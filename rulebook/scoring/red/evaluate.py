@@ -21,6 +21,8 @@ from rulebook.scoring.tiles import (
     DRAGONS,
     E_BAD_CONTEXT,
     E_JOKER_NOT_ALLOWED,
+    E_JOKER_NOT_CLAIMABLE,
+    E_MALFORMED_MELD,
     E_NOT_ENOUGH_POINTS,
     E_NOT_WINNING,
     E_TOO_MANY_COPIES,
@@ -34,7 +36,6 @@ from rulebook.scoring.tiles import (
 
 RULES = "red"
 E_KONG_NOT_ALLOWED = "kong_not_allowed"
-E_JOKER_NOT_CLAIMABLE = "joker_not_claimable"
 
 FLAG_OPTIONS = frozenset({"jokers", "chaotic_hand_3"})
 VALUE_OPTIONS = frozenset({"min_points"})
@@ -119,10 +120,22 @@ def build_context(hand: Hand, context: Mapping[str, object]) -> RedContext:
 
 
 def _check_hand(hand: Hand, c: RedContext) -> None:
+    jokers = sum(1 for t in hand.concealed_with_win if t == JOKER)
     for m in hand.melds:
         if m.is_kong:
             raise NotationError(E_KONG_NOT_ALLOWED, "Red Mahjong has no kongs (L435-437)", None)
-    jokers = sum(1 for t in hand.concealed_with_win if t == JOKER)
+        if m.jokers:
+            # a Hand built in code: the rules the parser checks for a meld with a joker
+            if not m.natural_tiles:
+                raise NotationError(
+                    E_MALFORMED_MELD, "a meld needs at least one natural tile (L529-531)", None
+                )
+            if m.kind == "chow" and m.claimed and m.jokers >> (m.claimed - 1) & 1:
+                raise NotationError(
+                    E_JOKER_NOT_CLAIMABLE, "a discarded joker can not be claimed (L526-528)",
+                    None,
+                )
+            jokers += m.joker_count
     if jokers and not c.options.get("jokers"):
         raise NotationError(
             E_JOKER_NOT_ALLOWED, "jokers need the 148-tile set: --option jokers", None
@@ -245,12 +258,17 @@ def evaluate(hand: Hand, c: RedContext) -> RedResult:
             jokers += 1
         else:
             naturals[t] += 1
+    # a joker in a meld takes the meld's tile (L532-535); only its natural tiles are copies
     fixed: list[Group] = [(m.kind, m.tile) for m in hand.melds]
+    exposed = [0] * NUM_KINDS
+    for m in hand.melds:
+        for t in m.natural_tiles:
+            exposed[t] += 1
     candidates: list[tuple[str, list[FanHit], tuple[Group, ...]]] = []
     for split in sorted(standard_splits(tuple(naturals), jokers, 4 - len(hand.melds))):
-        groups = tuple(sorted((*fixed, *split)))
-        if _too_many_copies(groups):
+        if _too_many_copies(split, exposed):
             continue
+        groups = tuple(sorted((*fixed, *split)))
         candidates.append(("standard", standard_fans(groups), groups))
     if not hand.melds:
         chaotic = chaotic_completion(tuple(naturals), jokers)
@@ -279,9 +297,11 @@ def evaluate(hand: Hand, c: RedContext) -> RedResult:
     return RedResult(hand, fans, raw, total, payments, form, groups, shortfall)
 
 
-def _too_many_copies(groups: tuple[Group, ...]) -> bool:
-    """A joker may not stand for a fifth copy of a tile."""
-    seen = [0] * NUM_KINDS
+def _too_many_copies(groups: tuple[Group, ...], exposed: list[int]) -> bool:
+    """A joker in the concealed part may not stand for a fifth copy of a tile.
+
+    ``exposed`` counts the natural tiles of the melds (a meld's joker is not a copy)."""
+    seen = exposed[:]
     for g in groups:
         for t in _group_tiles(g):
             seen[t] += 1

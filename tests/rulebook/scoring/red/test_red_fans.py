@@ -207,7 +207,7 @@ def test_house_minimum_ignores_flowers():
         ("[222m,1][222p,1]456s789sEE", {"liable": "left"}, "bad_context"),
         ("[222m,1][222p,1]456s789sE", {}, "wrong_tile_count"),
         ("[222m,1][222p,1]456s789sEJ", {}, "joker_not_allowed"),
-        ("[J22m,1][222p,1]456s789sEE", {"options": ["jokers"]}, "malformed_meld"),
+        ("[JJJ,1][222p,1]456s789sEE", {"options": ["jokers"]}, "malformed_meld"),
         ("[222m,1][222p,1]456s789sES", {}, "not_winning"),
     ],
 )
