@@ -6,7 +6,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DJANGO_SETTINGS_MODULE=federation.settings.production
 
 RUN apt-get update \
- && apt-get install -y --no-install-recommends gettext curl \
+ && apt-get install -y --no-install-recommends gettext curl fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app

@@ -29,7 +29,7 @@ messages: install
 	$(BIN)/python manage.py compile_translations
 
 test: install messages ## the whole suite (SQLite unless DATABASE_URL is set)
-	@./scripts/ensure-chromium
+	@./scripts/ensure-system-packages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test-postgres: ## the whole suite on the local PostgreSQL

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A5, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
@@ -33,6 +34,22 @@ def _font() -> str:
     return "Helvetica"
 
 
+CJK_FONT = "STSong-Light"  # one of the Adobe Asian fonts every PDF reader provides
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u2e80" <= char <= "\u9fff" or "\uff00" <= char <= "\uffef" for char in text)
+
+
+def _font_for(text: str, latin_cyrillic_font: str) -> str:
+    """Chinese text (labels in zh-hans, names in Chinese script) needs a CJK font."""
+    if _has_cjk(text):
+        if CJK_FONT not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
+        return CJK_FONT
+    return latin_cyrillic_font
+
+
 def receipt_pdf(payment: Payment) -> bytes:
     invoice = payment.invoice
     buffer = io.BytesIO()
@@ -41,11 +58,11 @@ def receipt_pdf(payment: Payment) -> bytes:
     title = _("Receipt %(number)s") % {"number": payment.receipt_number}
     pdf.setTitle(title)
     font = _font()
-    pdf.setFont(font, 18)
-    pdf.drawString(20 * mm, height - 25 * mm, _("Mahjong Federation"))
-    pdf.setFont(font, 14)
+    heading = _("Mahjong Federation")
+    pdf.setFont(_font_for(heading, font), 18)
+    pdf.drawString(20 * mm, height - 25 * mm, heading)
+    pdf.setFont(_font_for(title, font), 14)
     pdf.drawString(20 * mm, height - 35 * mm, title)
-    pdf.setFont(font, 11)
     rows = [
         (_("Received from"), invoice.billed_name),
         (_("Date"), formats.date_format(payment.paid_on, "SHORT_DATE_FORMAT")),
@@ -57,8 +74,9 @@ def receipt_pdf(payment: Payment) -> bytes:
     ]
     y = height - 50 * mm
     for label, value in rows:
-        pdf.drawString(20 * mm, y, str(label))
-        pdf.drawString(70 * mm, y, str(value))
+        for x, text in ((20 * mm, str(label)), (70 * mm, str(value))):
+            pdf.setFont(_font_for(text, font), 11)
+            pdf.drawString(x, y, text)
         y -= 8 * mm
     pdf.showPage()
     pdf.save()

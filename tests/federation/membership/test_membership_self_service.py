@@ -193,3 +193,25 @@ def test_admin_payment_add_uses_service_and_refuses_duplicates(client, member, t
     assert response.status_code == 200
     assert Payment.objects.count() == 1
     assert ModelLogEntry.objects.filter(action="federation.payment.record").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "font"),
+    [("zh-hans", b"/BaseFont /STSong-Light"), ("ru", b"DejaVuSans"), ("fr", b"DejaVuSans")],
+)
+def test_receipt_pdf_uses_a_font_that_has_the_language_s_script(
+    client, member, treasurer, language, font
+):
+    payment = services.payment_record(
+        invoice=member.invoices.get(),
+        amount=Decimal("120"),
+        paid_on=date(2025, 2, 1),
+        method="cash",
+        recorded_by=treasurer,
+    )
+    client.force_login(member.user)
+    pdf = client.get(f"/{language}/members/receipts/{payment.receipt_number}.pdf").content
+    assert pdf.startswith(b"%PDF")
+    assert font in pdf
+    if language != "zh-hans":
+        assert b"STSong-Light" not in pdf  # no CJK text on a Russian or French receipt
