@@ -11,6 +11,7 @@ from ._construct import slots_constructor
 from .arrange import waits_of
 from .hand import KONG, Hand, context_from, parse_hand, parse_waiting
 from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
+from .mcr.fast import score_fast
 from .payments import hand_payments
 from .result import ExcludedFan, ScoreError, ScoreResult
 from .tiles import (
@@ -81,6 +82,22 @@ def score_mcr(
     **context: Any,
 ) -> ScoreResult:
     """Score one MCR hand. Never raises for bad input: the result carries the error."""
+    if type(hand) is str and config is DEFAULT_CONFIG and not waits:
+        fast = score_fast(hand, context)
+        if fast is not None:
+            return fast
+    return score_mcr_full(hand, config=config, waits=waits, **context)
+
+
+def score_mcr_full(
+    hand: str | Hand,
+    *,
+    config: MCRConfig = DEFAULT_CONFIG,
+    waits: bool = False,
+    **context: Any,
+) -> ScoreResult:
+    """:func:`score_mcr` without its fast path (:mod:`.mcr.fast`): every input, the
+    reference that the fast path is checked against."""
     rules = "mcr"
     text = hand if isinstance(hand, str) else hand.notation()
     try:
@@ -148,6 +165,11 @@ def score(hand: str | Hand, *, rules: str = "mcr", **context: Any) -> ScoreResul
     that complete a hand of thirteen instead of scoring.
     """
     entry = RULESETS.get(rules)
+    # the common MCR call goes straight to the fast path (unless "mcr" was re-registered)
+    if entry is score_mcr and type(hand) is str:
+        fast = score_fast(hand, context)
+        if fast is not None:
+            return fast
     text = hand if isinstance(hand, str) else hand.notation()
     if entry is None:
         return ScoreResult(
@@ -197,4 +219,4 @@ def resolve_fan_id(fan_id: str, hand: str | Hand | None = None) -> str:
 
 
 __all__ = ["RULESETS", "parse_tile", "register_rules", "resolve_fan_id", "score", "score_mcr",
-           "waits"]
+           "score_mcr_full", "waits"]

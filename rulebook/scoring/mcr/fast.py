@@ -1,0 +1,120 @@
+"""Fast path of ``score()`` for the common MCR call.
+
+``score(text, **context)`` with the MCR rules, the default configuration, a well-formed
+hand of fourteen tiles (no flowers written in the hand, no jokers) and a plain context
+(flags that are ``True``/``False``, ``from`` one of the three directions, seat and
+prevalent wind as letters, ``flowers`` a number 0-8) is by far the most frequent call.
+:func:`score_fast` handles exactly that call in one function: the notation is read by the
+parser's fast reader, the context is checked with a few direct tests instead of the
+general checks, the evaluator runs, and the result (payments included) is assembled in
+place, without the registry dispatch, the flower merge and the generic context builder.
+
+Anything else (another configuration, ``waits``, flowers written in the hand or given
+by name, seats given as numbers, ``claimed_from``, any invalid input or context) gives
+``None``, and :func:`rulebook.scoring.api.score_mcr` then takes its full path, which is
+the reference: the fast path must return a result equal to the full path's (checked by
+``tests/rulebook/scoring/test_fast_path.py`` on generated hands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+from .._construct import slots_constructor
+from ..hand import Hand, WinContext, _fast_parts
+from ..payments import BASE_POINTS
+from ..result import ExcludedFan, ScoreError, ScoreResult
+from ..tiles import E_NOT_ENOUGH_POINTS, E_NOT_WINNING
+from .evaluate import DEFAULT_CONFIG, evaluate
+
+_new_hand = slots_constructor(Hand)  # Hand(melds, concealed, win_tile, bonus)
+# WinContext(self_drawn, claimed_from, seat, prevalent, flowers, flower_tiles,
+#            last_of_kind, last_tile, kong_replacement, robbing_kong)
+_new_context = slots_constructor(WinContext)
+# ScoreResult(hand, rules, ok, total, fans, excluded, payments, error, waits)
+_new_result = slots_constructor(ScoreResult)
+_excluded_fan = cache(ExcludedFan)  # frozen, few distinct values: shared (as in api)
+
+# the context keys the fast path reads; any other key (valid or not) takes the full path
+_FAST_KEYS = frozenset({
+    "self_drawn", "from", "seat", "prevalent", "flowers",
+    "last_of_kind", "last_tile", "kong_replacement", "robbing_kong",
+})
+_WINDS = frozenset({"E", "S", "W", "N"})
+_DIRECTIONS = frozenset({"left", "opposite", "right"})
+_MINIMUM = DEFAULT_CONFIG.minimum_points
+_NOT_WINNING = ScoreError(E_NOT_WINNING, "the tiles do not make a complete hand", None)
+
+
+def score_fast(text: str, context: Mapping[str, object]) -> ScoreResult | None:
+    """The result of ``score_mcr(text, **context)``, or ``None`` when the call is not the
+    common case described in the module docstring (then the full path must be used)."""
+    if not _FAST_KEYS.issuperset(context):
+        return None
+    get = context.get
+    # flags: exactly True or False (as the full context check requires)
+    self_drawn = get("self_drawn", False)
+    last_of_kind = get("last_of_kind", False)
+    last_tile = get("last_tile", False)
+    kong_replacement = get("kong_replacement", False)
+    robbing_kong = get("robbing_kong", False)
+    for flag in (self_drawn, last_of_kind, last_tile, kong_replacement, robbing_kong):
+        if flag is not True and flag is not False:
+            return None
+    direction = get("from")
+    if direction is not None and (
+        self_drawn or type(direction) is not str or direction not in _DIRECTIONS
+    ):
+        return None
+    # the combinations that score_mcr rejects
+    if (kong_replacement and not self_drawn) or (robbing_kong and self_drawn):
+        return None
+    seat = get("seat", "E")
+    prevalent = get("prevalent", "E")
+    # letters only (numbers, lower case and str subclasses take the full path); the type
+    # test first, so that an unhashable value is not looked up in the set
+    if type(seat) is not str or type(prevalent) is not str or not (
+        seat in _WINDS and prevalent in _WINDS
+    ):
+        return None
+    flowers = get("flowers", 0)
+    if type(flowers) is not int or not 0 <= flowers <= 8:  # bool and lists excluded
+        return None
+    parts = _fast_parts(text, 14)
+    if parts is None:
+        return None
+    melds, tiles, bonus = parts
+    if bonus:  # flowers written in the hand: merged with the context by the full path
+        return None
+    # the fast reader gives only playing tiles (no jokers, no flowers among the tiles)
+    hand = _new_hand(melds, tiles[:-1], tiles[-1], ())
+    ctx = _new_context(
+        self_drawn, direction, seat, prevalent, flowers, (),
+        last_of_kind, last_tile, kong_replacement, robbing_kong,
+    )
+    ev = evaluate(hand, ctx, DEFAULT_CONFIG)
+    if ev is None:
+        return _new_result(text, "mcr", False, 0, (), (), None, _NOT_WINNING, None)
+    total = ev.total
+    excluded = tuple([_excluded_fan(fid, by) for fid, by in ev.excluded])
+    base = ev.total_without_flowers
+    if base < _MINIMUM:
+        error = ScoreError(
+            E_NOT_ENOUGH_POINTS, f"{base} points without flowers; a win needs {_MINIMUM}", None
+        )
+        return _new_result(text, "mcr", False, total, ev.fans, excluded, None, error, None)
+    # payments as payments.hand_payments writes them (same keys, same order)
+    payments: dict[str, int] | None
+    if self_drawn:
+        each = BASE_POINTS + total
+        payments = {"self": 3 * each, "left": -each, "opposite": -each, "right": -each}
+    elif direction is None:
+        payments = None
+    else:
+        payments = {
+            "self": 3 * BASE_POINTS + total,
+            "left": -BASE_POINTS, "opposite": -BASE_POINTS, "right": -BASE_POINTS,
+        }
+        payments[direction] = -(BASE_POINTS + total)
+    return _new_result(text, "mcr", True, total, ev.fans, excluded, payments, None, None)
