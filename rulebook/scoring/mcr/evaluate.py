@@ -316,8 +316,33 @@ def _best_combination(instances: tuple[tuple[str, int], ...]) -> tuple[int, tupl
     return best_total, best
 
 
-# the kinds of set whose winning tile can make a wait fan (79, 78, 77)
-_WAIT_ORDERS = frozenset({ORDER_PAIR, ORDER_CHOW, ORDER_KNITTED})
+def _wait_fan_tiles(code: int, knitted: bool) -> int:
+    """Bit t set when a win on tile t in the set ``code`` makes a wait fan, the wait
+    being unique (see the waits in ``_evaluate_arrangement``): a pair (79), the middle of
+    a chow (78), the 3 of a 123 or the 7 of a 789 (77), any tile of a knitted set when
+    ``knitted`` (MCRConfig.wait_fans_in_knitted_straight). Otherwise the uniqueness of
+    the wait does not matter."""
+    order = code >> 6 & 7
+    t = code & 63
+    if t >= 34:
+        return 0
+    if order == ORDER_PAIR:
+        return 1 << t
+    if order == ORDER_CHOW:
+        if t >= 27 or t % 9 > 6:
+            return 0
+        r = t % 9
+        return 1 << (t + 1) | (1 << (t + 2) if r == 0 else 0) | (1 << t if r == 6 else 0)
+    if order == ORDER_KNITTED and knitted:
+        return 1 << t | 1 << (t + 3) | 1 << (t + 6)
+    return 0
+
+
+# per set code (see _wait_fan_tiles), without and with the knitted switch
+_WAIT_FAN_TILES: tuple[int, ...] = tuple(_wait_fan_tiles(c, False) for c in range(2 * MELDED))
+_WAIT_FAN_TILES_KNITTED: tuple[int, ...] = tuple(
+    _wait_fan_tiles(c, True) for c in range(2 * MELDED)
+)
 
 # --- the evaluator -----------------------------------------------------------------------------
 
@@ -1105,11 +1130,15 @@ def evaluate(
     best_sets: tuple[int, ...] = ()
     single = len(raws) == 1 and alternatives is None
     positive = pts is _DEFAULT_POINTS or min(pts.values()) > 0
+    wait_tiles = (
+        _WAIT_FAN_TILES_KNITTED if config.wait_fans_in_knitted_straight else _WAIT_FAN_TILES
+    )
     for raw in raws:
         form, codes, win_index = raw
         arr_sets = meld_codes + codes if melds else codes
+        # the uniqueness of the wait is only worked out when it can make a wait fan
         needs_wait = form in (SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED) or (
-            win_index >= 0 and arr_sets[win_index] >> 6 & 7 in _WAIT_ORDERS
+            win_index >= 0 and wait_tiles[arr_sets[win_index]] >> win & 1
         )
         if needs_wait and unique is None:
             standing = counts[:]
