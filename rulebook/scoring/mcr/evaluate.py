@@ -1054,48 +1054,6 @@ def _total(acc: _Acc, config: MCRConfig) -> int:
     return sum(pts[fid] * c for fid, (c, _) in acc.fans.items())
 
 
-_ResultPlan = tuple[
-    tuple[tuple[str, int, bool, CountedFan | None], ...], tuple[tuple[str, str], ...]
-]
-# result plans of the default configuration, keyed on the fan combination found (the fan
-# ids in the order they were found, and the (excluded, by) pairs as reported)
-_DEFAULT_RESULT_PLANS: dict[
-    tuple[tuple[str, ...], tuple[tuple[str, str], ...]], _ResultPlan
-] = {}
-
-
-@cache
-def _result_plans(
-    config: MCRConfig,
-) -> dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], _ResultPlan]:
-    """The result plans of another configuration (one table per configuration)."""
-    return {}
-
-
-def _result_plan(
-    fan_ids: tuple[str, ...],
-    excluded_pairs: tuple[tuple[str, str], ...],
-    pts: dict[str, int],
-    order: dict[str, tuple[int, int]],
-) -> _ResultPlan:
-    """How the result is written for the fans ``fan_ids`` (of the best arrangement) and
-    the reported exclusions ``excluded_pairs``: per fan in result order its id, points,
-    whether it is a win condition (it names no sets) and, for a condition counted once,
-    its shared FanScore; and the excluded fans (not counted, first "by" kept) in table
-    order."""
-    entries = []
-    for fid in sorted(fan_ids, key=order.__getitem__):
-        cond = fid in _CONDITION_FANS
-        p = pts[fid]
-        entries.append((fid, p, cond, _shared_fan(fid, p, 1, ()) if cond else None))
-    excluded: dict[str, str] = {}
-    for fid, by in excluded_pairs:
-        if fid not in fan_ids and fid not in excluded:
-            excluded[fid] = by
-    ex = tuple([(fid, excluded[fid]) for fid in sorted(excluded, key=FAN_ORDER.__getitem__)])
-    return tuple(entries), ex
-
-
 def evaluate(
     hand: Hand,
     ctx: WinContext,
@@ -1174,26 +1132,23 @@ def evaluate(
     fans: list[CountedFan] = []
     total = 0
     best_fans = best.fans
-    memo = _DEFAULT_RESULT_PLANS if config is DEFAULT_CONFIG else _result_plans(config)
-    key = (tuple(best_fans), tuple(best.excluded))
-    plan = memo.get(key)
-    if plan is None:
-        plan = memo[key] = _result_plan(key[0], key[1], pts, order)
-    entries, ex = plan
-    for fid, p, cond, shared in entries:
+    for fid in sorted(best_fans, key=order.__getitem__):
         c, sets = best_fans[fid]
-        if shared is not None and c == 1 and not sets:
-            fans.append(shared)
+        if sets or fid in _CONDITION_FANS:
+            fan_sets = tuple(sets)
         else:
-            if sets or cond:
-                fan_sets = tuple(sets)
-            else:
-                if all_sets is None:
-                    all_sets = tuple([_CODE_TEXT[c] for c in best_sets])
-                fan_sets = all_sets
-            fans.append(
-                _shared_fan(fid, p, c, fan_sets) if len(fan_sets) <= 1
-                else _new_fan(fid, p, c, fan_sets)
-            )
+            if all_sets is None:
+                all_sets = tuple([_CODE_TEXT[c] for c in best_sets])
+            fan_sets = all_sets
+        p = pts[fid]
+        fans.append(
+            _shared_fan(fid, p, c, fan_sets) if len(fan_sets) <= 1
+            else _new_fan(fid, p, c, fan_sets)
+        )
         total += p * c
+    excluded: dict[str, str] = {}
+    for fid, by in best.excluded:
+        if fid not in best_fans and fid not in excluded:
+            excluded[fid] = by
+    ex = tuple([(fid, excluded[fid]) for fid in sorted(excluded, key=FAN_ORDER.__getitem__)])
     return _new_evaluation(total, tuple(fans), ex, total - flower_points, melds, best_raw)
