@@ -20,6 +20,20 @@ class FanScore:
 
 
 @dataclass(frozen=True, slots=True)
+class FanHit:
+    """A fan found by the HKOS or Red evaluator before the result is assembled."""
+
+    id: str
+    points: int  # value of one occurrence (HKOS: doublings, Red: points)
+    count: int = 1
+    sets: tuple[str, ...] = ()
+
+    @property
+    def value(self) -> int:
+        return self.points * self.count
+
+
+@dataclass(frozen=True, slots=True)
 class ExcludedFan:
     id: str
     by: str  # the counted fan that excluded it, or the principle ("3.9.1.5")

@@ -24,6 +24,7 @@ from rulebook.scoring.arrange import (
 from rulebook.scoring.hand import Hand, WinContext, make_context, parse_hand
 from rulebook.scoring.hkos import payments as pay
 from rulebook.scoring.hkos.table import FANS_BY_ID, LIABILITY_FANS, doublings_to_points
+from rulebook.scoring.result import FanHit
 from rulebook.scoring.tiles import (
     DRAGONS,
     E_BAD_CONTEXT,
@@ -73,18 +74,6 @@ PEKING_GARDEN = "peking_garden"
 SNAKE_DRAGON = "snake_dragon"
 INTERLACED_PUNGS = "interlaced_pungs"
 ROYAL_DRAGON = "royal_interlaced_dragon"
-
-
-@dataclass(frozen=True, slots=True)
-class FanHit:
-    id: str
-    points: int  # doublings of one occurrence
-    count: int = 1
-    sets: tuple[str, ...] = ()
-
-    @property
-    def value(self) -> int:
-        return self.points * self.count
 
 
 @dataclass(frozen=True, slots=True)

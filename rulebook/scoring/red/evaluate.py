@@ -17,6 +17,7 @@ from rulebook.scoring.hkos.evaluate import _parse_options
 from rulebook.scoring.red import payments as pay
 from rulebook.scoring.red.arrange import Group, chaotic_completion, standard_splits
 from rulebook.scoring.red.table import CHAOTIC_HAND_REDUCED, FANS_BY_ID, cap_points
+from rulebook.scoring.result import FanHit
 from rulebook.scoring.tiles import (
     DRAGONS,
     E_BAD_CONTEXT,
@@ -39,18 +40,6 @@ E_KONG_NOT_ALLOWED = "kong_not_allowed"
 
 FLAG_OPTIONS = frozenset({"jokers", "chaotic_hand_3"})
 VALUE_OPTIONS = frozenset({"min_points"})
-
-
-@dataclass(frozen=True, slots=True)
-class FanHit:
-    id: str
-    points: int
-    count: int = 1
-    sets: tuple[str, ...] = ()
-
-    @property
-    def value(self) -> int:
-        return self.points * self.count
 
 
 @dataclass(frozen=True, slots=True)
