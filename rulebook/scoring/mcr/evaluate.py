@@ -122,6 +122,14 @@ NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _SET_TEXT: dict[tuple[str, int, bool], str] = {}
 
 
+
+def _no_simples_fan(mask: int, has_honours: bool) -> str:
+    """A hand without simples: All Terminals and Honors (18), All Honors (11) or All
+    Terminals (8)."""
+    if not has_honours:
+        return "8"
+    return "18" if mask & _TERMINAL_MASK else "11"
+
 def set_text(s: TileSet) -> str:
     key = (s.kind, s.tile, s.concealed)
     text = _SET_TEXT.get(key)
@@ -808,13 +816,7 @@ def _evaluate_arrangement(
             ):
                 acc.add("55")
             if mask & _SIMPLES_MASK == 0:  # terminals and honours only
-                if facts.has_honours:
-                    if mask & _TERMINAL_MASK:
-                        acc.add("18")
-                    else:
-                        acc.add("11")
-                else:
-                    acc.add("8")
+                acc.add(_no_simples_fan(mask, facts.has_honours))
         if len(facts.suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
             acc.add("52")
         # combinations between chows / between pungs
@@ -851,13 +853,7 @@ def _evaluate_arrangement(
             if len(ranks) == 7 and ranks[-1] - ranks[0] == 6:
                 acc.add("6")
         if mask & _SIMPLES_MASK == 0:
-            if facts.has_honours:
-                if mask & _TERMINAL_MASK:
-                    acc.add("18")
-                else:
-                    acc.add("11")
-            else:
-                acc.add("8")
+            acc.add(_no_simples_fan(mask, facts.has_honours))
         if len(facts.suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
             acc.add("52")
         if unique_wait:
