@@ -996,11 +996,13 @@ def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
     fans = acc.fans
     if config is not DEFAULT_CONFIG:  # the default has none of the switches below on
         _apply_switches(acc, config)
-    removed, excluded = _exclusion_plan(tuple(fans))
-    if removed:
-        acc.excluded.extend(excluded)
-        for fid in removed:
-            del fans[fid]
+    plan = _exclusion_plan(tuple([f for f in fans if f in _EXCLUDERS]))
+    if plan:
+        excluded = acc.excluded
+        for other, by in plan:
+            if other in fans:
+                del fans[other]
+                excluded.append((other, by))
 
 
 def _apply_switches(acc: _Acc, config: MCRConfig) -> None:
@@ -1021,24 +1023,27 @@ def _apply_switches(acc: _Acc, config: MCRConfig) -> None:
                 fans["80"] = (1, [])
 
 
+# the fans that exclude some other fan by implication
+_EXCLUDERS = frozenset(f for f, others in _EXCLUDES.items() if others)
+
+
 @cache
-def _exclusion_plan(
-    fan_ids: tuple[str, ...]
-) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """The fans that ``fan_ids`` exclude by implication, and the (excluded, by) pairs in
-    the order they are reported. Only the fans found matter, so the result is a table
-    (the key is the fans in the order they were found, which is what is at hand)."""
-    removed: list[str] = []
-    excluded: list[tuple[str, str]] = []
-    # only fans that exclude something take part (highest first)
-    for fid in sorted([f for f in fan_ids if _EXCLUDES[f]], key=_EXCLUSION_KEY.__getitem__):
+def _exclusion_plan(excluders: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """What the excluding fans found (``excluders``, in the order found) exclude by
+    implication: (excluded, by) pairs in the order they are reported, to be applied to
+    the fans that are present. Highest fan first; a fan excluded by a higher one
+    excludes nothing itself. Keyed on the excluding fans alone (a few hundred
+    combinations), not on all the fans found, so that the table fills quickly."""
+    removed: set[str] = set()
+    plan: list[tuple[str, str]] = []
+    for fid in sorted(excluders, key=_EXCLUSION_KEY.__getitem__):
         if fid in removed:
             continue
         for other in _EXCLUDES[fid]:
-            if other in fan_ids and other not in removed:
-                removed.append(other)
-                excluded.append((other, fid))
-    return tuple(removed), tuple(excluded)
+            if other not in removed:
+                removed.add(other)
+                plan.append((other, fid))
+    return tuple(plan)
 
 
 _DEFAULT_POINTS = _points_table(DEFAULT_CONFIG)
