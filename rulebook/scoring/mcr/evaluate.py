@@ -905,8 +905,13 @@ def _relabel(tiles: list[int], extra: int = -1) -> tuple[tuple[int, ...], int]:
     return tuple(out), extra
 
 
+@cache
 def _plan(instances: tuple[tuple[str, int], ...]) -> _Plan:
     """The best choice among ``instances`` (3.9.1.5 (3)-(5)) as a :data:`_Plan`.
+
+    A table of its own: many sets of chows (or pungs) differ only in sets that make no
+    fan, so they share their instances (on 20,000 hands, 2,870 keys of the two tables
+    above give 248 different instance lists).
 
     A fan left out is excluded by the first chosen fan that uses all its sets, else by
     the first that shares a set with it, else by the account-once principle.
