@@ -37,6 +37,7 @@ from .tiles import (
     E_WRONG_TILE_COUNT,
     JOKER,
     NUM_ALL,
+    NUM_KINDS,
     SUIT_LETTERS,
     NotationError,
     Tile,
@@ -401,7 +402,6 @@ def _parse_parts(
 
 _FAST_TILES = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP]|[fs][1-4]| )+")
 # honours are read as runs ("ESWN" is one token); a run maps to tiles character by character
-_FAST_TOKEN = re.compile(r"([1-9]+)([mps])|([ESWNCFP]+)|([fs][1-4])")
 # per suit letter: digit character -> tile
 _SUIT_DIGIT: dict[str, dict[str, Tile]] = {
     letter: {str(d): base + d for d in range(1, 10)}
@@ -410,6 +410,25 @@ _SUIT_DIGIT: dict[str, dict[str, Tile]] = {
 _HONOUR_TILE = {ch: 27 + i for i, ch in enumerate("ESWNCFP")}
 _honour_tile = _HONOUR_TILE.__getitem__
 _BONUS_TILE = {f"f{k}": 33 + k for k in range(1, 5)} | {f"s{k}": 37 + k for k in range(1, 5)}
+# the same tokens as whole strings, and the tiles of each token seen (a bounded table: a
+# token is a digit run with its suit letter, an honour run or one flower)
+_FAST_TOKEN_TEXT = re.compile(r"[1-9]+[mps]|[ESWNCFP]+|[fs][1-4]")
+_TOKEN_TILES: dict[str, tuple[Tile, ...]] = {
+    name: (tile,) for name, tile in _BONUS_TILE.items()
+}
+_TOKEN_TABLE_SIZE = 50_000
+
+
+def _token_tiles(token: str) -> tuple[Tile, ...]:
+    """The tiles of one token of ``_FAST_TOKEN_TEXT`` (kept in ``_TOKEN_TILES``)."""
+    suit = token[-1]
+    if suit in _SUIT_DIGIT:
+        tiles = tuple(map(_SUIT_DIGIT[suit].__getitem__, token[:-1]))
+    else:
+        tiles = tuple(map(_honour_tile, token))
+    if len(_TOKEN_TILES) < _TOKEN_TABLE_SIZE:
+        _TOKEN_TILES[token] = tiles
+    return tiles
 
 
 def _meld_table() -> dict[str, tuple[Meld, tuple[Tile, ...]]]:
@@ -452,17 +471,19 @@ def _fast_parts(
     if len(melds) > 4 or not _FAST_TILES.fullmatch(rest):
         return None
     loose: list[Tile] = []
+    token_tiles = _TOKEN_TILES
+    for token in _FAST_TOKEN_TEXT.findall(rest):
+        found = token_tiles.get(token)
+        if found is None:
+            found = _token_tiles(token)
+        loose += found
     bonus: list[Tile] = []
-    for digits, suit, honours, flower in _FAST_TOKEN.findall(rest):
-        if digits:
-            loose.extend(map(_SUIT_DIGIT[suit].__getitem__, digits))
-        elif honours:
-            loose.extend(map(_honour_tile, honours))
-        else:
-            bonus.append(_BONUS_TILE[flower])
+    if loose and max(loose) >= NUM_KINDS:  # flowers and seasons among the tokens
+        bonus = [t for t in loose if t >= NUM_KINDS]
+        loose = [t for t in loose if t < NUM_KINDS]
+        if len(set(bonus)) != len(bonus):  # a flower twice
+            return None
     if len(loose) != total - 3 * len(melds):
-        return None
-    if bonus and len(set(bonus)) != len(bonus):  # a flower twice
         return None
     # a fifth copy: in the sorted tiles, some tile equals the one four places on (tested
     # by C-level map/any instead of a count per tile)
