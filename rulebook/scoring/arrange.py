@@ -90,9 +90,21 @@ class Arrangement:
 def _suit_offsets(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """All ways to split nine rank counts into chows, pungs and at most one pair, as set
     codes of the suit's ranks (64 x order + rank, see ``_KIND_CODE``) with the number of
-    pairs. Each split is listed once, in the order the search first finds it; the codes
-    of one split are sorted (their order does not matter: ``_standard_codes`` sorts the
-    codes of all suits together)."""
+    pairs. Each split is listed once, in the order the search of ``_suit_rec`` first
+    finds it; the codes of one split are sorted (their order does not matter:
+    ``_standard_codes`` sorts the codes of all suits together).
+
+    The splits of every vector the complete-vector tables cover were found at import
+    (``_SPLITS``); they are put in the search's order here. Other vectors (more than 14
+    tiles or a count above five) are searched."""
+    if sum(counts) <= 14 and max(counts) <= _MAX_RANK_COUNT:
+        splits = _SPLITS.get(counts)
+        if splits is None:
+            return ()
+        pairs = 1 if counts in _COMPLETE_WITH_PAIR else 0
+        if len(splits) == 1:
+            return ((splits[0], pairs),)
+        return tuple([(split, pairs) for split in sorted(splits, key=_search_order)])
     unique: dict[tuple[int, ...], int] = {}
     for d in _suit_rec(list(counts), 0, False):
         key = tuple(sorted(d))
@@ -100,6 +112,19 @@ def _suit_offsets(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int],
             # at most one pair, and pair codes sort last
             unique[key] = 1 if key and key[-1] >= _PAIR else 0
     return tuple(unique.items())
+
+
+# _suit_rec takes, at the lowest rank left, a pung first, then a chow, then the pair
+_SEARCH_RANK: dict[int, int] = {}
+
+
+def _search_order(split: tuple[int, ...]) -> list[int]:
+    """Sort key that lists splits in the order ``_suit_rec`` first finds them.
+
+    The search always covers the lowest rank left, with a pung, then a chow, then the
+    pair; the first path to a split takes its sets by rank, and at one rank pungs before
+    chows before the pair. Paths are found in lexicographic order of those choices."""
+    return sorted([_SEARCH_RANK[c] for c in split])
 
 
 def _suit_rec(c: list[int], start: int, has_pair: bool) -> list[tuple[int, ...]]:
@@ -134,35 +159,59 @@ def _suit_rec(c: list[int], start: int, has_pair: bool) -> list[tuple[int, ...]]
     return out
 
 
-def _complete_vectors() -> tuple[frozenset[tuple[int, ...]], frozenset[tuple[int, ...]]]:
-    """Every nine-count vector of one suit that splits into at most four sets (first),
-    and into at most four sets and one pair (second), with no count above five.
+def _complete_splits() -> tuple[dict[tuple[int, ...], tuple[tuple[int, ...], ...]], int]:
+    """Every nine-count vector of one suit that splits into at most four sets, or into
+    at most four sets and one pair, with no count above five, with its splits (each a
+    sorted tuple of set codes), and how many of the vectors have no pair.
 
-    Built at import (some 2,900 and 19,000 vectors, a few tens of milliseconds): the
-    queries below hold at most 14 tiles of a suit and five of a rank (four held plus
-    the one asked about), so membership answers them exactly, without a search.
+    Built at import (some 3,300 and 26,000 vectors, a few tens of milliseconds) by
+    adding sets to the empty vector: the queries below hold at most 14 tiles of a suit
+    and five of a rank (four held plus the one asked about), so membership answers them
+    exactly, without a search, and the splits of a winning suit are looked up.
     """
-    shapes = [tuple(1 if i <= r <= i + 2 else 0 for r in range(9)) for i in range(7)]
-    shapes += [tuple(3 if r == i else 0 for r in range(9)) for i in range(9)]
+    shapes = [
+        (tuple(1 if i <= r <= i + 2 else 0 for r in range(9)), _CHOW + i) for i in range(7)
+    ]
+    shapes += [(tuple(3 if r == i else 0 for r in range(9)), _PUNG + i) for i in range(9)]
     zero = (0,) * 9
-    no_pair = {zero}
-    frontier = {zero}
+    no_pair: dict[tuple[int, ...], set[tuple[int, ...]]] = {zero: {()}}
+    frontier = [zero]
     for _ in range(4):
-        frontier = {
-            w for v in frontier for sh in shapes
-            if max(w := tuple(map(add, v, sh))) <= _MAX_RANK_COUNT
-        }
-        no_pair |= frontier
-    with_pair = set()
-    for v in no_pair:
+        grown: dict[tuple[int, ...], set[tuple[int, ...]]] = {}
+        for v in frontier:
+            splits = no_pair[v]
+            for shape, code in shapes:
+                w = tuple(map(add, v, shape))
+                if max(w) > _MAX_RANK_COUNT:
+                    continue
+                found = grown.get(w)
+                if found is None:
+                    found = grown[w] = set()
+                for split in splits:
+                    found.add(tuple(sorted((*split, code))))
+        for w, found in grown.items():
+            known = no_pair.get(w)
+            if known is None:
+                no_pair[w] = found
+            else:
+                known |= found
+        frontier = list(grown)
+    with_pair: dict[tuple[int, ...], set[tuple[int, ...]]] = {}
+    for v, splits in no_pair.items():
         for r in range(9):
             if v[r] <= _MAX_RANK_COUNT - 2:
-                with_pair.add((*v[:r], v[r] + 2, *v[r + 1:]))
-    return frozenset(no_pair), frozenset(with_pair)
-
-
-_MAX_RANK_COUNT = 5
-_COMPLETE_NO_PAIR, _COMPLETE_WITH_PAIR = _complete_vectors()
+                w = (*v[:r], v[r] + 2, *v[r + 1:])
+                found = with_pair.get(w)
+                if found is None:
+                    found = with_pair[w] = set()
+                pair = _PAIR + r
+                for split in splits:
+                    found.add((*split, pair))  # pair codes sort last
+    # a vector of 3k tiles has no pair, one of 3k + 2 has one: the two never share a key
+    # tuples of ints only: the collector stops tracking them (lists it would keep scanning)
+    table = {v: tuple(splits) for v, splits in no_pair.items()}
+    table.update((v, tuple(splits)) for v, splits in with_pair.items())
+    return table, len(no_pair)
 
 
 def _fits_vector(c: tuple[int, ...], need_pair: bool) -> bool:
@@ -261,6 +310,18 @@ _PAIR = _KIND_CODE["pair"]
 _PUNG = _KIND_CODE["pung"]
 _KNITTED = _KIND_CODE["knitted"]
 _SINGLE = _KIND_CODE["single"]
+
+# the complete vectors of one suit and their splits (see _complete_splits)
+_MAX_RANK_COUNT = 5
+_SPLITS, _n_no_pair = _complete_splits()
+_COMPLETE_NO_PAIR = frozenset(v for v in _SPLITS if sum(v) % 3 == 0)
+_COMPLETE_WITH_PAIR = frozenset(v for v in _SPLITS if sum(v) % 3 == 2)
+assert len(_COMPLETE_NO_PAIR) == _n_no_pair
+_SEARCH_RANK.update(
+    (code + r, 3 * r + order)
+    for r in range(9)
+    for order, code in enumerate((_PUNG, _CHOW, _PAIR))
+)
 
 # Rulesets that work on the codes directly also code the melds: kongs get order 5 (they
 # never appear among the concealed codes) and a melded (not concealed) set adds MELDED.
