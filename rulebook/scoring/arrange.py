@@ -173,9 +173,9 @@ def _complete_splits() -> tuple[dict[tuple[int, ...], tuple[tuple[int, ...], ...
         (tuple(1 if i <= r <= i + 2 else 0 for r in range(9)), _CHOW + i) for i in range(7)
     ]
     shapes += [(tuple(3 if r == i else 0 for r in range(9)), _PUNG + i) for i in range(9)]
-    zero = (0,) * 9
+    zero: tuple[int, ...] = (0,) * 9
     no_pair: dict[tuple[int, ...], set[tuple[int, ...]]] = {zero: {()}}
-    frontier = [zero]
+    frontier: list[tuple[int, ...]] = [zero]
     for _ in range(4):
         grown: dict[tuple[int, ...], set[tuple[int, ...]]] = {}
         for v in frontier:

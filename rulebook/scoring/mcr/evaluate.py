@@ -465,16 +465,24 @@ _TILE_BIT: tuple[int, ...] = tuple(1 << t for t in range(34))
 class _HandFacts:
     """What the whole hand holds, computed once per hand."""
 
-    __slots__ = ("closed", "counts", "has_honours", "mask", "meld_codes", "n_melds_exposed",
-                 "suits")
+    __slots__ = ("closed", "concealed_kongs", "counts", "exposed_win", "has_honours",
+                 "kong_tiles", "kongs_text", "mask", "meld_codes", "melded_kongs",
+                 "n_melds_exposed", "suits")
 
     def __init__(self, hand: Hand, concealed: list[int]) -> None:
         """``concealed``: counts of the concealed tiles and the winning tile."""
         counts = concealed[:]
         # bits of the held kinds: a sum over the distinct concealed tiles, all in C
-        mask = sum(map(_TILE_BIT.__getitem__, {*hand.concealed, hand.win_tile}))
+        win = hand.win_tile
+        mask = sum(map(_TILE_BIT.__getitem__, {*hand.concealed, win}))
         exposed = 0
         codes: list[int] = []  # arrange.meld_code of each meld
+        # the kongs, and the copies of the winning tile in the winner's melded sets
+        # (for the hand-level fans: one pass over the melds for both)
+        ck = mk = 0
+        kong_tiles: list[int] = []
+        kongs_text: list[str] = []
+        exposed_win = 0
         for m in hand.melds:
             t = m.tile
             kind = m.kind
@@ -484,14 +492,26 @@ class _HandFacts:
                 counts[t + 2] += 1
                 mask |= 7 << t
                 code = (ORDER_CHOW << 6) + t
+                if not m.concealed and t <= win <= t + 2:
+                    exposed_win += 1
             elif kind == "pung":
                 counts[t] += 3
                 mask |= 1 << t
                 code = (ORDER_PUNG << 6) + t
+                if not m.concealed and t == win:
+                    exposed_win += 3
             else:
                 counts[t] += 4
                 mask |= 1 << t
                 code = (ORDER_KONG << 6) + t
+                if m.concealed:
+                    ck += 1
+                else:
+                    mk += 1
+                    if t == win:
+                        exposed_win += 4
+                kong_tiles.append(t)
+                kongs_text.append(_kong_text(t, m.concealed, m.claimed, m.promoted))
             if m.concealed:
                 codes.append(code)
             else:
@@ -508,6 +528,11 @@ class _HandFacts:
         self.has_honours = mask >> 27 != 0
         self.closed = exposed == 0  # no melded set (concealed kongs allowed)
         self.n_melds_exposed = exposed
+        self.concealed_kongs = ck
+        self.melded_kongs = mk
+        self.kong_tiles = kong_tiles
+        self.kongs_text = kongs_text
+        self.exposed_win = exposed_win
 
     @property
     def present(self) -> list[int]:
@@ -553,26 +578,11 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
     if n_suits == 2:
         fans["75"] = _ONCE
     # kongs
-    ck = mk = 0
-    kong_tiles: list[int] = []
-    kongs_text: list[str] = []
+    ck = facts.concealed_kongs
+    mk = facts.melded_kongs
+    kongs_text = facts.kongs_text
+    kong_tiles = facts.kong_tiles
     win = hand.win_tile
-    exposed_win = 0  # copies of the winning tile in the winner's melded sets
-    for m in hand.melds:
-        kind = m.kind
-        if kind == "kong":
-            if m.concealed:
-                ck += 1
-            else:
-                mk += 1
-            kong_tiles.append(m.tile)
-            kongs_text.append(_kong_text(m.tile, m.concealed, m.claimed, m.promoted))
-        if not m.concealed:
-            if kind == "chow":
-                if m.tile <= win <= m.tile + 2:
-                    exposed_win += 1
-            elif m.tile == win:
-                exposed_win += 3 if kind == "pung" else 4
     k = ck + mk
     if k == 4:
         acc.add("5", kongs_text)
@@ -623,7 +633,7 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
     # Last Tile (58): the other three copies must be visible to all (seed 58), so not when
     # the winner holds a copy among the standing tiles; automatic when the winner's own
     # melded sets show the other three.
-    if win not in hand.concealed and (ctx.last_of_kind or exposed_win == 3):
+    if win not in hand.concealed and (ctx.last_of_kind or facts.exposed_win == 3):
         fans["58"] = _ONCE
 
 
