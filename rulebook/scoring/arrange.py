@@ -339,25 +339,33 @@ def code_kind(code: int) -> SetKind:
     """The kind of a set code (concealed or meld code)."""
     return "kong" if code >> 6 & 7 == ORDER_KONG else _ORDER_KIND[code >> 6 & 7]
 
+# Counts of the 34 kinds are a bytearray (``concealed_counts``): "is there a 4", "how many
+# zeros" and the like run in C without comparing int objects, and the nine counts of a
+# suit, sliced from ``bytes(counts)``, are a bytes key that hashes in one go. The tables
+# below are keyed on such bytes; functions that take counts also accept a list.
+Counts = bytearray | list[int]
 _SuitOptions = tuple[tuple[tuple[int, ...], int], ...]
-_EMPTY_SUIT = (0,) * 9
-_NO_HONOURS = [0] * 7
+_EMPTY_SUIT = bytes(9)
+_NO_HONOURS = bytes(7)
 _NO_SETS: _SuitOptions = (((), 0),)
+# per suit (0-2): nine counts (bytes) -> _suit_codes
+_SUIT_CODES: tuple[dict[bytes, _SuitOptions], ...] = ({}, {}, {})
 
 
-@cache
-def _suit_codes(base: Tile, counts: tuple[int, ...]) -> _SuitOptions:
+def _suit_codes(base: Tile, counts: bytes) -> _SuitOptions:
     """``_suit_offsets`` of the suit starting at tile ``base``, in the same order."""
-    if base == 0:
-        return _suit_offsets(counts)
-    return tuple([
-        (tuple([code + base for code in codes]), pairs)
-        for codes, pairs in _suit_offsets(counts)
-    ])
+    table = _SUIT_CODES[base // 9]
+    found = table.get(counts)
+    if found is None:
+        ranks = _suit_offsets(tuple(counts))
+        found = table[counts] = ranks if base == 0 else tuple([
+            (tuple([code + base for code in codes]), pairs) for codes, pairs in ranks
+        ])
+    return found
 
 
 @cache
-def _honour_sets(counts: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
+def _honour_sets(counts: bytes) -> tuple[tuple[int, ...], int] | None:
     """The honour counts (7) as pung and pair codes with the number of pairs (at most
     one), or ``None`` when they make no sets."""
     honours: list[int] = []
@@ -373,25 +381,27 @@ def _honour_sets(counts: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
     return (tuple(honours), pairs) if pairs <= 1 else None
 
 
-def _standard_codes(counts: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
+def _standard_codes(counts: Counts) -> list[tuple[int, ...]]:
     """All splits of concealed counts (34) into sets and exactly one pair, as sorted codes.
 
     Suits are decomposed separately (cached on the nine counts of the suit) and combined.
     """
     per_suit: list[_SuitOptions] = []
+    key = bytes(counts)
     for base in (0, 9, 18):
-        sub = tuple(counts[base : base + 9])
+        sub = key[base : base + 9]
         if sub == _EMPTY_SUIT:
             per_suit.append(_NO_SETS)
             continue
-        opts = _suit_codes(base, sub)
+        opts = _SUIT_CODES[base // 9].get(sub) or _suit_codes(base, sub)
         if not opts:
             return []
         per_suit.append(opts)
     h_pairs = 0
     hon: tuple[int, ...] = ()
-    if counts[27:34] != _NO_HONOURS:
-        h = _honour_sets(tuple(counts[27:34]))
+    honour_counts = key[27:34]
+    if honour_counts != _NO_HONOURS:
+        h = _honour_sets(honour_counts)
         if h is None:
             return []
         hon, h_pairs = h
@@ -411,7 +421,7 @@ def _standard_codes(counts: list[int] | tuple[int, ...]) -> list[tuple[int, ...]
     return out
 
 
-def _standard_ok(counts: list[int] | tuple[int, ...]) -> bool:
+def _standard_ok(counts: Counts | tuple[int, ...]) -> bool:
     """Whether concealed counts split into sets and exactly one pair."""
     mandatory = 0
     optional = False
@@ -505,7 +515,7 @@ def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:
     return c
 
 
-def raw_arrangements(hand: Hand, counts: list[int] | None = None) -> list[RawArrangement]:
+def raw_arrangements(hand: Hand, counts: Counts | None = None) -> list[RawArrangement]:
     """:func:`arrangements` without the TileSet and Arrangement objects. ``counts``: the
     counts (34) of the concealed tiles with the winning tile, when the caller has them."""
     win = hand.win_tile
@@ -559,9 +569,9 @@ def raw_arrangements(hand: Hand, counts: list[int] | None = None) -> list[RawArr
     return out
 
 
-def concealed_counts(hand: Hand) -> list[int]:
+def concealed_counts(hand: Hand) -> bytearray:
     """Counts (34) of the concealed tiles and the winning tile (all below 34)."""
-    counts = [0] * NUM_KINDS
+    counts = bytearray(NUM_KINDS)
     for t in hand.concealed:
         counts[t] += 1
     counts[hand.win_tile] += 1
@@ -583,7 +593,7 @@ def arrangements(hand: Hand) -> list[Arrangement]:
     return [build_arrangement(melds, raw) for raw in raw_arrangements(hand)]
 
 
-def is_complete_counts(counts: list[int], n_melds: int) -> bool:
+def is_complete_counts(counts: Counts, n_melds: int) -> bool:
     """Whether concealed counts (34, including the winning tile) plus ``n_melds`` sets win."""
     if _standard_ok(counts):
         return True
@@ -615,8 +625,10 @@ def is_complete(hand: Hand) -> bool:
 
 
 @cache
-def _suit_info(counts: tuple[int, ...]) -> tuple[bool, bool, int, int]:
-    """``_suit_ok`` + ``_suit_waits`` of one suit in one table (one lookup per suit)."""
+def _suit_info(key: bytes) -> tuple[bool, bool, int, int]:
+    """``_suit_ok`` + ``_suit_waits`` of one suit (nine counts as bytes) in one table (one
+    lookup per suit)."""
+    counts = tuple(key)
     if not any(counts):
         return True, False, 0, 0
     total = sum(counts)
@@ -671,7 +683,7 @@ _MASK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
 )
 
 
-def _standard_waits(counts: list[int]) -> list[Tile]:
+def _standard_waits(counts: Counts) -> list[Tile]:
     """Tiles that complete ``counts`` (34) into sets and exactly one pair.
 
     The hand is split into four parts (three suits, honours); each part can be complete
@@ -679,10 +691,11 @@ def _standard_waits(counts: list[int]) -> list[Tile]:
     becomes complete in one way (``_suit_waits``) and the three other parts together
     supply the remaining pair or none.
     """
-    s0 = _suit_info(tuple(counts[0:9]))
-    s1 = _suit_info(tuple(counts[9:18]))
-    s2 = _suit_info(tuple(counts[18:27]))
-    honours = counts[27:34]
+    key = bytes(counts)
+    s0 = _suit_info(key[0:9])
+    s1 = _suit_info(key[9:18])
+    s2 = _suit_info(key[18:27])
+    honours = key[27:34]
     h_pairs = honours.count(2)
     h_bad = 7 - h_pairs - honours.count(0) - honours.count(3)
     h_ok = h_bad == 0
@@ -729,7 +742,7 @@ def _standard_waits(counts: list[int]) -> list[Tile]:
     return out
 
 
-def _completing_tiles(counts: list[int], n_melds: int) -> set[Tile]:
+def _completing_tiles(counts: Counts, n_melds: int) -> set[Tile]:
     """Every tile t such that ``is_complete_counts(counts + t, n_melds)`` (all forms)."""
     found = set(_standard_waits(counts))
     if n_melds > 1:
@@ -813,7 +826,7 @@ def has_other_wait(
 
 
 def other_wait_counts(
-    melds: tuple[Meld, ...], counts: list[int], win_tile: Tile, include_fifth_copy: bool
+    melds: tuple[Meld, ...], counts: Counts, win_tile: Tile, include_fifth_copy: bool
 ) -> bool:
     """:func:`has_other_wait` from the counts (34) of the standing tiles (changes them)."""
     found = _completing_tiles(counts, len(melds))

@@ -469,7 +469,7 @@ class _HandFacts:
                  "kong_tiles", "kongs_text", "mask", "meld_codes", "melded_kongs",
                  "n_melds_exposed", "suits")
 
-    def __init__(self, hand: Hand, concealed: list[int]) -> None:
+    def __init__(self, hand: Hand, concealed: bytearray) -> None:
         """``concealed``: counts of the concealed tiles and the winning tile."""
         counts = concealed[:]
         # bits of the held kinds: a sum over the distinct concealed tiles, all in C
