@@ -58,7 +58,7 @@ def records(n: int):  # type: ignore[no-untyped-def]
             alternatives: list[dict[str, int]] = []
             ev = evaluate(parse_hand(text), context_from(ctx), alternatives=alternatives)
             yield ["alternatives", text, alternatives,
-                   None if ev is None else [list(ev.excluded), ev.total]]
+                   None if ev is None else [[[e.id, e.by] for e in ev.excluded], ev.total]]
             h = parse_hand(text)
             standing = "".join(m.notation() for m in h.melds) + format_tiles(h.concealed)
             yield ["waits", standing, score(standing, waits=True).to_dict()]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from ._construct import slots_constructor
@@ -13,12 +12,11 @@ from .hand import KONG, Hand, context_from, parse_hand, parse_waiting
 from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
 from .mcr.fast import score_fast
 from .payments import hand_payments
-from .result import ExcludedFan, ScoreError, ScoreResult
+from .result import ScoreError, ScoreResult, not_enough_points
 from .tiles import (
     E_AMBIGUOUS_FAN,
     E_BAD_CONTEXT,
     E_JOKER_NOT_ALLOWED,
-    E_NOT_ENOUGH_POINTS,
     E_NOT_WINNING,
     E_UNKNOWN_RULES,
     JOKER,
@@ -48,9 +46,6 @@ def _error(text: str, rules: str, err: NotationError) -> ScoreResult:
     )
 
 
-# ExcludedFan is frozen and takes its values from a small set (fan ids, principles), so
-# the objects are shared.
-_excluded_fan = cache(ExcludedFan)
 _new_result = slots_constructor(ScoreResult)
 
 
@@ -137,16 +132,12 @@ def score_mcr_full(
             error=ScoreError(E_NOT_WINNING, "the tiles do not make a complete hand", None),
         )
     fans = ev.fans  # already FanScore objects (frozen)
-    excluded = tuple([_excluded_fan(fid, by) for fid, by in ev.excluded])
+    excluded = ev.excluded
     base = ev.total_without_flowers
     if base < config.minimum_points:
         return ScoreResult(
             hand=text, rules=rules, ok=False, total=ev.total, fans=fans, excluded=excluded,
-            error=ScoreError(
-                E_NOT_ENOUGH_POINTS,
-                f"{base} points without flowers; a win needs {config.minimum_points}",
-                None,
-            ),
+            error=not_enough_points(base, config.minimum_points),
         )
     payments = hand_payments(ev.total, self_drawn=ctx.self_drawn, discarder=ctx.claimed_from)
     # ScoreResult(hand, rules, ok, total, fans, excluded, payments, error, waits)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
+
+from .tiles import E_NOT_ENOUGH_POINTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +81,11 @@ class ScoreResult:
         if self.waits is not None:
             out["waits"] = list(self.waits)
         return out
+
+
+@cache
+def not_enough_points(points: int, minimum: int) -> ScoreError:
+    """The error of a win below the minimum (one shared object per value: it is frozen)."""
+    return ScoreError(
+        E_NOT_ENOUGH_POINTS, f"{points} points without flowers; a win needs {minimum}", None
+    )

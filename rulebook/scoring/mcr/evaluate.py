@@ -45,7 +45,7 @@ from ..arrange import (
     raw_arrangements,
 )
 from ..hand import KONG, Hand, Meld, WinContext
-from ..result import FanScore
+from ..result import ExcludedFan, FanScore
 from ..tiles import format_tiles
 from .table import CHOW_COMBINATION_FANS, FAN_ORDER, FANS, PUNG_COMBINATION_FANS
 
@@ -88,7 +88,7 @@ CountedFan = FanScore
 class Evaluation:
     total: int  # including flowers
     fans: tuple[CountedFan, ...]
-    excluded: tuple[tuple[str, str], ...]  # (fan id, excluded by fan id or principle)
+    excluded: tuple[ExcludedFan, ...]  # fan id, excluded by fan id or principle
     total_without_flowers: int
     # the best arrangement, as the hand's melds and the raw arrangement: its TileSet and
     # Arrangement objects are built only when ``arrangement`` is asked for
@@ -106,6 +106,8 @@ _new_fan = slots_constructor(FanScore)
 # of sets) take a bounded number of values: their (frozen) objects are shared, like the
 # result's ExcludedFan objects
 _shared_fan = cache(_new_fan)
+# ExcludedFan is frozen and takes its values from a small set (fan ids, principles)
+_excluded_fan = cache(ExcludedFan)
 _new_evaluation = slots_constructor(Evaluation)
 
 # Fans about how the hand was won: they use no set.
@@ -1144,27 +1146,32 @@ def evaluate(
     if flowers:
         best.add("81", None, flowers)
         flower_points = pts["81"] * flowers
+    # the fans with their sets: a fan that names no sets (and is not about how the hand
+    # was won) uses all the sets of the arrangement
     all_sets: tuple[str, ...] | None = None
     fans: list[CountedFan] = []
     total = 0
     best_fans = best.fans
+    shared = _shared_fan
     for fid in sorted(best_fans, key=order.__getitem__):
         c, sets = best_fans[fid]
-        if sets or fid in _CONDITION_FANS:
-            fan_sets = tuple(sets)
+        p = pts[fid]
+        total += p * c
+        if sets:
+            fans.append(shared(fid, p, c, (sets[0],)) if len(sets) == 1
+                        else _new_fan(fid, p, c, tuple(sets)))
+        elif fid in _CONDITION_FANS:
+            fans.append(shared(fid, p, c, ()))
         else:
             if all_sets is None:
-                all_sets = tuple([_CODE_TEXT[c] for c in best_sets])
-            fan_sets = all_sets
-        p = pts[fid]
-        fans.append(
-            _shared_fan(fid, p, c, fan_sets) if len(fan_sets) <= 1
-            else _new_fan(fid, p, c, fan_sets)
-        )
-        total += p * c
+                all_sets = tuple(map(_CODE_TEXT.__getitem__, best_sets))
+            fans.append(_new_fan(fid, p, c, all_sets) if len(all_sets) > 1
+                        else shared(fid, p, c, all_sets))
     excluded: dict[str, str] = {}
     for fid, by in best.excluded:
         if fid not in best_fans and fid not in excluded:
             excluded[fid] = by
-    ex = tuple([(fid, excluded[fid]) for fid in sorted(excluded, key=FAN_ORDER.__getitem__)])
+    ex = tuple([
+        _excluded_fan(fid, excluded[fid]) for fid in sorted(excluded, key=FAN_ORDER.__getitem__)
+    ])
     return _new_evaluation(total, tuple(fans), ex, total - flower_points, melds, best_raw)

@@ -19,13 +19,12 @@ the reference: the fast path must return a result equal to the full path's (chec
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 
 from .._construct import slots_constructor
 from ..hand import Hand, WinContext, _fast_parts
 from ..payments import BASE_POINTS
-from ..result import ExcludedFan, ScoreError, ScoreResult
-from ..tiles import E_NOT_ENOUGH_POINTS, E_NOT_WINNING
+from ..result import ScoreError, ScoreResult, not_enough_points
+from ..tiles import E_NOT_WINNING
 from .evaluate import DEFAULT_CONFIG, evaluate
 
 _new_hand = slots_constructor(Hand)  # Hand(melds, concealed, win_tile, bonus)
@@ -34,7 +33,6 @@ _new_hand = slots_constructor(Hand)  # Hand(melds, concealed, win_tile, bonus)
 _new_context = slots_constructor(WinContext)
 # ScoreResult(hand, rules, ok, total, fans, excluded, payments, error, waits)
 _new_result = slots_constructor(ScoreResult)
-_excluded_fan = cache(ExcludedFan)  # frozen, few distinct values: shared (as in api)
 
 # the context keys the fast path reads; any other key (valid or not) takes the full path
 _FAST_KEYS = frozenset({
@@ -97,12 +95,10 @@ def score_fast(text: str, context: Mapping[str, object]) -> ScoreResult | None:
     if ev is None:
         return _new_result(text, "mcr", False, 0, (), (), None, _NOT_WINNING, None)
     total = ev.total
-    excluded = tuple([_excluded_fan(fid, by) for fid, by in ev.excluded])
+    excluded = ev.excluded
     base = ev.total_without_flowers
     if base < _MINIMUM:
-        error = ScoreError(
-            E_NOT_ENOUGH_POINTS, f"{base} points without flowers; a win needs {_MINIMUM}", None
-        )
+        error = not_enough_points(base, _MINIMUM)
         return _new_result(text, "mcr", False, total, ev.fans, excluded, None, error, None)
     # payments as payments.hand_payments writes them (same keys, same order)
     payments: dict[str, int] | None
