@@ -144,3 +144,45 @@ def test_has_other_wait_agrees_with_waits_of() -> None:
         h = g.hand
         expected = len(waits_of(h.melds, h.concealed)) > 1
         assert has_other_wait(h.melds, h.concealed, h.win_tile) == expected, g.text
+
+
+def _splits_by_search(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The splits of one suit by the depth-first search, in the order it finds them."""
+    from rulebook.scoring.arrange import _PAIR, _suit_rec
+
+    unique: dict[tuple[int, ...], int] = {}
+    for split in _suit_rec(list(counts), 0, False):
+        key = tuple(sorted(split))
+        unique.setdefault(key, 1 if key and key[-1] >= _PAIR else 0)
+    return tuple(unique.items())
+
+
+def _vectors(max_count: int, max_tiles: int, prefix: tuple[int, ...] = ()):  # type: ignore[no-untyped-def]
+    if len(prefix) == 9:
+        yield prefix
+        return
+    room = max_tiles - sum(prefix)
+    for c in range(min(max_count, room) + 1):
+        yield from _vectors(max_count, max_tiles, (*prefix, c))
+
+
+def test_split_table_built_at_import_matches_the_search() -> None:
+    """The splits found at import (``_SPLITS``) are those of the search, in its order,
+    for every nine-count vector a hand can hold (counts up to four, up to 14 tiles)."""
+    from rulebook.scoring.arrange import _suit_offsets
+
+    checked = 0
+    for counts in _vectors(4, 14):
+        assert _suit_offsets.__wrapped__(counts) == _splits_by_search(counts), counts
+        checked += 1
+    assert checked == 405_350
+
+
+def test_suit_tables_accept_bytes_and_list_counts() -> None:
+    """Counts may come as a list or a bytearray; both give the same arrangements."""
+    from rulebook.scoring.arrange import _standard_codes, concealed_counts
+
+    hand = parse_hand("[123m,1]123456p99sEEE")
+    as_bytes = concealed_counts(hand)
+    assert isinstance(as_bytes, bytearray)
+    assert _standard_codes(list(as_bytes)) == _standard_codes(as_bytes) != []
