@@ -395,12 +395,11 @@ def _parse_parts(
 
 # --- fast path -----------------------------------------------------------------------------
 # Hands as the notation writes them (melds in canonical form first, then digit runs with
-# their suit letter and honour letters, flowers after a space) are read with two regular
-# expressions and a table of meld bodies. Anything else, and every hand that breaks a rule,
+# their suit letter and honour letters, flowers after a space) are read with one regular
+# expression and a table of meld bodies. Anything else, and every hand that breaks a rule,
 # goes through the full parser above, which gives the error with its position; the fast
 # path only ever returns what the full parser would return.
 
-_FAST_TILES = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP]|[fs][1-4]| )+")
 # honours are read as runs ("ESWN" is one token); a run maps to tiles character by character
 # per suit letter: digit character -> tile
 _SUIT_DIGIT: dict[str, dict[str, Tile]] = {
@@ -468,11 +467,15 @@ def _fast_parts(
         tiles.extend(entry[1])
         i = close + 1
     rest = text[i:] if i else text
-    if len(melds) > 4 or not _FAST_TILES.fullmatch(rest):
+    if len(melds) > 4:
+        return None
+    tokens = _FAST_TOKEN_TEXT.findall(rest)
+    # every character is in a token or a space (else the full parser reports it)
+    if sum(map(len, tokens)) != len(rest) - rest.count(" "):
         return None
     loose: list[Tile] = []
     token_tiles = _TOKEN_TILES
-    for token in _FAST_TOKEN_TEXT.findall(rest):
+    for token in tokens:
         found = token_tiles.get(token)
         if found is None:
             found = _token_tiles(token)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import permutations
 
 from .._construct import slots_constructor
 from ..arrange import (
@@ -896,25 +897,29 @@ _Plan = tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[str, str], ..
 _NO_PLAN: _Plan = ((), ())
 
 
+def _relabel_tables() -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Per order of first appearance of the suits (a tuple of one to three suits): the
+    renamed tile of every suit tile. Suits that do not appear get the next name."""
+    tables: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for n in (1, 2, 3):
+        for seen in permutations(range(3), n):
+            names = {suit: k for k, suit in enumerate(seen)}
+            tables[seen] = tuple(
+                9 * names.get(t // 9, len(seen)) + t % 9 for t in range(27)
+            )
+    return tables
+
+
+_RELABEL = _relabel_tables()
+_SUIT_OF: tuple[int, ...] = tuple(t // 9 for t in range(27))
+
+
 def _relabel(tiles: list[int], extra: int = -1) -> tuple[tuple[int, ...], int]:
     """``tiles`` (suit tiles) and ``extra`` (a suit tile or -1) with the suits renamed in
     order of first appearance. The fans between sets only ask whether suits are equal,
     so renamed sets have the same instances, and the tables below get far more hits."""
-    names: dict[int, int] = {}
-    out = []
-    for t in tiles:
-        suit = t // 9
-        name = names.get(suit)
-        if name is None:
-            name = names[suit] = len(names)
-        out.append(9 * name + t % 9)
-    if extra >= 0:
-        suit = extra // 9
-        name = names.get(suit)
-        if name is None:
-            name = len(names)
-        extra = 9 * name + extra % 9
-    return tuple(out), extra
+    table = _RELABEL[tuple(dict.fromkeys(map(_SUIT_OF.__getitem__, tiles)))]
+    return tuple(map(table.__getitem__, tiles)), table[extra] if extra >= 0 else extra
 
 
 @cache
@@ -1013,7 +1018,7 @@ def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
     fans = acc.fans
     if config is not DEFAULT_CONFIG:  # the default has none of the switches below on
         _apply_switches(acc, config)
-    plan = _exclusion_plan(tuple([f for f in fans if f in _EXCLUDERS]))
+    plan = _exclusion_plan(_EXCLUDERS.intersection(fans))
     if plan:
         excluded = acc.excluded
         for other, by in plan:
@@ -1045,8 +1050,8 @@ _EXCLUDERS = frozenset(f for f, others in _EXCLUDES.items() if others)
 
 
 @cache
-def _exclusion_plan(excluders: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """What the excluding fans found (``excluders``, in the order found) exclude by
+def _exclusion_plan(excluders: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """What the excluding fans found (``excluders``) exclude by
     implication: (excluded, by) pairs in the order they are reported, to be applied to
     the fans that are present. Highest fan first; a fan excluded by a higher one
     excludes nothing itself. Keyed on the excluding fans alone (a few hundred
