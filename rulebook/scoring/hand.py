@@ -21,7 +21,7 @@ Notation (the one of ChineseOfficialMahjongHelper)::
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import eq
 from typing import Literal
@@ -416,6 +416,7 @@ _TOKEN_TILES: dict[str, tuple[Tile, ...]] = {
     name: (tile,) for name, tile in _BONUS_TILE.items()
 }
 _TOKEN_TABLE_SIZE = 50_000
+_BONUS_TOKENS = frozenset(_BONUS_TILE)
 
 
 def _token_tiles(token: str) -> tuple[Tile, ...]:
@@ -452,11 +453,13 @@ _MELD_TABLE = _meld_table()
 
 
 def _fast_parts(
-    text: str, total: int
+    text: str, total: int, check_copies: bool = True
 ) -> tuple[tuple[Meld, ...], tuple[Tile, ...], tuple[Tile, ...]] | None:
-    """The parts of a well-formed, valid hand, or ``None`` (then the full parser decides)."""
+    """The parts of a well-formed, valid hand, or ``None`` (then the full parser decides).
+
+    ``check_copies`` false skips the fifth-copy test: for a caller that makes it itself
+    (the MCR fast path, whose evaluator counts every tile anyway)."""
     melds: list[Meld] = []
-    tiles: list[Tile] = []  # every tile, for the fifth-copy test
     i = 0
     while text.startswith("[", i):
         close = text.find("]", i + 1)
@@ -464,7 +467,6 @@ def _fast_parts(
         if entry is None:
             return None
         melds.append(entry[0])
-        tiles.extend(entry[1])
         i = close + 1
     rest = text[i:] if i else text
     if len(melds) > 4:
@@ -481,20 +483,26 @@ def _fast_parts(
             found = _token_tiles(token)
         loose += found
     bonus: list[Tile] = []
-    if loose and max(loose) >= NUM_KINDS:  # flowers and seasons among the tokens
+    if not _BONUS_TOKENS.isdisjoint(tokens):  # flowers and seasons among the tokens
         bonus = [t for t in loose if t >= NUM_KINDS]
         loose = [t for t in loose if t < NUM_KINDS]
         if len(set(bonus)) != len(bonus):  # a flower twice
             return None
     if len(loose) != total - 3 * len(melds):
         return None
-    # a fifth copy: in the sorted tiles, some tile equals the one four places on (tested
-    # by C-level map/any instead of a count per tile)
-    tiles.extend(loose)
-    tiles.sort()
-    if any(map(eq, tiles, tiles[4:])):
+    if check_copies and has_fifth_copy(melds, loose):
         return None
     return tuple(melds), tuple(loose), tuple(bonus)
+
+
+def has_fifth_copy(melds: Sequence[Meld], tiles: Sequence[Tile]) -> bool:
+    """Whether the melds and the tiles hold some tile five times or more."""
+    # in the sorted tiles, some tile equals the one four places on (C-level map/any
+    # instead of a count per tile)
+    every = [t for m in melds for t in m.tiles]
+    every += tiles
+    every.sort()
+    return any(map(eq, every, every[4:]))
 
 
 def parse_seat(value: object, name: str) -> Seat:

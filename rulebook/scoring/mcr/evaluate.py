@@ -1077,21 +1077,31 @@ def _total(acc: _Acc, config: MCRConfig) -> int:
     return sum(pts[fid] * c for fid, (c, _) in acc.fans.items())
 
 
+_POSSIBLE_COUNTS = bytes(range(5))
+
+
 def evaluate(
     hand: Hand,
     ctx: WinContext,
     config: MCRConfig = DEFAULT_CONFIG,
     alternatives: list[dict[str, int]] | None = None,
 ) -> Evaluation | None:
-    """Score a hand; ``None`` when it is not a complete hand.
+    """Score a hand; ``None`` when it is not a complete hand (or holds a tile that is
+    not a playing tile, or a fifth copy of one).
 
     ``alternatives``, when given, receives the fans (id -> points) of every arrangement
     (before Chicken Hand and flowers), for explanations and comparisons.
     """
     win = hand.win_tile
-    if win >= 34 or (hand.concealed and max(hand.concealed) >= 34):
+    try:
+        counts = concealed_counts(hand)
+    except IndexError:  # a flower or joker among the tiles (34 and up)
         return None
-    counts = concealed_counts(hand)
+    facts = _HandFacts(hand, counts)
+    # a tile five times or more (melds included): no hand (deleting the counts 0-4 leaves
+    # nothing, one C call)
+    if facts.counts.translate(None, _POSSIBLE_COUNTS):
+        return None
     raws = raw_arrangements(hand, counts)
     if not raws:
         return None
@@ -1099,7 +1109,6 @@ def evaluate(
         pts, order = _DEFAULT_POINTS, _DEFAULT_ORDER
     else:
         pts, order = _points_table(config), _result_order(config)
-    facts = _HandFacts(hand, counts)
     base = _Acc()
     _hand_level(hand, ctx, facts, base)
     melds = hand.melds

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .._construct import slots_constructor
-from ..hand import Hand, WinContext, _fast_parts
+from ..hand import Hand, WinContext, _fast_parts, has_fifth_copy
 from ..payments import BASE_POINTS
 from ..result import ScoreError, ScoreResult, not_enough_points
 from ..tiles import E_NOT_WINNING
@@ -79,7 +79,8 @@ def score_fast(text: str, context: Mapping[str, object]) -> ScoreResult | None:
     flowers = get("flowers", 0)
     if type(flowers) is not int or not 0 <= flowers <= 8:  # bool and lists excluded
         return None
-    parts = _fast_parts(text, 14)
+    # the fifth-copy test is left to the evaluator, which counts every tile anyway
+    parts = _fast_parts(text, 14, False)
     if parts is None:
         return None
     melds, tiles, bonus = parts
@@ -93,6 +94,8 @@ def score_fast(text: str, context: Mapping[str, object]) -> ScoreResult | None:
     )
     ev = evaluate(hand, ctx, DEFAULT_CONFIG)
     if ev is None:
+        if has_fifth_copy(melds, tiles):  # an error of the notation: the full path says so
+            return None
         return _new_result(text, "mcr", False, 0, (), (), None, _NOT_WINNING, None)
     total = ev.total
     excluded = ev.excluded

@@ -56,3 +56,18 @@ def test_mutated_hands_agree() -> None:
         assert _same(score(mutated, **g.context), full), mutated
         fast = score_fast(mutated, g.context)
         assert fast is None or _same(fast, full), mutated
+
+
+@pytest.mark.parametrize("text", [
+    "[111m,1]11m234567p999s",  # a winning shape, but with a fifth 1m (meld + pair)
+    "[1111m,2]1m23456p789s99s",  # a kong and a fifth copy among the standing tiles
+    "11111m234567p99s5s",  # five copies among the standing tiles alone
+    "[111m,1][111m,2]123p456p99s",  # two pungs of the same tile
+])
+def test_a_fifth_copy_is_the_full_paths_notation_error(text: str) -> None:
+    """The fast path leaves the fifth-copy test to the evaluator; the result must still
+    be the parser's error, with its position."""
+    full = score_mcr_full(text)
+    assert full.error is not None and full.error.code == "too_many_copies"
+    assert score_fast(text, {}) is None
+    assert _same(score(text), full)
