@@ -19,6 +19,7 @@ fans are only looked for among them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import permutations
@@ -169,6 +170,79 @@ def _points(fid: str, config: MCRConfig) -> int:
     return FANS[fid].points
 
 
+# Fans between two or three chows (pungs), by their tiles in the order of the sets: the
+# tables behind _chow_instances and _pung_instances, built from the fan patterns.
+_INDEX_PAIRS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((i, j, 1 << i | 1 << j) for i in range(n) for j in range(i + 1, n)) for n in range(5)
+)
+_INDEX_TRIPLES: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple(
+        (i, j, k, 1 << i | 1 << j | 1 << k)
+        for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)
+    )
+    for n in range(5)
+)
+
+
+def _pair_table(
+    fan: Callable[[int, int, int, int], str | None],
+) -> tuple[tuple[str | None, ...], ...]:
+    """Per two suit tiles a and b: ``fan(suit_a, rank_a, suit_b, rank_b)``."""
+    return tuple(
+        tuple(fan(a // 9, a % 9, b // 9, b % 9) for b in range(27)) for a in range(27)
+    )
+
+
+def _chow_pair_fan(sa: int, ra: int, sb: int, rb: int) -> str | None:
+    if sa == sb:
+        return {0: "69", 3: "71", 6: "72"}.get(abs(ra - rb))
+    return "70" if ra == rb else None
+
+
+def _pung_pair_fan(sa: int, ra: int, sb: int, rb: int) -> str | None:
+    return "65" if sa != sb and ra == rb else None
+
+
+def _triple_table(
+    same_suit: dict[str, list[tuple[int, int, int]]],
+    three_suits: dict[str, list[tuple[int, int, int]]],
+) -> dict[tuple[int, int, int], str]:
+    """(tile, tile, tile) in any order -> fan, from the rank patterns of each fan with
+    one suit for all three sets or three different suits."""
+    table: dict[tuple[int, int, int], str] = {}
+    for patterns, suit_orders in (
+        (same_suit, [(s, s, s) for s in range(3)]),
+        (three_suits, list(permutations(range(3)))),
+    ):
+        for fid, rank_sets in patterns.items():
+            for ranks in rank_sets:
+                for r1, r2, r3 in set(permutations(ranks)):
+                    for s1, s2, s3 in suit_orders:
+                        table[(9 * s1 + r1, 9 * s2 + r2, 9 * s3 + r3)] = fid
+    return table
+
+
+_CHOW_PAIR_FAN = _pair_table(_chow_pair_fan)
+_PUNG_PAIR_FAN = _pair_table(_pung_pair_fan)
+# chows start on ranks 0-6 (tiles 1-7)
+_CHOW_TRIPLE_FAN = _triple_table(
+    {
+        "23": [(r, r, r) for r in range(7)],
+        "28": [(0, 3, 6)],
+        "30": [(r, r + d, r + 2 * d) for d in (1, 2) for r in range(7 - 2 * d)],
+    },
+    {
+        "41": [(r, r, r) for r in range(7)],
+        "39": [(0, 3, 6)],
+        "51": [(r, r + 1, r + 2) for r in range(5)],
+    },
+)
+_PUNG_TRIPLE_FAN = _triple_table(
+    {"24": [(r, r + 1, r + 2) for r in range(7)]},
+    {"32": [(r, r, r) for r in range(9)], "42": [(r, r + 1, r + 2) for r in range(7)]},
+)
+
+
 @cache
 def _chow_instances(
     chows: tuple[int, ...], pair: int
@@ -176,42 +250,17 @@ def _chow_instances(
     """Fan instances between chows: (fan id, bitmask of chow indexes)."""
     out: list[tuple[str, int]] = []
     n = len(chows)
-    suit = [c // 9 for c in chows]
-    rank = [c % 9 for c in chows]
-    for i in range(n):
-        for j in range(i + 1, n):
-            m = (1 << i) | (1 << j)
-            if suit[i] == suit[j]:
-                d = abs(rank[i] - rank[j])
-                if d == 0:
-                    out.append(("69", m))
-                elif d == 3:
-                    out.append(("71", m))
-                elif d == 6:
-                    out.append(("72", m))
-            elif rank[i] == rank[j]:
-                out.append(("70", m))
-    for i in range(n):
-        for j in range(i + 1, n):
-            for k in range(j + 1, n):
-                m = (1 << i) | (1 << j) | (1 << k)
-                ss = {suit[i], suit[j], suit[k]}
-                rs = sorted((rank[i], rank[j], rank[k]))
-                if len(ss) == 1:
-                    if rs[0] == rs[2]:
-                        out.append(("23", m))
-                    elif rs == [0, 3, 6]:
-                        out.append(("28", m))
-                    elif rs[1] - rs[0] == rs[2] - rs[1] and rs[1] - rs[0] in (1, 2):
-                        out.append(("30", m))
-                elif len(ss) == 3:
-                    if rs[0] == rs[2]:
-                        out.append(("41", m))
-                    elif rs == [0, 3, 6]:
-                        out.append(("39", m))
-                    elif rs[1] - rs[0] == 1 and rs[2] - rs[1] == 1:
-                        out.append(("51", m))
+    for i, j, m in _INDEX_PAIRS[n]:
+        fid = _CHOW_PAIR_FAN[chows[i]][chows[j]]
+        if fid is not None:
+            out.append((fid, m))
+    for i, j, k, m in _INDEX_TRIPLES[n]:
+        fid3 = _CHOW_TRIPLE_FAN.get((chows[i], chows[j], chows[k]))
+        if fid3 is not None:
+            out.append((fid3, m))
     if n == 4:
+        suit = [c // 9 for c in chows]
+        rank = [c % 9 for c in chows]
         m = 15
         if len(set(suit)) == 1:
             rs = sorted(rank)
@@ -242,28 +291,16 @@ def _pung_instances(pungs: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     """Fan instances between suited pungs/kongs: (fan id, bitmask)."""
     out: list[tuple[str, int]] = []
     n = len(pungs)
-    suit = [p // 9 for p in pungs]
-    rank = [p % 9 for p in pungs]
-    for i in range(n):
-        for j in range(i + 1, n):
-            if suit[i] != suit[j] and rank[i] == rank[j]:
-                out.append(("65", (1 << i) | (1 << j)))
-    for i in range(n):
-        for j in range(i + 1, n):
-            for k in range(j + 1, n):
-                m = (1 << i) | (1 << j) | (1 << k)
-                ss = {suit[i], suit[j], suit[k]}
-                rs = sorted((rank[i], rank[j], rank[k]))
-                consecutive = rs[1] == rs[0] + 1 and rs[2] == rs[1] + 1
-                if len(ss) == 1 and consecutive:
-                    out.append(("24", m))
-                elif len(ss) == 3:
-                    if rs[0] == rs[2]:
-                        out.append(("32", m))
-                    elif consecutive:
-                        out.append(("42", m))
-    if n == 4 and len(set(suit)) == 1:
-        rs = sorted(rank)
+    for i, j, m in _INDEX_PAIRS[n]:
+        fid = _PUNG_PAIR_FAN[pungs[i]][pungs[j]]
+        if fid is not None:
+            out.append((fid, m))
+    for i, j, k, m in _INDEX_TRIPLES[n]:
+        fid3 = _PUNG_TRIPLE_FAN.get((pungs[i], pungs[j], pungs[k]))
+        if fid3 is not None:
+            out.append((fid3, m))
+    if n == 4 and pungs[0] // 9 == pungs[1] // 9 == pungs[2] // 9 == pungs[3] // 9:
+        rs = sorted(p % 9 for p in pungs)
         if all(rs[i + 1] == rs[i] + 1 for i in range(3)):
             out.append(("15", 15))
     return tuple(out)
