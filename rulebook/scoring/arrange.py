@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import permutations
+from itertools import compress, permutations
 from operator import add
 from typing import Literal
 
 from .hand import CHOW, KONG, PUNG, Hand, Meld
 from .tiles import NUM_KINDS, TERMINALS_AND_HONOURS, Tile
+
+_KINDS = range(NUM_KINDS)  # every playing tile, for compress(_KINDS, counts)
 
 SetKind = Literal["chow", "pung", "kong", "pair", "knitted", "single"]
 Form = Literal["standard", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"]
@@ -386,17 +388,16 @@ def _standard_codes(counts: Counts) -> list[tuple[int, ...]]:
 
     Suits are decomposed separately (cached on the nine counts of the suit) and combined.
     """
-    per_suit: list[_SuitOptions] = []
     key = bytes(counts)
-    for base in (0, 9, 18):
-        sub = key[base : base + 9]
-        if sub == _EMPTY_SUIT:
-            per_suit.append(_NO_SETS)
-            continue
-        opts = _SUIT_CODES[base // 9].get(sub) or _suit_codes(base, sub)
-        if not opts:
-            return []
-        per_suit.append(opts)
+    tables = _SUIT_CODES
+    sub = key[0:9]
+    o0 = _NO_SETS if sub == _EMPTY_SUIT else tables[0].get(sub) or _suit_codes(0, sub)
+    sub = key[9:18]
+    o1 = _NO_SETS if sub == _EMPTY_SUIT else tables[1].get(sub) or _suit_codes(9, sub)
+    sub = key[18:27]
+    o2 = _NO_SETS if sub == _EMPTY_SUIT else tables[2].get(sub) or _suit_codes(18, sub)
+    if not (o0 and o1 and o2):
+        return []
     h_pairs = 0
     hon: tuple[int, ...] = ()
     honour_counts = key[27:34]
@@ -405,6 +406,10 @@ def _standard_codes(counts: Counts) -> list[tuple[int, ...]]:
         if h is None:
             return []
         hon, h_pairs = h
+    if len(o0) == 1 and len(o1) == 1 and len(o2) == 1:  # one split per suit: one way
+        (a, na), (b, nb), (d, nd) = o0[0], o1[0], o2[0]
+        return [tuple(sorted(a + b + d + hon))] if h_pairs + na + nb + nd == 1 else []
+    per_suit = (o0, o1, o2)
     out: list[tuple[int, ...]] = []
     for a, na in per_suit[0]:
         pa = h_pairs + na
@@ -538,7 +543,7 @@ def raw_arrangements(hand: Hand, counts: Counts | None = None) -> list[RawArrang
     knitted = 27 - counts[:27].count(0) >= 9
     if not knitted and (melds or 8 < n_kinds < 13):  # no special form possible
         return out
-    present = [t for t in range(NUM_KINDS) if counts[t]]
+    present = list(compress(_KINDS, counts))  # the tiles held, in order
     if not melds:
         # seven pairs hold at most seven kinds (all counts even); the other two forms 13
         # or 14 kinds
@@ -600,7 +605,7 @@ def is_complete_counts(counts: Counts, n_melds: int) -> bool:
     if n_melds == 0:
         if all(c % 2 == 0 for c in counts):
             return True
-        present = [t for t in range(NUM_KINDS) if counts[t]]
+        present = list(compress(_KINDS, counts))  # the tiles held, in order
         if len(present) == 13 and set(present) == _ORPHANS:
             return True
         if len(present) == 14:
@@ -752,7 +757,7 @@ def _completing_tiles(counts: Counts, n_melds: int) -> set[Tile]:
     knitted = 27 - counts[:27].count(0) >= 8
     if not knitted and (n_melds or 7 < n_kinds < 12):  # no special form can complete
         return found
-    present = [t for t in range(NUM_KINDS) if counts[t]]
+    present = list(compress(_KINDS, counts))  # the tiles held, in order
     if n_melds == 0:
         if n_kinds <= 7:  # seven pairs: then at most seven kinds
             odd = [t for t in present if counts[t] % 2]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import permutations
+from itertools import compress, permutations
 
 from .._construct import slots_constructor
 from ..arrange import (
@@ -465,22 +465,16 @@ _NO_SET_TEXTS: list[str] = []
 _ONCE: tuple[int, list[str]] = (1, _NO_SET_TEXTS)
 
 
+@dataclass(slots=True)
 class _Acc:
     """Fans found for one arrangement: id -> (count, sets).
 
     The set lists are never changed in place (``add`` builds a new list), so a copy of an
-    accumulator can share them.
+    accumulator can share them. Made with ``_new_acc(fans, excluded)`` in the hot path.
     """
 
-    __slots__ = ("excluded", "fans")
-
-    def __init__(
-        self,
-        fans: dict[str, tuple[int, list[str]]] | None = None,
-        excluded: list[tuple[str, str]] | None = None,
-    ) -> None:
-        self.fans: dict[str, tuple[int, list[str]]] = {} if fans is None else fans
-        self.excluded: list[tuple[str, str]] = [] if excluded is None else excluded
+    fans: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
+    excluded: list[tuple[str, str]] = field(default_factory=list)
 
     def add(self, fid: str, sets: list[str] | None = None, count: int = 1) -> None:
         """Count ``fid``; ``sets`` is a new list that the caller does not change after."""
@@ -493,6 +487,8 @@ class _Acc:
             self.fans[fid] = (old[0] + count, old[1])
 
 
+_new_acc = slots_constructor(_Acc)
+
 # the suits of the hand from three bits (bit s: the hand holds a tile of suit s)
 _SUITS_OF_BITS: tuple[frozenset[int], ...] = tuple(
     frozenset(s for s in (0, 1, 2) if bits >> s & 1) for bits in range(8)
@@ -500,6 +496,7 @@ _SUITS_OF_BITS: tuple[frozenset[int], ...] = tuple(
 
 
 _TILE_BIT: tuple[int, ...] = tuple(1 << t for t in range(34))
+_KINDS = range(34)  # every playing tile, for compress(_KINDS, counts)
 
 
 class _HandFacts:
@@ -578,7 +575,7 @@ class _HandFacts:
     def present(self) -> list[int]:
         """The tiles the hand holds, in order."""
         counts = self.counts
-        return [t for t in range(34) if counts[t]]
+        return list(compress(_KINDS, counts))
 
 
 def _hand_facts(hand: Hand) -> _HandFacts:
@@ -794,7 +791,7 @@ def _evaluate_arrangement(
     ``arrange.meld_code``), ``win_index`` the index of the set holding the winning tile.
     The fans are added to a copy of ``base``, or (``copy`` false) to ``base`` itself."""
     # the set lists are shared, see _Acc
-    acc = _Acc(dict(base.fans), list(base.excluded)) if copy else base
+    acc = _new_acc(dict(base.fans), list(base.excluded)) if copy else base
     mask = facts.mask
     if form in (STANDARD, KNITTED_STRAIGHT):
         text = _CODE_TEXT
@@ -1146,7 +1143,7 @@ def evaluate(
         pts, order = _DEFAULT_POINTS, _DEFAULT_ORDER
     else:
         pts, order = _points_table(config), _result_order(config)
-    base = _Acc()
+    base = _new_acc({}, [])
     _hand_level(hand, ctx, facts, base)
     melds = hand.melds
     meld_codes = facts.meld_codes
