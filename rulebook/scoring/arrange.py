@@ -652,7 +652,7 @@ def _suit_info(key: bytes) -> tuple[bool, bool, int, int]:
     table = _COMPLETE_WITH_PAIR if n == 1 else _COMPLETE_NO_PAIR
     c = list(counts)
     bits = 0
-    for r in _NEAR_RANKS[_held_ranks(counts)]:
+    for r in _NEAR_RANKS_OF[key.translate(_HELD)]:
         c[r] += 1
         if tuple(c) in table:
             bits |= 1 << r
@@ -660,21 +660,16 @@ def _suit_info(key: bytes) -> tuple[bool, bool, int, int]:
     return (no_pair, with_pair, 0, bits) if n == 1 else (no_pair, with_pair, bits, 0)
 
 
-def _held_ranks(counts: tuple[int, ...]) -> int:
-    """Nine-bit mask of the ranks held."""
-    bits = 0
-    for r, c in enumerate(counts):
-        if c:
-            bits |= 1 << r
-    return bits
-
-
 # the ranks within two of a held rank (only those can join a set with the tiles held),
-# in order, for each nine-bit mask of held ranks
-_NEAR_RANKS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r for r in range(9) if (held << 2) >> r & 0b11111)
+# in order, for each pattern of held ranks: the nine counts with every count above zero
+# made 1 (``counts.translate(_HELD)``, one C call) -> ranks
+_HELD = bytes([0] + [1] * 255)
+_NEAR_RANKS_OF: dict[bytes, tuple[int, ...]] = {
+    bytes(held >> r & 1 for r in range(9)): tuple(
+        r for r in range(9) if (held << 2) >> r & 0b11111
+    )
     for held in range(512)
-)
+}
 
 
 # _standard_waits: the parts (suits 0-2, honours 3) whose bit is set, and the tiles of
