@@ -826,19 +826,29 @@ def has_other_wait(
 
 
 def other_wait_counts(
-    melds: tuple[Meld, ...], counts: Counts, win_tile: Tile, include_fifth_copy: bool
+    melds: tuple[Meld, ...],
+    counts: Counts,
+    win_tile: Tile,
+    include_fifth_copy: bool,
+    held: Counts | None = None,
 ) -> bool:
-    """:func:`has_other_wait` from the counts (34) of the standing tiles (changes them)."""
+    """:func:`has_other_wait` from the counts (34) of the standing tiles (changes them).
+
+    ``held``: the counts of every tile of the hand (standing tiles, winning tile and
+    melds, kongs as four) when the caller has them; they answer "does the hand hold all
+    four copies" for every tile but the winning one without going over the melds."""
     found = _completing_tiles(counts, len(melds))
     found.discard(win_tile)
     if not found:
         return False
     if include_fifth_copy:
         return True
-    used = counts
-    for m in melds:
-        for t in m.tiles:
-            used[t] += 1
+    used = held
+    if used is None:
+        used = counts
+        for m in melds:
+            for t in m.tiles:
+                used[t] += 1
     return any(used[t] < 4 for t in found)
 
 

@@ -1168,7 +1168,7 @@ def evaluate(
             standing = counts[:]
             standing[win] -= 1
             unique = not other_wait_counts(
-                melds, standing, win, config.waits_include_fifth_copy
+                melds, standing, win, config.waits_include_fifth_copy, facts.counts
             )
         acc = _evaluate_arrangement(
             hand, ctx, facts, form, arr_sets, win_index, base, bool(needs_wait and unique),
