@@ -670,7 +670,7 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
     # Last Tile (58): the other three copies must be visible to all (seed 58), so not when
     # the winner holds a copy among the standing tiles; automatic when the winner's own
     # melded sets show the other three.
-    if win not in hand.concealed and (ctx.last_of_kind or facts.exposed_win == 3):
+    if (ctx.last_of_kind or facts.exposed_win == 3) and win not in hand.concealed:
         fans["58"] = _ONCE
 
 
