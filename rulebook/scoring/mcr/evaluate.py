@@ -160,6 +160,7 @@ def _code_text(code: int) -> str:
 
 # The arrangements are scored on set codes; their texts come from this table.
 _CODE_TEXT: tuple[str, ...] = tuple(_code_text(code) for code in range(2 * MELDED))
+_CODE_TEXT_LIST = list(_CODE_TEXT)  # for map() (see _TILE_BIT)
 
 
 def _points(fid: str, config: MCRConfig) -> int:
@@ -495,7 +496,9 @@ _SUITS_OF_BITS: tuple[frozenset[int], ...] = tuple(
 )
 
 
-_TILE_BIT: tuple[int, ...] = tuple(1 << t for t in range(34))
+# Tables read through ``map(table.__getitem__, ...)`` are lists: a list's bound
+# ``__getitem__`` is a fast builtin method, a tuple's a slot wrapper called the slow way.
+_TILE_BIT: list[int] = [1 << t for t in range(34)]
 _KINDS = range(34)  # every playing tile, for compress(_KINDS, counts)
 
 
@@ -771,8 +774,9 @@ def _outside_set(code: int) -> bool:
 
 
 # per set code, so that "every set" is all(map(table.__getitem__, sets)), a C-level loop
-_FIVES_SET: tuple[bool, ...] = tuple(_fives_set(code) for code in range(2 * MELDED))
-_OUTSIDE_SET: tuple[bool, ...] = tuple(_outside_set(code) for code in range(2 * MELDED))
+# (lists: see _TILE_BIT)
+_FIVES_SET: list[bool] = [_fives_set(code) for code in range(2 * MELDED)]
+_OUTSIDE_SET: list[bool] = [_outside_set(code) for code in range(2 * MELDED)]
 
 
 def _evaluate_arrangement(
@@ -931,21 +935,19 @@ _Plan = tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[str, str], ..
 _NO_PLAN: _Plan = ((), ())
 
 
-def _relabel_tables() -> dict[tuple[int, ...], tuple[int, ...]]:
+def _relabel_tables() -> dict[tuple[int, ...], list[int]]:
     """Per order of first appearance of the suits (a tuple of one to three suits): the
     renamed tile of every suit tile. Suits that do not appear get the next name."""
-    tables: dict[tuple[int, ...], tuple[int, ...]] = {}
+    tables: dict[tuple[int, ...], list[int]] = {}  # lists: see _TILE_BIT
     for n in (1, 2, 3):
         for seen in permutations(range(3), n):
             names = {suit: k for k, suit in enumerate(seen)}
-            tables[seen] = tuple(
-                9 * names.get(t // 9, len(seen)) + t % 9 for t in range(27)
-            )
+            tables[seen] = [9 * names.get(t // 9, len(seen)) + t % 9 for t in range(27)]
     return tables
 
 
 _RELABEL = _relabel_tables()
-_SUIT_OF: tuple[int, ...] = tuple(t // 9 for t in range(27))
+_SUIT_OF: list[int] = [t // 9 for t in range(27)]
 
 
 def _relabel(tiles: list[int], extra: int = -1) -> tuple[tuple[int, ...], int]:
@@ -1212,7 +1214,7 @@ def evaluate(
             fans.append(shared(fid, p, c, ()))
         else:
             if all_sets is None:
-                all_sets = tuple(map(_CODE_TEXT.__getitem__, best_sets))
+                all_sets = tuple(map(_CODE_TEXT_LIST.__getitem__, best_sets))
             fans.append(_new_fan(fid, p, c, all_sets) if len(all_sets) > 1
                         else shared(fid, p, c, all_sets))
     excluded: dict[str, str] = {}
