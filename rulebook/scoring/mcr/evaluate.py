@@ -244,66 +244,82 @@ _PUNG_TRIPLE_FAN = _triple_table(
 )
 
 
+def _table_instances(
+    tiles: tuple[int, ...],
+    pairs: tuple[tuple[str | None, ...], ...],
+    triples: dict[tuple[int, int, int], str],
+) -> list[tuple[str, int]]:
+    """The fans between two and between three of ``tiles`` (the sets' tiles in order) from
+    the pair and triple tables: (fan id, bitmask of set indexes), pairs first."""
+    out: list[tuple[str, int]] = []
+    n = len(tiles)
+    for i, j, m in _INDEX_PAIRS[n]:
+        fid = pairs[tiles[i]][tiles[j]]
+        if fid is not None:
+            out.append((fid, m))
+    for i, j, k, m in _INDEX_TRIPLES[n]:
+        fid3 = triples.get((tiles[i], tiles[j], tiles[k]))
+        if fid3 is not None:
+            out.append((fid3, m))
+    return out
+
+
+def _four_chow_instances(chows: tuple[int, ...], pair: int) -> list[tuple[str, int]]:
+    """The fans of four chows together (14, 16, 13, 29); ``pair``: the pair's tile."""
+    out: list[tuple[str, int]] = []
+    suit = [c // 9 for c in chows]
+    rank = [c % 9 for c in chows]
+    m = 15
+    if len(set(suit)) == 1:
+        rs = sorted(rank)
+        if rs[0] == rs[3]:
+            out.append(("14", m))
+        else:
+            d = rs[1] - rs[0]
+            if d in (1, 2) and rs[2] - rs[1] == d and rs[3] - rs[2] == d:
+                out.append(("16", m))
+        if rs == [0, 0, 6, 6] and pair == suit[0] * 9 + 4:
+            out.append(("13", m))
+    if pair < 27 and pair % 9 == 4:
+        psuit = pair // 9
+        by_suit: dict[int, list[int]] = {}
+        for s_, r_ in zip(suit, rank, strict=True):
+            by_suit.setdefault(s_, []).append(r_)
+        if (
+            len(by_suit) == 2
+            and psuit not in by_suit
+            and all(sorted(v) == [0, 6] for v in by_suit.values())
+        ):
+            out.append(("29", m))
+    return out
+
+
+def _four_pung_instances(pungs: tuple[int, ...]) -> list[tuple[str, int]]:
+    """The fan of four pungs together (15: four shifted pungs)."""
+    if pungs[0] // 9 == pungs[1] // 9 == pungs[2] // 9 == pungs[3] // 9:
+        rs = sorted(p % 9 for p in pungs)
+        if all(rs[i + 1] == rs[i] + 1 for i in range(3)):
+            return [("15", 15)]
+    return []
+
+
 @cache
 def _chow_instances(
     chows: tuple[int, ...], pair: int
 ) -> tuple[tuple[str, int], ...]:
     """Fan instances between chows: (fan id, bitmask of chow indexes)."""
-    out: list[tuple[str, int]] = []
-    n = len(chows)
-    for i, j, m in _INDEX_PAIRS[n]:
-        fid = _CHOW_PAIR_FAN[chows[i]][chows[j]]
-        if fid is not None:
-            out.append((fid, m))
-    for i, j, k, m in _INDEX_TRIPLES[n]:
-        fid3 = _CHOW_TRIPLE_FAN.get((chows[i], chows[j], chows[k]))
-        if fid3 is not None:
-            out.append((fid3, m))
-    if n == 4:
-        suit = [c // 9 for c in chows]
-        rank = [c % 9 for c in chows]
-        m = 15
-        if len(set(suit)) == 1:
-            rs = sorted(rank)
-            if rs[0] == rs[3]:
-                out.append(("14", m))
-            else:
-                d = rs[1] - rs[0]
-                if d in (1, 2) and rs[2] - rs[1] == d and rs[3] - rs[2] == d:
-                    out.append(("16", m))
-            if rs == [0, 0, 6, 6] and pair == suit[0] * 9 + 4:
-                out.append(("13", m))
-        if pair < 27 and pair % 9 == 4:
-            psuit = pair // 9
-            by_suit: dict[int, list[int]] = {}
-            for s_, r_ in zip(suit, rank, strict=True):
-                by_suit.setdefault(s_, []).append(r_)
-            if (
-                len(by_suit) == 2
-                and psuit not in by_suit
-                and all(sorted(v) == [0, 6] for v in by_suit.values())
-            ):
-                out.append(("29", m))
+    out = _table_instances(chows, _CHOW_PAIR_FAN, _CHOW_TRIPLE_FAN)
+    if len(chows) == 4:
+        out += _four_chow_instances(chows, pair)
     return tuple(out)
 
 
 @cache
 def _pung_instances(pungs: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     """Fan instances between suited pungs/kongs: (fan id, bitmask)."""
-    out: list[tuple[str, int]] = []
-    n = len(pungs)
-    for i, j, m in _INDEX_PAIRS[n]:
-        fid = _PUNG_PAIR_FAN[pungs[i]][pungs[j]]
-        if fid is not None:
-            out.append((fid, m))
-    for i, j, k, m in _INDEX_TRIPLES[n]:
-        fid3 = _PUNG_TRIPLE_FAN.get((pungs[i], pungs[j], pungs[k]))
-        if fid3 is not None:
-            out.append((fid3, m))
-    if n == 4 and pungs[0] // 9 == pungs[1] // 9 == pungs[2] // 9 == pungs[3] // 9:
-        rs = sorted(p % 9 for p in pungs)
-        if all(rs[i + 1] == rs[i] + 1 for i in range(3)):
-            out.append(("15", 15))
+    out = _table_instances(pungs, _PUNG_PAIR_FAN, _PUNG_TRIPLE_FAN)
+    if len(pungs) == 4:
+        out += _four_pung_instances(pungs)
     return tuple(out)
 
 

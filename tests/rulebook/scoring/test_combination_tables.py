@@ -3,6 +3,7 @@
 ``_chow_instances`` and ``_pung_instances`` look the fans between two and three sets up in
 tables built from the fan patterns; the functions below are the direct search they
 replaced (the rules of 3.9.1.5 written out per pair and triple), kept as the reference.
+The fans of all four sets together are computed the same way in both (not from tables).
 """
 
 from __future__ import annotations
@@ -10,7 +11,12 @@ from __future__ import annotations
 import itertools
 import random
 
-from rulebook.scoring.mcr.evaluate import _chow_instances, _pung_instances
+from rulebook.scoring.mcr.evaluate import (
+    _chow_instances,
+    _four_chow_instances,
+    _four_pung_instances,
+    _pung_instances,
+)
 
 
 def reference_chow_instances(
@@ -54,29 +60,8 @@ def reference_chow_instances(
                         out.append(("39", m))
                     elif rs[1] - rs[0] == 1 and rs[2] - rs[1] == 1:
                         out.append(("51", m))
-    if n == 4:
-        m = 15
-        if len(set(suit)) == 1:
-            rs = sorted(rank)
-            if rs[0] == rs[3]:
-                out.append(("14", m))
-            else:
-                d = rs[1] - rs[0]
-                if d in (1, 2) and rs[2] - rs[1] == d and rs[3] - rs[2] == d:
-                    out.append(("16", m))
-            if rs == [0, 0, 6, 6] and pair == suit[0] * 9 + 4:
-                out.append(("13", m))
-        if pair < 27 and pair % 9 == 4:
-            psuit = pair // 9
-            by_suit: dict[int, list[int]] = {}
-            for s_, r_ in zip(suit, rank, strict=True):
-                by_suit.setdefault(s_, []).append(r_)
-            if (
-                len(by_suit) == 2
-                and psuit not in by_suit
-                and all(sorted(v) == [0, 6] for v in by_suit.values())
-            ):
-                out.append(("29", m))
+    if n == 4:  # the fans of all four chows are not table-driven: the same code
+        out += _four_chow_instances(chows, pair)
     return tuple(out)
 
 
@@ -104,10 +89,8 @@ def reference_pung_instances(pungs: tuple[int, ...]) -> tuple[tuple[str, int], .
                         out.append(("32", m))
                     elif consecutive:
                         out.append(("42", m))
-    if n == 4 and len(set(suit)) == 1:
-        rs = sorted(rank)
-        if all(rs[i + 1] == rs[i] + 1 for i in range(3)):
-            out.append(("15", 15))
+    if n == 4:  # the fan of all four pungs is not table-driven: the same code
+        out += _four_pung_instances(pungs)
     return tuple(out)
 
 
