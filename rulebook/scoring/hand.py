@@ -409,7 +409,7 @@ _SUIT_DIGIT: dict[str, dict[str, Tile]] = {
 _HONOUR_TILE = {ch: 27 + i for i, ch in enumerate("ESWNCFP")}
 _honour_tile = _HONOUR_TILE.__getitem__
 _BONUS_TILE = {f"f{k}": 33 + k for k in range(1, 5)} | {f"s{k}": 37 + k for k in range(1, 5)}
-# the same tokens as whole strings, and the tiles of each token seen (a bounded table: a
+# the tokens of the concealed part, and the tiles of each token seen (a bounded table: a
 # token is a digit run with its suit letter, an honour run or one flower)
 _FAST_TOKEN_TEXT = re.compile(r"[1-9]+[mps]|[ESWNCFP]+|[fs][1-4]")
 _TOKEN_TILES: dict[str, tuple[Tile, ...]] = {
@@ -431,7 +431,7 @@ def _token_tiles(token: str) -> tuple[Tile, ...]:
     return tiles
 
 
-def _meld_table() -> dict[str, tuple[Meld, tuple[Tile, ...]]]:
+def _meld_table() -> dict[str, Meld]:
     """Every meld body in the form ``Meld.notation`` writes it, read by ``_parse_meld``."""
     bodies: list[str] = []
     for t in range(34):
@@ -442,11 +442,7 @@ def _meld_table() -> dict[str, tuple[Meld, tuple[Tile, ...]]]:
         if t < 27 and t % 9 <= 6:
             chow = format_tiles((t, t + 1, t + 2))
             bodies += [chow] + [f"{chow},{d}" for d in (1, 2, 3)]
-    table: dict[str, tuple[Meld, tuple[Tile, ...]]] = {}
-    for body in bodies:
-        meld = _parse_meld(body, 0)
-        table[body] = (meld, meld.tiles)
-    return table
+    return {body: _parse_meld(body, 0) for body in bodies}
 
 
 _MELD_TABLE = _meld_table()
@@ -463,10 +459,10 @@ def _fast_parts(
     i = 0
     while text.startswith("[", i):
         close = text.find("]", i + 1)
-        entry = _MELD_TABLE.get(text[i + 1 : close]) if close > 0 else None
-        if entry is None:
+        meld = _MELD_TABLE.get(text[i + 1 : close]) if close > 0 else None
+        if meld is None:
             return None
-        melds.append(entry[0])
+        melds.append(meld)
         i = close + 1
     rest = text[i:] if i else text
     if len(melds) > 4:
