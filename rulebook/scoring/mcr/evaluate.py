@@ -597,10 +597,6 @@ class _HandFacts:
         return list(compress(_KINDS, counts))
 
 
-def _hand_facts(hand: Hand) -> _HandFacts:
-    return _HandFacts(hand, concealed_counts(hand))
-
-
 def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> None:
     """Fans that do not depend on the arrangement (each found once: written directly)."""
     fans = acc.fans
@@ -1122,11 +1118,6 @@ def _exclusion_plan(excluders: frozenset[str]) -> tuple[tuple[str, str], ...]:
 
 _DEFAULT_POINTS = _points_table(DEFAULT_CONFIG)
 _DEFAULT_ORDER = _result_order(DEFAULT_CONFIG)
-
-
-def _total(acc: _Acc, config: MCRConfig) -> int:
-    pts = _points_table(config)
-    return sum(pts[fid] * c for fid, (c, _) in acc.fans.items())
 
 
 _POSSIBLE_COUNTS = bytes(range(5))
