@@ -116,6 +116,19 @@ def treasurer(make_user):
 
 
 @pytest.fixture
+def pay_cash(treasurer):
+    """Record a cash payment by the treasurer: ``pay_cash(invoice, "120", date(...))``."""
+
+    def pay(invoice, amount, paid_on):
+        return services.payment_record(
+            invoice=invoice, amount=Decimal(amount), paid_on=paid_on, method="cash",
+            recorded_by=treasurer,
+        )
+
+    return pay
+
+
+@pytest.fixture
 def membership_officer(make_user):
     user = make_user(is_staff=True)
     user.groups.add(Group.objects.get(name=services.ROLE_MEMBERSHIP_OFFICER))

@@ -14,16 +14,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def paid_member(year_2025, make_member, treasurer):
+def paid_member(year_2025, make_member, pay_cash):
     def make(language):
         member = make_member(language=language)
-        services.payment_record(
-            invoice=member.invoices.get(),
-            amount=Decimal("120"),
-            paid_on=date(2025, 1, 5),
-            method="cash",
-            recorded_by=treasurer,
-        )
+        pay_cash(member.invoices.get(), "120", date(2025, 1, 5))
         return member
 
     return make
@@ -62,7 +56,7 @@ def test_reminder_language_override_is_used(paid_member, monkeypatch):
     assert sorted(seen) == [("fr", "fr"), ("zh-hans", "zh-hans")]
 
 
-def test_paid_next_year_gets_no_reminder(paid_member, year_2025, treasurer):
+def test_paid_next_year_gets_no_reminder(paid_member, year_2025, treasurer, pay_cash):
     from federation.models import MembershipFee, MembershipType, MembershipYear
 
     member = paid_member("en")
@@ -78,13 +72,7 @@ def test_paid_next_year_gets_no_reminder(paid_member, year_2025, treasurer):
         member=member, membership_year=y2026, issued_by=treasurer, today=date(2025, 11, 1)
     )
     assert invoice.amount == Decimal("120.00")
-    services.payment_record(
-        invoice=invoice,
-        amount=Decimal("120"),
-        paid_on=date(2025, 11, 2),
-        method="cash",
-        recorded_by=treasurer,
-    )
+    pay_cash(invoice, "120", date(2025, 11, 2))
     assert services.reminders_send(today=date(2025, 12, 24)) == 0
 
 

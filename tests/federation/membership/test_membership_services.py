@@ -89,7 +89,7 @@ def test_no_prorating_when_setting_off(year_2025, make_member):
     assert member.invoices.get().amount == Decimal("120.00")
 
 
-def test_family_invoice_covers_all_family_members(year_2025, make_member, treasurer):
+def test_family_invoice_covers_all_family_members(year_2025, make_member, treasurer, pay_cash):
     head = make_member(kind="family", approved=False)
     child = make_member(kind="family", approved=False)
     Member.objects.filter(pk=child.pk).update(family_head=head)
@@ -100,13 +100,7 @@ def test_family_invoice_covers_all_family_members(year_2025, make_member, treasu
     assert invoice.amount == Decimal("200.00")
     assert set(invoice.covered_members.all()) == {head, child}
     assert selectors.member_status(child, date(2025, 3, 1)) == Status.LAPSED
-    services.payment_record(
-        invoice=invoice,
-        amount=Decimal("200"),
-        paid_on=date(2025, 2, 1),
-        method=Payment.Method.CASH,
-        recorded_by=treasurer,
-    )
+    pay_cash(invoice, "200", date(2025, 2, 1))
     assert selectors.member_status(child, date(2025, 3, 1)) == Status.ACTIVE
     assert selectors.member_status(head, date(2025, 3, 1)) == Status.ACTIVE
     with pytest.raises(services.MembershipError) as error:
@@ -120,41 +114,23 @@ def test_honorary_has_no_invoice_and_is_always_active(year_2025, make_member):
     assert selectors.member_status(member, date(2040, 1, 1)) == Status.ACTIVE
 
 
-def test_partial_and_overpayment(year_2025, make_member, treasurer):
+def test_partial_and_overpayment(year_2025, make_member, pay_cash):
     member = make_member()
     invoice = member.invoices.get()
-    services.payment_record(
-        invoice=invoice,
-        amount=Decimal("50"),
-        paid_on=date(2025, 2, 1),
-        method="cash",
-        recorded_by=treasurer,
-    )
+    pay_cash(invoice, "50", date(2025, 2, 1))
     assert selectors.invoice_balance(invoice).state == InvoiceState.PARTIAL
     assert selectors.invoice_balance(invoice).outstanding == Decimal("70.00")
     assert selectors.member_status(member, date(2025, 3, 1)) == Status.LAPSED
-    services.payment_record(
-        invoice=invoice,
-        amount=Decimal("100"),
-        paid_on=date(2025, 2, 5),
-        method="cash",
-        recorded_by=treasurer,
-    )
+    pay_cash(invoice, "100", date(2025, 2, 5))
     balance = selectors.invoice_balance(invoice)
     assert balance.state == InvoiceState.OVERPAID
     assert balance.credit == Decimal("30.00")
     assert selectors.member_status(member, date(2025, 3, 1)) == Status.ACTIVE
 
 
-def test_status_transitions_through_the_year(year_2025, make_member, treasurer):
+def test_status_transitions_through_the_year(year_2025, make_member, pay_cash):
     member = make_member()
-    services.payment_record(
-        invoice=member.invoices.get(),
-        amount=Decimal("120"),
-        paid_on=date(2025, 1, 5),
-        method="cash",
-        recorded_by=treasurer,
-    )
+    pay_cash(member.invoices.get(), "120", date(2025, 1, 5))
     assert selectors.member_status(member, date(2025, 12, 31)) == Status.ACTIVE
     assert selectors.member_status(member, date(2026, 1, 1)) == Status.GRACE
     assert selectors.member_status(member, date(2026, 3, 1)) == Status.GRACE  # 60 days
@@ -180,23 +156,11 @@ def test_duplicate_bank_transaction_refused(year_2025, make_member, treasurer):
     assert Payment.objects.count() == 1
 
 
-def test_payment_must_be_positive_and_is_logged(year_2025, make_member, treasurer):
+def test_payment_must_be_positive_and_is_logged(year_2025, make_member, treasurer, pay_cash):
     invoice = make_member().invoices.get()
     with pytest.raises(services.MembershipError):
-        services.payment_record(
-            invoice=invoice,
-            amount=Decimal("0"),
-            paid_on=date(2025, 2, 1),
-            method="cash",
-            recorded_by=treasurer,
-        )
-    payment = services.payment_record(
-        invoice=invoice,
-        amount=Decimal("10.5"),
-        paid_on=date(2025, 2, 1),
-        method="cash",
-        recorded_by=treasurer,
-    )
+        pay_cash(invoice, "0", date(2025, 2, 1))
+    payment = pay_cash(invoice, "10.5", date(2025, 2, 1))
     assert payment.amount == Decimal("10.50")
     assert payment.receipt_number == "R2025-00001"
     entry = ModelLogEntry.objects.get(action="federation.payment.record")
@@ -218,20 +182,14 @@ def test_change_club_keeps_history(year_2025, make_member, club, other_club, tre
     assert member.club == other_club
 
 
-def test_erasure_anonymises_keeps_results_and_finances(year_2025, make_member, treasurer):
+def test_erasure_anonymises_keeps_results_and_finances(year_2025, make_member, treasurer, pay_cash):
     member = make_member(
         date_of_birth=date(1990, 1, 1), phone="+7 900", address="Street 1", public_consent=True
     )
     user = member.user
     player = Player.objects.create(name_latin="Ivan Petrov", name_native="Иван", member=member)
     invoice = member.invoices.get()
-    services.payment_record(
-        invoice=invoice,
-        amount=Decimal("120"),
-        paid_on=date(2025, 2, 1),
-        method="cash",
-        recorded_by=treasurer,
-    )
+    pay_cash(invoice, "120", date(2025, 2, 1))
     from wagtail.log_actions import log
 
     log(instance=member, action="wagtail.edit", user=treasurer)  # label = str(member)
