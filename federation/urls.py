@@ -11,17 +11,22 @@ from wagtail.contrib.sitemaps import Sitemap
 from wagtail.documents import urls as wagtaildocs_urls
 
 from content import views as content_views
+from federation import account_views
+from federation.health import healthz
 
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
     path("documents/", include(wagtaildocs_urls)),
     path("sitemap.xml", sitemap, {"sitemaps": {"pages": Sitemap}}),
+    path("healthz", healthz, name="healthz"),
+    path("api/v1/", include("federation.api_v1_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 
 urlpatterns += i18n_patterns(
+    path("accounts/api-token/", account_views.api_token, name="api_token"),
     path("accounts/", include("allauth.urls")),
     path("search/", content_views.search, name="search"),
     path("members/", include("federation.member_urls")),

@@ -59,3 +59,13 @@ def site_content(db):
     from content.services import site_skeleton_load
 
     return site_skeleton_load()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: API rate limits and cached pages count afresh."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "allauth.account",
     # API
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     # Django
     "django.contrib.admin",  # needed by some third-party templates; not mounted in urls
@@ -223,7 +224,20 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        # Tournament software and other clients: "Authorization: Token <key>" (DRF tokens;
+        # a user finds theirs on /<lang>/accounts/api-token/, `manage.py api_token EMAIL`).
+        "rest_framework.authentication.TokenAuthentication",
     ],
+    # Anonymous clients are counted per IP address, clients with a token per user, in the
+    # shared cache (Redis when REDIS_URL is set), so every worker process sees the same count.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_ANON_RATE", "60/min"),
+        "user": os.environ.get("API_USER_RATE", "1000/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mahjong Federation API",

@@ -1,0 +1,9 @@
+"""The public REST API, version 1, mounted at /api/v1/ (federation.urls).
+
+Each app keeps its endpoints in its own module and is included here. Authentication:
+session or "Authorization: Token <key>"; rate limits per settings.REST_FRAMEWORK.
+"""
+
+from django.urls import include, path  # noqa: F401  (the apps' modules are included here)
+
+urlpatterns: list = []

@@ -1,0 +1,62 @@
+"""API tokens: the account page, the management command, token authentication, /healthz."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from rest_framework.authtoken.models import Token
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user(
+        username="organizer", email="organizer@example.org", password="secret-pass-123"
+    )
+
+
+def test_api_token_command_creates_then_repeats_the_same_key(user):
+    first, second = StringIO(), StringIO()
+    call_command("api_token", "Organizer@Example.org", stdout=first)
+    call_command("api_token", "organizer@example.org", stdout=second)
+    key = first.getvalue().strip()
+    assert key == Token.objects.get(user=user).key
+    assert second.getvalue().strip() == key
+
+
+def test_api_token_command_unknown_email_is_an_error(db):
+    with pytest.raises(CommandError, match="nobody@example.org"):
+        call_command("api_token", "nobody@example.org")
+
+
+def test_token_page_needs_login(client):
+    response = client.get("/en/accounts/api-token/")
+    assert response.status_code == 302
+    assert "/accounts/login/" in response["Location"]
+
+
+def test_token_page_shows_and_renews_the_users_token(client, user):
+    client.force_login(user)
+    page = client.get("/en/accounts/api-token/")
+    key = Token.objects.get(user=user).key
+    assert page.status_code == 200
+    assert key in page.content.decode()
+    renewed = client.post("/en/accounts/api-token/", follow=True)
+    new_key = Token.objects.get(user=user).key
+    assert new_key != key
+    assert new_key in renewed.content.decode()
+
+
+def test_token_page_is_translated(client, user):
+    client.force_login(user)
+    assert "API-токен" in client.get("/ru/accounts/api-token/").content.decode()
+
+
+def test_healthz_answers_ok_without_language_prefix(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+    assert client.post("/healthz").status_code == 405
