@@ -28,7 +28,7 @@ def test_api_token_command_creates_then_repeats_the_same_key(user):
 
 
 def test_api_token_command_unknown_email_is_an_error(db):
-    with pytest.raises(CommandError, match="nobody@example.org"):
+    with pytest.raises(CommandError, match=r"nobody@example\.org"):
         call_command("api_token", "nobody@example.org")
 
 
