@@ -5,9 +5,12 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import FieldPanel
-from wagtail.fields import RichTextField
+from wagtail.contrib.routable_page.models import RoutablePageMixin, path
+from wagtail.fields import RichTextField, StreamField
 from wagtail.models import Page
 from wagtail.search import index
+
+from content.blocks import RuleTextBlock
 
 
 class HomePage(Page):
@@ -39,3 +42,182 @@ class StandardPage(Page):
     class Meta:
         verbose_name = _("text page")
         verbose_name_plural = _("text pages")
+
+
+# --- The rulebook: rules index, ruleset, chapters, fan table (docs/decisions/0500) ---------
+
+RULESET_CHOICES = [
+    ("mcr", _("Mahjong Competition Rules (MCR)")),
+    ("hkos", _("Hong Kong Old Style")),
+    ("red", _("Red Mahjong")),
+]
+
+
+class RulebookPageMixin(models.Model):
+    """What every rulebook page has: the translation flag and the loader's fingerprints."""
+
+    is_translated = models.BooleanField(
+        _("translated"),
+        default=True,
+        help_text=_(
+            "Tick when this page's text is in its own language. Until then visitors see a "
+            '"not yet translated" notice above the Russian text.'
+        ),
+    )
+    # what load_content loaded: the data's fingerprint and the page's content right after
+    source_hash = models.CharField(max_length=64, blank=True, editable=False)
+    loaded_hash = models.CharField(max_length=64, blank=True, editable=False)
+
+    class Meta:
+        abstract = True
+
+    def loaded_content(self) -> dict:
+        """The editable content, in a form that is equal iff the content is equal."""
+        return {"title": self.title, "is_translated": self.is_translated}
+
+
+class RulesIndexPage(RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
+    """/<lang>/rules/: the three rulesets."""
+
+    intro = models.TextField(_("introduction"), blank=True)
+
+    content_panels = [*Page.content_panels, FieldPanel("intro")]
+    settings_panels = [*Page.settings_panels, FieldPanel("is_translated")]
+    search_fields = [*Page.search_fields, index.SearchField("intro")]
+    parent_page_types = ["content.HomePage"]
+    subpage_types = ["content.RulesetPage"]
+    max_count_per_parent = 1
+    template = "content/rules_index_page.html"
+
+    class Meta:
+        verbose_name = _("rules index")
+        verbose_name_plural = _("rules indexes")
+
+    def loaded_content(self) -> dict:
+        return {**super().loaded_content(), "intro": self.intro}
+
+    def get_context(self, request, *args, **kwargs):
+        context = super().get_context(request, *args, **kwargs)
+        context["rulesets"] = self.get_children().live().public().specific()
+        return context
+
+
+class RulesetPage(RulebookPageMixin, Page):  # noqa: DJ008
+    """/<lang>/rules/<ruleset>/: one ruleset's contents (its chapters and fan table)."""
+
+    ruleset = models.CharField(_("rules"), max_length=8, choices=RULESET_CHOICES)
+    intro = models.TextField(_("introduction"), blank=True)
+    source = models.TextField(_("source"), blank=True)
+
+    content_panels = [*Page.content_panels, FieldPanel("intro"), FieldPanel("source")]
+    settings_panels = [
+        *Page.settings_panels, FieldPanel("ruleset", read_only=True), FieldPanel("is_translated"),
+    ]
+    search_fields = [*Page.search_fields, index.SearchField("intro")]
+    parent_page_types = ["content.RulesIndexPage"]
+    subpage_types = ["content.RuleChapterPage", "content.FanTablePage"]
+    template = "content/ruleset_page.html"
+
+    class Meta:
+        verbose_name = _("ruleset")
+        verbose_name_plural = _("rulesets")
+
+    def loaded_content(self) -> dict:
+        return {**super().loaded_content(), "intro": self.intro, "source": self.source}
+
+    def get_context(self, request, *args, **kwargs):
+        context = super().get_context(request, *args, **kwargs)
+        children = self.get_children().live().public().specific()
+        context["chapters"] = [c for c in children if isinstance(c, RuleChapterPage)]
+        context["fan_table"] = next((c for c in children if isinstance(c, FanTablePage)), None)
+        return context
+
+
+class RuleChapterPage(RulebookPageMixin, Page):  # noqa: DJ008
+    """One chapter (or appendix) of a ruleset's text; sections are anchored headings."""
+
+    number = models.CharField(_("number"), max_length=16, blank=True)
+    body = StreamField(RuleTextBlock(), verbose_name=_("text"), blank=True)
+
+    content_panels = [*Page.content_panels, FieldPanel("number"), FieldPanel("body")]
+    settings_panels = [*Page.settings_panels, FieldPanel("is_translated")]
+    search_fields = [*Page.search_fields, index.SearchField("body")]
+    parent_page_types = ["content.RulesetPage"]
+    subpage_types: list[str] = []
+    template = "content/rule_chapter_page.html"
+
+    class Meta:
+        verbose_name = _("rules chapter")
+        verbose_name_plural = _("rules chapters")
+
+    def loaded_content(self) -> dict:
+        blocks = [
+            {"type": child.block_type, "value": child.block.get_api_representation(child.value)}
+            for child in self.body
+        ]
+        return {**super().loaded_content(), "number": self.number, "body": blocks}
+
+    @property
+    def ruleset(self) -> str:
+        parent = self.get_parent().specific
+        return getattr(parent, "ruleset", "")
+
+    def get_context(self, request, *args, **kwargs):
+        from content.rule_text import chapter_render_context
+
+        context = super().get_context(request, *args, **kwargs)
+        context.update(chapter_render_context(self, request))
+        return context
+
+
+class FanTablePage(RoutablePageMixin, RulebookPageMixin, Page):  # noqa: DJ008
+    """/<lang>/rules/<ruleset>/fans/: the fan table, and /<id>/ a page per fan.
+
+    The fans themselves are snippets (rulebook.Fan): the pages render them in the page's
+    language (docs/decisions/0500).
+    """
+
+    intro = models.TextField(_("introduction"), blank=True)
+
+    content_panels = [*Page.content_panels, FieldPanel("intro")]
+    settings_panels = [*Page.settings_panels, FieldPanel("is_translated")]
+    search_fields = [*Page.search_fields, index.SearchField("intro")]
+    parent_page_types = ["content.RulesetPage"]
+    subpage_types: list[str] = []
+    max_count_per_parent = 1
+    template = "content/fan_table_page.html"
+
+    class Meta:
+        verbose_name = _("fan table")
+        verbose_name_plural = _("fan tables")
+
+    def loaded_content(self) -> dict:
+        return {**super().loaded_content(), "intro": self.intro}
+
+    @property
+    def ruleset(self) -> str:
+        return getattr(self.get_parent().specific, "ruleset", "")
+
+    def serve(self, request, *args, **kwargs):
+        from content.fan_pages import cached_serve
+
+        return cached_serve(self, request, lambda: super(FanTablePage, self).serve(request, *args, **kwargs))
+
+    @path("")
+    def fan_table(self, request):
+        from content.fan_pages import fan_table_context
+
+        return self.render(request, context_overrides=fan_table_context(self, request))
+
+    @path("<str:code>/")
+    def fan_detail(self, request, code):
+        from django.shortcuts import redirect
+
+        from content.fan_pages import fan_detail_context
+
+        if code != code.lower():  # one URL per fan: /fans/57a/, never /fans/57A/
+            return redirect(f"{self.url}{code.lower()}/", permanent=True)
+        context = fan_detail_context(self, request, code)
+        return self.render(
+            request, context_overrides=context, template="content/fan_page.html"
+        )

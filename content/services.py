@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
@@ -10,6 +13,7 @@ from django.db import transaction
 from wagtail.models import Locale, Page, Site
 
 from content.models import HomePage
+from rulebook.book_data import content_hash
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 HOME_SLUG = "home"
@@ -71,3 +75,221 @@ def _page_update(page: HomePage, text: dict[str, str]) -> None:
     page.title = text["title"]
     page.intro = text["intro"]
     page.save_revision().publish()
+
+
+# --- The rulebook's pages (docs/decisions/0500, 0502) -------------------------------------
+
+RULES_DIR = DATA_DIR / "rules"
+RULEBOOK_PAGES = DATA_DIR / "rulebook_pages.json"
+SOURCE_LANGUAGE = "ru"
+_PAGE_KEYS = uuid.UUID("0b7e3c55-3f7f-4d7e-8f39-5b2f0c1d9e21")
+
+
+class RulesDataError(ValueError):
+    """A rule text file refers to something that does not exist (file, chapter, section named)."""
+
+
+@dataclass
+class PagesReport:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    kept_edits: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        text = (
+            f"rule pages: {self.created} created, {self.updated} updated, "
+            f"{self.unchanged} unchanged"
+        )
+        if self.kept_edits:
+            shown = ", ".join(self.kept_edits[:10])
+            more = " ..." if len(self.kept_edits) > 10 else ""
+            text += (
+                f", {len(self.kept_edits)} kept as edited in the admin ({shown}{more}; "
+                "--force overwrites them)"
+            )
+        return text
+
+
+def _page_key(*parts: str) -> uuid.UUID:
+    return uuid.uuid5(_PAGE_KEYS, "/".join(parts))
+
+
+def _chapter_stream(ruleset: str, chapter: dict, examples: dict[str, int]) -> list[dict]:
+    """A chapter of the data file as StreamField data: its blocks, then each section's
+    heading and blocks."""
+
+    def blocks(items: list[dict], where: str) -> list[dict]:
+        out = []
+        for position, block in enumerate(items, start=1):
+            kind = block.get("type")
+            if kind == "paragraph":
+                out.append({"type": "paragraph", "value": block["text"]})
+            elif kind == "list":
+                out.append({
+                    "type": "list",
+                    "value": {"ordered": bool(block.get("ordered")), "items": list(block["items"])},
+                })
+            elif kind == "table":
+                header = block.get("header")
+                data = ([list(header)] if header else []) + [list(r) for r in block["rows"]]
+                out.append({
+                    "type": "table",
+                    "value": {
+                        "data": data,
+                        "first_row_is_table_header": bool(header),
+                        "first_col_is_header": False,
+                        "table_caption": block.get("caption") or "",
+                    },
+                })
+            elif kind == "example":
+                pk = examples.get(block["id"])
+                if pk is None:
+                    raise RulesDataError(
+                        f"{ruleset}.json, {where}, block {position}: worked example "
+                        f"{block['id']!r} is not in the rulebook's examples"
+                    )
+                out.append({"type": "example", "value": {"example": pk}})
+            else:
+                raise RulesDataError(
+                    f"{ruleset}.json, {where}, block {position}: unknown block type {kind!r}"
+                )
+        return out
+
+    stream = blocks(chapter.get("blocks") or [], f"chapter {chapter['slug']}")
+    for section in chapter.get("sections") or []:
+        stream.append({
+            "type": "heading",
+            "value": {
+                "number": section.get("number") or "",
+                "anchor": section.get("anchor") or "",
+                "level": str(section.get("level") or 3),
+                "title": section["title"],
+            },
+        })
+        stream += blocks(section.get("blocks") or [], f"section {section.get('number')}")
+    return stream
+
+
+class _PageLoader:
+    def __init__(self, *, force: bool, progress=None) -> None:
+        self.force = force
+        self.progress = progress
+        self.report = PagesReport()
+        self.done = 0
+        self.total = 0
+
+    def ensure(self, parent: Page, cls: type[Page], *, slug: str, key: uuid.UUID,
+               locale: Locale, fields: dict) -> Page:
+        fields = copy.deepcopy(fields)  # Wagtail adds block ids to the stream data it is given
+        digest = content_hash({"slug": slug, **fields})
+        page = cls.objects.filter(translation_key=key, locale=locale).first()
+        label = f"{locale.language_code}:{slug}"
+        if page is None:
+            page = cls(slug=slug, locale=locale, translation_key=key, **fields)
+            parent.add_child(instance=page)
+            self._publish(page, digest)
+            self.report.created += 1
+        elif page.source_hash == digest and not self.force:
+            self.report.unchanged += 1
+        else:
+            latest = page.get_latest_revision_as_object()
+            edited = content_hash(latest.loaded_content()) != page.loaded_hash
+            if edited and not self.force:
+                self.report.kept_edits.append(label)
+            else:
+                for name, value in fields.items():
+                    setattr(page, name, value)
+                self._publish(page, digest)
+                self.report.updated += 1
+        self.done += 1
+        if self.progress:
+            self.progress("rule pages", self.done, self.total)
+        return page
+
+    def _publish(self, page: Page, digest: str) -> None:
+        page.source_hash = digest
+        page.loaded_hash = content_hash(page.loaded_content())
+        page.save_revision(log_action=False).publish(log_action=False)
+
+
+def _rules_data(ruleset: str, rules_dir: Path) -> dict | None:
+    path = rules_dir / f"{ruleset}.json"
+    if not path.exists():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@transaction.atomic
+def rulebook_pages_load(
+    *, force: bool = False, progress=None, rules_dir: Path | None = None
+) -> PagesReport:
+    """Create or update, in every language, /rules/, /rules/<ruleset>/, its chapters and its
+    fan table. Rule texts are Russian: the other languages get the Russian text with
+    ``is_translated`` off until an editor translates the page and ticks it."""
+    from content.models import FanTablePage, RuleChapterPage, RulesetPage, RulesIndexPage
+    from rulebook import book_data
+    from rulebook.models import WorkedExample
+
+    rules_dir = rules_dir or RULES_DIR
+    texts = json.loads(RULEBOOK_PAGES.read_text(encoding="utf-8"))
+    locales = locales_ensure()
+    home_ru = site_skeleton_load()
+    homes = {code: home_ru.get_translation(locale) for code, locale in locales.items()}
+    data = {name: _rules_data(name, rules_dir) for name in book_data.RULESETS}
+    rulesets = [
+        name for name in book_data.RULESETS
+        if data[name] is not None or book_data.available(name)
+    ]
+    loader = _PageLoader(force=force, progress=progress)
+    loader.total = len(locales) * (
+        1 + sum(
+            1 + (1 if book_data.available(name) else 0)
+            + len((data[name] or {}).get("chapters", []))
+            for name in rulesets
+        )
+    )
+    streams = {}
+    for name in rulesets:
+        examples = dict(
+            WorkedExample.objects.filter(ruleset=name).values_list("code", "pk")
+        )
+        streams[name] = [
+            (chapter, _chapter_stream(name, chapter, examples))
+            for chapter in (data[name] or {}).get("chapters", [])
+        ]
+
+    for code, locale in locales.items():
+        translated = code == SOURCE_LANGUAGE
+        index = loader.ensure(
+            homes[code], RulesIndexPage, slug="rules", key=_page_key("rules"), locale=locale,
+            fields={**texts["index"][code], "is_translated": True},
+        )
+        for name in rulesets:
+            ruleset_page = loader.ensure(
+                index, RulesetPage, slug=name, key=_page_key("rules", name), locale=locale,
+                fields={
+                    **texts["rulesets"][name][code],
+                    "ruleset": name,
+                    "source": (data[name] or {}).get("source", ""),
+                    "is_translated": True,
+                },
+            )
+            for chapter, stream in streams[name]:
+                title = chapter["title"]
+                loader.ensure(
+                    ruleset_page, RuleChapterPage, slug=chapter["slug"],
+                    key=_page_key("rules", name, chapter["slug"]), locale=locale,
+                    fields={
+                        "title": title,
+                        "number": chapter.get("number") or "",
+                        "body": stream,
+                        "is_translated": translated,
+                    },
+                )
+            if book_data.available(name):
+                loader.ensure(
+                    ruleset_page, FanTablePage, slug="fans", key=_page_key("rules", name, "fans"),
+                    locale=locale, fields={**texts["fan_table"][code], "is_translated": True},
+                )
+    return loader.report

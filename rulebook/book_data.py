@@ -205,3 +205,24 @@ def _mcr_example_rows(data_dir: Path) -> list[ExampleRow]:
             "keyboard": ex.get("keyboard_corrected") or ex.get("keyboard") or "",
         }))
     return rows
+
+
+def fan_aliases(ruleset: str, data_dir: Path = DATA_DIR) -> dict[str, list[str]]:
+    """Other Russian names the rule text uses for a fan (MCR Appendix 1 headings, erratum FT-9)."""
+    if ruleset != "mcr":
+        return {}
+    data = _read("mcr_fans.json", data_dir) or {"fans": []}
+    aliases: dict[str, list[str]] = {}
+    for fan in data["fans"]:
+        name = (fan.get("appendix_1") or {}).get("name_ru")
+        if name:
+            aliases[fan["id"]] = [name]
+    return aliases
+
+
+def appendix_exclusions(ruleset: str, data_dir: Path = DATA_DIR) -> dict[str, list[str]]:
+    """MCR: the fans Appendix 1 says each fan is «not combined with»."""
+    if ruleset != "mcr":
+        return {}
+    data = _read("mcr_fans.json", data_dir) or {"fans": []}
+    return {fan["id"]: list(fan.get("not_combined_with_appendix") or []) for fan in data["fans"]}

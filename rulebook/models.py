@@ -7,6 +7,7 @@ book's hand and its Russian words, one row per example.
 
 from __future__ import annotations
 
+import re
 import uuid
 
 from django.contrib.contenttypes.fields import GenericRelation
@@ -177,6 +178,12 @@ class WorkedExample(DraftStateMixin, RevisionMixin, PreviewableMixin, models.Mod
 
     def __str__(self) -> str:
         return f"{self.ruleset.upper()} {self.code}"
+
+    @property
+    def number(self) -> str:
+        """The example's number among its fan's examples ("fan48-ex2" -> "2")."""
+        match = re.search(r"(\d+)$", self.code)
+        return match.group(1) if match else self.code
 
     def get_preview_template(self, request, mode_name):
         return "rulebook/example_preview.html"

@@ -137,6 +137,12 @@ class ScoredExample:
     def counted(self) -> dict[str, int]:
         return {f.id: f.count for f in self.result.fans}
 
+    @property
+    def doublings(self) -> int | None:
+        """HKOS: the doublings behind the total (None for the other rulesets)."""
+        value = self.result.to_dict().get("doublings")
+        return int(value) if value is not None else None
+
 
 @lru_cache(maxsize=4096)
 def _score(ruleset: str, hand: str, context_items: tuple[tuple[str, Any], ...]) -> ScoreResult:

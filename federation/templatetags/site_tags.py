@@ -21,7 +21,11 @@ class LanguageLink:
 
 
 def _page_url_in(page, language_code: str, request) -> str | None:
-    """URL of the translation of a Wagtail page, or of that locale's home page."""
+    """URL of the translation of a Wagtail page, or of that locale's home page.
+
+    For a routable page's sub-route (e.g. a fan page under the fan table,
+    ``/en/rules/mcr/fans/57a/``) the same sub-route of the translation is kept.
+    """
     from wagtail.models import Locale, Page
 
     try:
@@ -34,7 +38,18 @@ def _page_url_in(page, language_code: str, request) -> str | None:
         translation_page = site_root
     if translation_page is None:
         return None
-    return translation_page.get_url(request=request)
+    url = translation_page.get_url(request=request)
+    own_url = page.get_url(request=request)
+    path = getattr(request, "path", "") or ""
+    if (
+        url
+        and own_url
+        and translation_page.translation_key == page.translation_key
+        and path.startswith(own_url)
+        and len(path) > len(own_url)
+    ):
+        url += path[len(own_url):]
+    return url
 
 
 @register.simple_tag(takes_context=True)

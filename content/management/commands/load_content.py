@@ -6,7 +6,7 @@ manage.py load_content --force    # also overwrite what editors changed in the a
 
 from django.core.management.base import BaseCommand
 
-from content.services import site_skeleton_load
+from content.services import rulebook_pages_load, site_skeleton_load
 from rulebook.services import rulebook_data_load
 
 
@@ -28,6 +28,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Home pages ready (id {home.pk}).")
         for report in rulebook_data_load(force=force, progress=self._progress):
             self.stdout.write(f"\r{report}{' ' * 10}")
+        pages = rulebook_pages_load(force=force, progress=self._progress)
+        self.stdout.write(f"\r{pages}{' ' * 10}")
         self.stdout.write(self.style.SUCCESS("Site content loaded."))
 
     def _progress(self, what: str, done: int, total: int) -> None:
