@@ -69,3 +69,33 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(scope="module")
+def _rulebook_module(django_db_setup, django_db_blocker):
+    """Loaded once per test module inside a transaction that is rolled back at its end;
+    each test runs in its own savepoint within it (the `db` fixture)."""
+    from pathlib import Path
+
+    from django.db import transaction
+
+    from content import services
+    from rulebook.services import rulebook_data_load
+
+    with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(services, "RULES_DIR", Path(__file__).parent / "content/data/rules")
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            rulebook_data_load()
+            yield services.rulebook_pages_load()
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+@pytest.fixture
+def rulebook_content(_rulebook_module, db):
+    """The rulebook as `load_content` loads it, with a small MCR rule text of the real schema
+    (tests/content/data/rules/) instead of the whole book. Changes a test makes are undone."""
+    return _rulebook_module

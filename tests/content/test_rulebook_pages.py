@@ -1,0 +1,228 @@
+"""The rulebook's pages: rules index, rule chapters, fan tables and fan pages in every language."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from content.models import FanTablePage, RuleChapterPage
+from rulebook.models import Fan, WorkedExample
+from tests.factories import StaffUserFactory, UserFactory
+
+LANGUAGES = ["ru", "en", "zh-hans", "fr", "nl"]
+FANS = json.loads(
+    (Path(__file__).resolve().parents[2] / "rulebook/data/mcr_fans.json").read_text("utf-8")
+)["fans"]
+NOTICE = {
+    "en": "Not yet translated.",
+    "fr": "Pas encore traduit.",
+}
+
+pytestmark = pytest.mark.django_db
+
+
+def rows(html: str) -> list[str]:
+    """The fan names of the visible rows of a fan table."""
+    found = re.findall(r'<tr id="fan-[^"]+" data-fan-row[^>]*?(hidden)?>\s*<td[^>]*>[^<]*</td>\s*'
+                       r'<th[^>]*><a href="[^"]+"[^>]*>([^<]+)</a>', html)
+    return [name for hidden, name in found if not hidden]
+
+
+def test_the_rulebook_pages_exist_in_every_language(client, rulebook_content):
+    for language in LANGUAGES:
+        for path in ["rules/", "rules/mcr/", "rules/mcr/3/", "rules/mcr/appendix-1/",
+                     "rules/mcr/fans/", "rules/mcr/fans/57a/", "rules/mcr/fans/57b/"]:
+            response = client.get(f"/{language}/{path}")
+            assert response.status_code == 200, (language, path)
+
+
+def test_rules_index_lists_the_rulesets_and_links_their_fan_tables(client, rulebook_content):
+    html = client.get("/en/rules/").content.decode()
+    assert "Mahjong Competition Rules (MCR)" in html
+    assert 'href="/en/rules/mcr/fans/"' in html
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_locales_fan_table_has_82_rows_named_as_in_the_seed(client, rulebook_content, language):
+    html = client.get(f"/{language}/rules/mcr/fans/").content.decode()
+    names = rows(html)
+    assert len(names) == 82
+    from django.utils.html import escape
+
+    assert names == [escape(fan[language]["name"]) for fan in FANS]
+    # 57A and 57B are two rows
+    assert 'id="fan-57a"' in html and 'id="fan-57b"' in html
+
+
+def test_fan_table_filters_by_points_and_category(client, rulebook_content):
+    html = client.get("/en/rules/mcr/fans/?points=88").content.decode()
+    assert rows(html) == [
+        "Big Four Winds", "Big Three Dragons", "All Green", "Nine Gates", "Four Kongs",
+        "Seven Shifted Pairs", "Thirteen Orphans",
+    ]
+    assert "7 fans shown" in html
+    html = client.get("/en/rules/mcr/fans/?points=6&category=pungs").content.decode()
+    assert rows(html) == ["All Pungs", "One Melded and one Concealed Kongs"]
+
+
+def test_fan_table_finds_a_fan_by_its_name_in_another_language(client, rulebook_content):
+    html = client.get("/en/rules/mcr/fans/", {"q": "大四喜"}).content.decode()
+    assert rows(html) == ["Big Four Winds"]
+    html = client.get("/zh-hans/rules/mcr/fans/", {"q": "quatre grands"}).content.decode()
+    assert rows(html) == ["大四喜"]
+    # every row carries the five names for the live (JavaScript) search
+    assert 'data-names="1 | Большие четыре ветра | Big Four Winds | 大四喜 | Quatre Grands Vents | Grote vier winden"' in html
+
+
+def test_fan_table_has_a_print_stylesheet_for_a4(client, rulebook_content):
+    html = client.get("/en/rules/mcr/fans/").content.decode()
+    assert "/static/css/rulebook.css" in html
+    css = (Path(__file__).resolve().parents[2] / "static/css/rulebook.css").read_text()
+    assert "@media print" in css and "size: A4" in css
+
+
+def test_fan_page_shows_its_examples_with_the_computed_fans(client, rulebook_content):
+    html = client.get("/en/rules/mcr/fans/1/").content.decode()
+    assert "<h1>Big Four Winds</h1>" in html
+    # fan1-ex1: the core counts Big Four Winds, All Honors, Four Concealed Pungs, Single Wait
+    example = html[html.index('id="fan1-ex1"'):html.index('id="fan1-ex2"')]
+    for fan_id, name in [("1", "Big Four Winds"), ("11", "All Honors"),
+                         ("12", "Four Concealed Pungs"), ("79", "Single Wait")]:
+        assert f'<a href="/en/rules/mcr/fans/{fan_id}/">{name}</a>' in example
+    assert ">217<" in example
+    # the book's words and its fan list
+    assert "Совмещено с «Все благородные»." in example
+    assert "The book's fans:" in example
+    # opens in the calculator with one click
+    assert 'href="/en/calculator/?rules=mcr&amp;hand=EEESSSWWWNNNCC&amp;self_drawn=0&amp;seat=E&amp;prevalent=E"' in example
+
+
+def test_fan_page_says_what_it_excludes_and_why(client, rulebook_content):
+    html = client.get("/en/rules/mcr/fans/1/").content.decode()
+    section = html[html.index('id="excl-title"'):html.index('id="comb-title"')]
+    assert '<a href="/en/rules/mcr/fans/38/">Big Three Winds</a>' in section
+    assert "the rules (Appendix 1) say it is not combined with this fan" in section
+    html = client.get("/en/rules/mcr/fans/8/").content.decode()
+    section = html[html.index('id="excl-title"'):]
+    # 18 is not in Appendix 1's list for fan 8: the core's table implies it
+    assert re.search(r'fans/18/">All Terminals and Honors</a>.*?every hand with this fan has it too', section, re.S)
+
+
+def test_fan_page_often_combined_with_is_computed_from_the_examples(client, rulebook_content):
+    html = client.get("/en/rules/mcr/fans/1/").content.decode()
+    section = html[html.index('id="comb-title"'):html.index('id="ex-title"')]
+    assert "worked examples of the rules in which this fan is counted" in section
+    assert "All Honors" in section
+
+
+def test_fan_page_urls_are_lower_case(client, rulebook_content):
+    response = client.get("/en/rules/mcr/fans/57A/")
+    assert response.status_code == 301
+    assert response["Location"] == "/en/rules/mcr/fans/57a/"
+    assert client.get("/en/rules/mcr/fans/99/").status_code == 404
+
+
+def test_language_switcher_on_a_fan_page_stays_on_the_fan(client, rulebook_content):
+    html = client.get("/fr/rules/mcr/fans/57a/").content.decode()
+    assert 'href="/zh-hans/rules/mcr/fans/57a/" hreflang="zh-hans"' in html
+    assert 'href="/ru/rules/mcr/fans/57a/" hreflang="ru"' in html
+
+
+def test_rule_chapter_keeps_anchors_tables_lists_and_examples(client, rulebook_content):
+    html = client.get("/ru/rules/mcr/3/").content.decode()
+    assert 'id="3-9-1"' in html and 'id="3-9-1-5"' in html
+    assert "<caption>Очки за сессию</caption>" in html
+    assert '<th scope="col">Место</th>' in html
+    assert "<ol>" in html
+    appendix = client.get("/ru/rules/mcr/appendix-1/").content.decode()
+    assert 'id="fan1-ex1"' in appendix
+    assert ">217<" in appendix
+
+
+def test_not_yet_translated_notice_until_an_editor_translates(client, rulebook_content):
+    assert NOTICE["en"] not in client.get("/ru/rules/mcr/3/").content.decode()
+    html = client.get("/en/rules/mcr/3/").content.decode()
+    assert NOTICE["en"] in html
+    assert '<article class="rb-text" lang="ru">' in html
+    assert NOTICE["fr"] in client.get("/fr/rules/mcr/3/").content.decode()
+
+    # an editor translates the English page and ticks "translated"
+    page = RuleChapterPage.objects.get(slug="3", locale__language_code="en")
+    page.title = "Basic competition rules"
+    page.is_translated = True
+    page.save_revision().publish()
+    html = client.get("/en/rules/mcr/3/").content.decode()
+    assert NOTICE["en"] not in html
+    assert "Basic competition rules" in html
+    # a later load keeps the editor's translation
+    from content.services import rulebook_pages_load
+
+    report = rulebook_pages_load(force=False)
+    page.refresh_from_db()
+    assert page.title == "Basic competition rules"
+    assert report.created == 0
+
+
+def test_an_editor_can_translate_a_rule_page_in_the_admin(rulebook_content):
+    editor = StaffUserFactory()
+    client = Client()
+    client.force_login(editor)
+    page = RuleChapterPage.objects.get(slug="3", locale__language_code="ru")
+    response = client.get(f"/admin/pages/{page.pk}/edit/")
+    assert response.status_code == 200
+    # simple_translation: the page is linked to its translations in the other locales
+    translation = page.get_translation_or_none(
+        RuleChapterPage.objects.get(slug="3", locale__language_code="nl").locale
+    )
+    assert translation is not None and not translation.specific.is_translated
+
+
+def test_untranslated_fans_show_the_russian_name_with_the_notice(client, rulebook_content):
+    Fan.objects.filter(ruleset="mcr", code="5", locale__language_code="nl").update(
+        name="Четыре конга", is_translated=False
+    )
+    html = client.get("/nl/rules/mcr/fans/5/").content.decode()
+    assert '<h1 lang="ru">Четыре конга</h1>' in html
+    assert "Nog niet vertaald." in html
+
+
+def test_editors_see_a_disagreement_between_core_and_book(rulebook_content):
+    example = WorkedExample.objects.get(code="fan1-ex1")
+    example.book_fans = ["1", "11", "2"]  # the core does not count Big Three Dragons
+    example.save()
+    editor = StaffUserFactory()
+    editor_client = Client()
+    editor_client.force_login(editor)
+    html = editor_client.get("/en/rules/mcr/fans/1/").content.decode()
+    assert "For editors: the scoring core disagrees with the book." in html
+    assert "Not counted by the core: 2." in html
+    # visitors do not see the editors' warning
+    assert "For editors" not in Client().get("/en/rules/mcr/fans/1/").content.decode()
+    member = UserFactory()
+    member_client = Client()
+    member_client.force_login(member)
+    assert "For editors" not in member_client.get("/en/rules/mcr/fans/1/").content.decode()
+    # and the admin's list says so
+    admin_list = editor_client.get("/admin/snippets/rulebook/workedexample/?disagreeing=true")
+    assert admin_list.status_code == 200
+    text = admin_list.content.decode()
+    assert "fan1-ex1" in text and "DISAGREES" in text
+    assert "fan2-ex1" not in text
+
+
+def test_fan_table_is_cached_and_refreshed_when_a_fan_is_published(client, rulebook_content):
+    assert "Big Four Winds" in client.get("/en/rules/mcr/fans/").content.decode()
+    fan = Fan.objects.get(ruleset="mcr", code="1", locale__language_code="en")
+    fan.name = "Big Four Winds (renamed)"
+    fan.save_revision().publish()
+    assert "Big Four Winds (renamed)" in client.get("/en/rules/mcr/fans/").content.decode()
+
+
+def test_fan_table_page_and_rulebook_pages_are_in_the_sitemap_tree(rulebook_content):
+    tables = FanTablePage.objects.filter(slug="fans")
+    assert {t.locale.language_code for t in tables} == set(LANGUAGES)
+    assert all(t.url.endswith("/rules/mcr/fans/") for t in tables)
