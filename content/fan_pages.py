@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from django.core.cache import cache
 from django.http import Http404
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -14,7 +12,6 @@ from rulebook import book_data, fan_relations, selectors
 from rulebook.links import fan_page_url
 from rulebook.models import CATEGORY_CHOICES, Fan
 
-CACHE_SECONDS = 3600
 REASONS = {
     fan_relations.APPENDIX: _("the rules (Appendix 1) say it is not combined with this fan"),
     fan_relations.IMPLIED: _(
@@ -47,23 +44,16 @@ def _can_edit(request) -> bool:
 
 
 def cached_serve(page, request, render):
-    """Anonymous GETs of the fan table and fan pages come from the cache, keyed by language,
-    the full path and the content version (any save or publish changes it)."""
-    if request.method != "GET" or getattr(request, "is_preview", False) or _can_edit(request):
-        return render()
-    if getattr(request, "user", None) is not None and request.user.is_authenticated:
-        return render()
-    path = request.get_full_path()
-    digest = hashlib.sha256(path.encode("utf-8")).hexdigest()[:32]
-    key = f"rulebook:page:{selectors.content_version()}:{_language()}:{digest}"
-    response = cache.get(key)
-    if response is None:
-        response = render()
-        if hasattr(response, "render") and callable(response.render):
-            response = response.render()
-        if response.status_code == 200:
-            cache.set(key, response, CACHE_SECONDS)
-    return response
+    """Render, and mark the response as cacheable for RulebookCacheMiddleware when the
+    visitor is anonymous (editors and previews are never cached: they see warnings)."""
+    user = getattr(request, "user", None)
+    if (
+        request.method == "GET"
+        and not getattr(request, "is_preview", False)
+        and not (user is not None and user.is_authenticated)
+    ):
+        request.rulebook_cacheable = True
+    return render()
 
 
 def _int(value: str | None) -> int | None:

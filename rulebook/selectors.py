@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,8 +21,19 @@ from rulebook.scoring import ScoreResult, score
 SOURCE_LANGUAGE = book_data.SOURCE_LANGUAGE
 
 
+# The content version is read from the database at most every VERSION_SECONDS per process;
+# a save in this process forgets it at once (rulebook.apps connects content_version_forget),
+# other processes see a publish within VERSION_SECONDS.
+VERSION_SECONDS = 2.0
+_version: tuple[float, str] | None = None
+
+
 def content_version() -> str:
     """Changes whenever a fan, an example or a page is saved: the key of cached renderings."""
+    global _version
+    now = time.monotonic()
+    if _version is not None and now - _version[0] < VERSION_SECONDS:
+        return _version[1]
     from wagtail.models import Page
 
     stamps = [
@@ -29,8 +41,16 @@ def content_version() -> str:
         WorkedExample.objects.aggregate(m=Max("updated_at"))["m"],
         Page.objects.aggregate(m=Max("last_published_at"))["m"],
         Fan.objects.count(),
+        Page.objects.filter(live=True).count(),
     ]
-    return "-".join(str(s.timestamp() if hasattr(s, "timestamp") else s) for s in stamps)
+    version = "-".join(str(s.timestamp() if hasattr(s, "timestamp") else s) for s in stamps)
+    _version = (now, version)
+    return version
+
+
+def content_version_forget(*args: Any, **kwargs: Any) -> None:
+    global _version
+    _version = None
 
 
 def _cached(key: str, compute):

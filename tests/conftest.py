@@ -66,9 +66,13 @@ def _empty_cache():
     """Each test starts with an empty cache: API rate limits and cached pages count afresh."""
     from django.core.cache import cache
 
+    from rulebook.selectors import content_version_forget
+
     cache.clear()
+    content_version_forget()
     yield
     cache.clear()
+    content_version_forget()
 
 
 @pytest.fixture(scope="module")
