@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rulebook import book_data, fan_relations, selectors
@@ -100,6 +100,11 @@ def fan_table_context(page, request) -> dict[str, Any]:
         "filtered": points is not None or bool(category) or bool(query),
         "unit": fans[0].unit if fans else "points",
         "fans_untranslated": any(not f.is_translated for f in fans),
+        # the live filter's "N fans shown", with the language's plural forms
+        "count_texts": {
+            n: ngettext("%(count)s fan shown", "%(count)s fans shown", n) % {"count": n}
+            for n in range(len(rows) + 1)
+        },
     }
 
 

@@ -9,6 +9,7 @@
   var q = form.querySelector("[name=q]");
   var points = form.querySelector("[name=points]");
   var category = form.querySelector("[name=category]");
+  var countTexts = JSON.parse(document.getElementById("fan-count-texts").textContent);
 
   function apply() {
     var needle = (q.value || "").trim().toLocaleLowerCase();
@@ -22,10 +23,7 @@
       row.hidden = !ok;
       if (ok) shown += 1;
     });
-    if (count) {
-      var text = shown === 1 ? count.dataset.templateOne : count.dataset.templateMany;
-      count.textContent = text.replace("%(count)s", shown);
-    }
+    if (count) count.textContent = countTexts[shown];
     var params = new URLSearchParams();
     if (needle) params.set("q", q.value.trim());
     if (p) params.set("points", p);
