@@ -98,7 +98,12 @@ class RulesIndexPage(RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
-        context["rulesets"] = self.get_children().live().public().specific()
+        rulesets = list(self.get_children().live().public().specific())
+        tables = {
+            table.get_parent().pk: table
+            for table in FanTablePage.objects.live().public().descendant_of(self)
+        }
+        context["rulesets"] = [(ruleset, tables.get(ruleset.pk)) for ruleset in rulesets]
         return context
 
 
