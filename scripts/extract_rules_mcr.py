@@ -70,13 +70,25 @@ class Builder:
         self.current_section: dict[str, Any] | None = None
 
     def chapter(self, number: str, slug: str, title: str) -> None:
-        ch: dict[str, Any] = {"number": number, "slug": slug, "title": title, "blocks": [], "sections": []}
+        ch: dict[str, Any] = {
+            "number": number,
+            "slug": slug,
+            "title": title,
+            "blocks": [],
+            "sections": [],
+        }
         self.chapters.append(ch)
         self.target = ch["blocks"]
         self.current_section = None
 
     def section(self, number: str, anchor: str, level: int, title: str) -> None:
-        sec: dict[str, Any] = {"number": number, "anchor": anchor, "level": level, "title": title, "blocks": []}
+        sec: dict[str, Any] = {
+            "number": number,
+            "anchor": anchor,
+            "level": level,
+            "title": title,
+            "blocks": [],
+        }
         self.chapters[-1]["sections"].append(sec)
         self.target = sec["blocks"]
         self.current_section = sec
@@ -120,7 +132,7 @@ def group_paragraphs(lines: list[str]) -> list[tuple[str, list[str]]]:
                     j = i
                     while j < len(lines) and not lines[j].strip():
                         j += 1
-                    if j < len(lines) and "\t" in lines[j] and not rows[-1].startswith('Итого'):
+                    if j < len(lines) and "\t" in lines[j] and not rows[-1].startswith("Итого"):
                         # a new table starts with a header row that has no number in its
                         # first cell, the fan table goes on with numbers
                         if lines[j].lstrip().startswith('"Все чоу"'):
@@ -165,7 +177,11 @@ def table_block(rows: list[str], fan_table: bool, has_header: bool = True) -> Bl
         cells = [r[:width] for r in cells]
     caption = None
     # "Распределение столов" (Appendix 3): a title row above a two-column form
-    if len(cells) > 1 and [c for c in cells[0] if c] == [cells[0][0]] and sum(1 for c in cells[1] if c) > 1:
+    if (
+        len(cells) > 1
+        and [c for c in cells[0] if c] == [cells[0][0]]
+        and sum(1 for c in cells[1] if c) > 1
+    ):
         caption = cells[0][0]
         cells = cells[1:]
     if not has_header:
@@ -202,7 +218,11 @@ class ExamplePlacer:
     def consume(self, b: Builder, text: str) -> bool:
         """True when ``text`` is the book's text of an example (now placed)."""
         is_combined = text.startswith("Совмещено")
-        if self.current and self._covers(self.current, text) and not (is_combined and self.current_has_combined):
+        if (
+            self.current
+            and self._covers(self.current, text)
+            and not (is_combined and self.current_has_combined)
+        ):
             self.current_has_combined |= is_combined
             return True
         for i, ex in enumerate(self.pending):
@@ -222,7 +242,7 @@ def build(seed: Path) -> dict[str, Any]:
     lines = seed.read_text(encoding="utf-8").splitlines()
     # skip the title pages and the table of contents: the text starts at the heading "Введение"
     starts = [i for i, ln in enumerate(lines) if ln.strip() == "Введение"]
-    lines = lines[starts[0]:]
+    lines = lines[starts[0] :]
     examples = json.loads(EXAMPLES.read_text(encoding="utf-8"))["examples"]
     by_fan: dict[str, list[dict[str, Any]]] = {}
     for ex in examples:
@@ -304,7 +324,7 @@ def build(seed: Path) -> dict[str, Any]:
                     continue
             im = ITEM.match(text)
             if im and in_fan_intro:
-                b.list_item(im.group(2), ordered=True)
+                b.list_item(text, ordered=True)  # items keep the book's numbering
                 continue
             b.paragraph(text)
             continue

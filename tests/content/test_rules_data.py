@@ -12,8 +12,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "content" / "data" / "rules"
-RULESETS = ["mcr"]  # hkos and red join when their files land
-EXAMPLES = json.loads((ROOT / "rulebook" / "data" / "mcr_worked_examples.json").read_text(encoding="utf-8"))
+RULESETS = ["mcr", "hkos", "red"]
+EXAMPLES = json.loads(
+    (ROOT / "rulebook" / "data" / "mcr_worked_examples.json").read_text(encoding="utf-8")
+)
 
 SECTION_NUMBER = re.compile(r"^\d+(\.\d+)+$")
 APPENDIX_ANCHOR = re.compile(r"^(fan-\d+|points-\d+)$")
@@ -43,7 +45,11 @@ def all_texts(data: dict[str, Any]) -> list[str]:
         elif block["type"] == "list":
             texts += block["items"]
         elif block["type"] == "table":
-            texts += [block["caption"] or ""] + (block["header"] or []) + [c for row in block["rows"] for c in row]
+            texts += (
+                [block["caption"] or ""]
+                + (block["header"] or [])
+                + [c for row in block["rows"] for c in row]
+            )
     return texts
 
 
@@ -107,7 +113,9 @@ def test_slugs_and_anchors_unique(ruleset: tuple[str, dict[str, Any]]) -> None:
 
 def test_numbered_sections_anchor_level_and_order(ruleset: tuple[str, dict[str, Any]]) -> None:
     _, data = ruleset
-    numbered = [s for c in data["chapters"] for s in c["sections"] if SECTION_NUMBER.match(s["number"])]
+    numbered = [
+        s for c in data["chapters"] for s in c["sections"] if SECTION_NUMBER.match(s["number"])
+    ]
     for section in numbered:
         assert section["anchor"] == section["number"].replace(".", "-")
         assert section["level"] == section["number"].count(".") + 1
@@ -135,7 +143,9 @@ def test_no_extraction_noise(ruleset: tuple[str, dict[str, Any]]) -> None:
 def test_mcr_chapters() -> None:
     data = load("mcr")
     slugs = [c["slug"] for c in data["chapters"]]
-    assert slugs == ["introduction", "1", "2", "3"] + [f"appendix-{n}" for n in range(1, 9)] + ["conclusion"]
+    assert slugs == ["introduction", "1", "2", "3"] + [f"appendix-{n}" for n in range(1, 9)] + [
+        "conclusion"
+    ]
     numbers = [c["number"] for c in data["chapters"]]
     assert numbers[4:12] == [f"П{n}" for n in range(1, 9)]
     sections = {s["anchor"]: s for c in data["chapters"] for s in c["sections"]}
@@ -170,7 +180,9 @@ def test_mcr_every_worked_example_appears_once_under_its_fan() -> None:
         for block in chapter["blocks"]:
             assert block["type"] != "example"
         for section in chapter["sections"]:
-            placed += [(b["id"], section["anchor"]) for b in section["blocks"] if b["type"] == "example"]
+            placed += [
+                (b["id"], section["anchor"]) for b in section["blocks"] if b["type"] == "example"
+            ]
     ids = [i for i, _ in placed]
     expected = [e["id"] for e in EXAMPLES["examples"]]
     assert len(expected) == 104
@@ -192,3 +204,67 @@ def test_mcr_example_texts_are_not_duplicated_as_paragraphs() -> None:
 def test_other_rulesets_have_no_example_blocks() -> None:
     for name in [r for r in RULESETS if r != "mcr"]:
         assert not [b for b in all_blocks(load(name)) if b["type"] == "example"]
+
+
+@pytest.mark.parametrize("name", ["hkos", "red"])
+def test_hkos_red_fan_table_chapter_matches_the_fan_file(name: str) -> None:
+    data = load(name)
+    fans = json.loads(
+        (ROOT / "rulebook" / "data" / f"{name}_fans.json").read_text(encoding="utf-8")
+    )["fans"]
+    tables = [
+        b
+        for b in all_blocks(data)
+        if b["type"] == "table" and b["header"] == ["NN", "Название", "Описание", "Стоимость"]
+    ]
+    rows = [row for t in tables for row in t["rows"]]
+    assert rows == [[f["id"], f["name"], f["description"], str(f["value"])] for f in fans]
+
+
+@pytest.mark.parametrize("name", ["hkos", "red"])
+def test_hkos_red_footnote_marks_resolve_in_their_chapter(name: str) -> None:
+    data = load(name)
+    seen_notes: list[str] = []
+    for chapter in data["chapters"]:
+        texts = [
+            t
+            for b in chapter["blocks"]
+            for t in ([b["text"]] if b["type"] == "paragraph" else b.get("items", []))
+        ]
+        notes = {re.match(r"^\[(\d+)\]", t).group(1) for t in texts if re.match(r"^\[(\d+)\] ", t)}  # type: ignore[union-attr]
+        marks = {
+            m for t in texts if not re.match(r"^\[\d+\] ", t) for m in re.findall(r"\[(\d+)\]", t)
+        }
+        if chapter["title"] == "Таблица фанов" or chapter["slug"] == "dopolneniia":
+            marks |= notes  # the marks of the table rows are in the fan file's "notes"
+        assert marks == notes, chapter["title"]
+        seen_notes += sorted(notes, key=int)
+    assert sorted(seen_notes, key=int) == [str(n) for n in range(1, len(seen_notes) + 1)]
+
+
+def test_hkos_and_red_chapters() -> None:
+    hkos = [c["title"] for c in load("hkos")["chapters"]]
+    red = [c["title"] for c in load("red")["chapters"]]
+    assert hkos[0] == "Правила гонконгского маджонга" and red[0] == "Правила красного маджонга"
+    for title in (
+        "Кости для маджонга",
+        "Иерархия объявлений",
+        "Схема выплат",
+        "Таблица фанов",
+        "От составителя",
+    ):
+        assert title in hkos and title in red
+    assert {"Таблица “фан-лак”", "Дополнения", "Ограбление конга"} <= set(hkos)
+    assert "Джокеры" in red
+    assert len(hkos) == 33 and len(red) == 30
+    fanlak = next(c for c in load("hkos")["chapters"] if c["title"] == "Таблица “фан-лак”")
+    table = fanlak["blocks"][0]
+    assert [r[:2] for r in table["rows"]] == [
+        ["0", "1"],
+        ["1", "2"],
+        ["2", "4"],
+        ["3", "8"],
+        ["4, 5, 6", "16"],
+        ["7, 8, 9", "32"],
+        ["10", "64"],
+    ]
