@@ -185,6 +185,11 @@ def mcr_fan_names(fans_json: Mapping[str, Any]) -> dict[str, list[str]]:
     return names
 
 
+def ruleset_fan_names(fans_json: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Fan id -> Russian name, from ``rulebook/data/{hkos,red}_fans.json`` (parsed)."""
+    return {fan["id"]: [fan["name"]] for fan in fans_json["fans"]}
+
+
 def anchors_of(rules_json: Mapping[str, Any]) -> set[str]:
     """Every anchor of a rules file (``content/data/rules/<ruleset>.json``): chapters and sections."""
     anchors: set[str] = set()

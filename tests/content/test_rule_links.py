@@ -14,6 +14,7 @@ from content.rule_links import (
     fan_name_variants,
     link_segments,
     mcr_fan_names,
+    ruleset_fan_names,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -214,3 +215,37 @@ def test_every_quoted_fan_name_of_the_examples_is_linked() -> None:
             phrase,
             linked,
         )
+
+
+@pytest.mark.parametrize("name", ["hkos", "red"])
+def test_hkos_and_red_texts_link_their_own_fans(name: str) -> None:
+    fans_json = json.loads(
+        (ROOT / "rulebook" / "data" / f"{name}_fans.json").read_text(encoding="utf-8")
+    )
+    rules = json.loads(
+        (ROOT / "content" / "data" / "rules" / f"{name}.json").read_text(encoding="utf-8")
+    )
+    fans = ruleset_fan_names(fans_json)
+    anchors = anchors_of(rules)
+    found = [s.fan for t in _texts(rules) for s in link_segments(t, fans, anchors) if s.fan]
+    assert set(found) <= set(fans)
+    assert len(found) >= (60 if name == "hkos" else 20)
+
+
+def test_hkos_sentences() -> None:
+    fans_json = json.loads(
+        (ROOT / "rulebook" / "data" / "hkos_fans.json").read_text(encoding="utf-8")
+    )
+    fans = ruleset_fan_names(fans_json)
+    text = "Количество удвоений на руке: 3 (“все панги”) + 3 (“полумасть”) + 1 (“победа со стены”) = 7."
+    assert [(s.text, s.fan) for s in link_segments(text, fans, set()) if s.fan] == [
+        ("все панги", "13"),
+        ("полумасть", "14"),
+        ("победа со стены", "7"),
+    ]
+    # “малые три дракона” is not “большие три дракона”; “пангом драконов” is inflected in quotes
+    text = "(сочетается с “пангом драконов” дважды), “малые три дракона”"
+    assert [(s.text, s.fan) for s in link_segments(text, fans, set()) if s.fan] == [
+        ("пангом драконов", "5"),
+        ("малые три дракона", "12"),
+    ]
