@@ -266,9 +266,14 @@ def build_text(
                 return
         blocks.append({"type": "paragraph", "text": text})
 
+    prev_end, prev_item = 0, False
     for start, para in paras:
         if start < skip_until:
             continue
+        # the layout leaves one blank line after the first line of a wrapped list item:
+        # what follows it directly continues the item, even after a full stop
+        continues_item = prev_item and start == prev_end + 2
+        prev_end, prev_item = start + len(para) - 1, bool(ITEM.match(para[-1].strip()))
         heading = para[0].strip()
         clean_heading = fix_spacing(heading)
         bare = re.sub(r"\[\d+\]$", "", clean_heading)
@@ -290,7 +295,7 @@ def build_text(
             text = line.strip()
             if text in LOST_PICTURES:
                 continue  # the picture that followed (or this label row) is lost in the text extraction
-            add_text(text, new_paragraph=(n == 0))
+            add_text(text, new_paragraph=(n == 0 and not continues_item))
     flush_notes()
     for ch in doc.chapters:
         for b in ch["blocks"]:
