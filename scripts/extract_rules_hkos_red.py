@@ -60,6 +60,7 @@ def fix_spacing(text: str) -> str:
     """Clean one logical paragraph: emphasis gaps, footnote marks, double spaces."""
     text = re.sub(r"(?<=\S) {2}(\d{1,2})(?= {2}|\s*$)", r"[\1]", text)  # footnote mark
     text = re.sub(r"(?<=[\w\]”]) +\.", ".", text)  # "Масти  . В игре" -> "Масти. В игре"
+    text = re.sub(r"(?<=\S) +,", ",", text)  # "….html  , https://…" (a lost link style)
     text = re.sub(r"\( +", "(", text)
     text = re.sub(r" +\)", ")", text)
     text = re.sub(r"\s+", " ", text)

@@ -137,6 +137,7 @@ def test_no_extraction_noise(ruleset: tuple[str, dict[str, Any]]) -> None:
         assert "\n" not in text and "\t" not in text
         assert "  " not in text, text
         assert not re.search(r"[а-яё]-\s+[а-яё]", text), text  # hyphenated line break
+        assert not re.search(r"\s[,.;](?!\d)", text), text  # a space left before punctuation
         assert "*" not in text.replace("* ", "") or text.startswith("*"), text
 
 
