@@ -113,8 +113,17 @@ def _fan_regex(
     # longest name first: at one place the first alternative that matches wins
     entries = sorted(set(entries), key=lambda e: (-len(e[0]), e[0]))
     ids = tuple(fan_id for _, fan_id in entries)
-    pattern = "|".join(f"(?P<f{i}>{_name_pattern(name)})" for i, (name, _) in enumerate(entries))
-    return re.compile(pattern, re.IGNORECASE), ids
+    # every name starts at a word start: test that once per position, then try only the
+    # names that begin with the letter found there (twenty times faster on the MCR text)
+    by_letter: dict[str, list[str]] = {}
+    for i, (name, _) in enumerate(entries):
+        first = name[0].lower().replace("ё", "е")
+        by_letter.setdefault(first, []).append(f"(?P<f{i}>{_name_pattern(name)})")
+    groups = "|".join(
+        f"(?={_letters(first) if first.isalpha() else re.escape(first)})(?:{'|'.join(alts)})"
+        for first, alts in by_letter.items()
+    )
+    return re.compile(f"(?<![{LETTER}])(?:{groups})", re.IGNORECASE), ids
 
 
 def _fan_matches(text: str, fans: Mapping[str, Sequence[str]]) -> list[tuple[int, int, str]]:
