@@ -52,11 +52,14 @@ TRANSLIT = dict(
 Block = dict[str, Any]
 
 
-def slugify(title: str) -> str:
-    out = "".join(TRANSLIT.get(ch, ch) if ch.isalpha() else " " for ch in title.lower()).replace(
-        "-", ""
-    )
-    return "-".join(out.split())
+def slugify(title: str, limit: int = 32) -> str:
+    """Transliterated title, cut at a word end to at most ``limit`` characters, never ending
+    in a word of one or two letters («Система подсчёта очков в …» -> sistema-podscheta-ochkov)."""
+    out = "".join(TRANSLIT.get(ch, ch) if ch.isalpha() else " " for ch in title.lower())
+    words = out.replace("-", "").split()
+    while len("-".join(words)) > limit or (len(words) > 1 and len(words[-1]) <= 2):
+        words.pop()
+    return "-".join(words)
 
 
 def fix_spacing(text: str) -> str:
@@ -345,7 +348,7 @@ def fans_file(
             "unit": unit,
             "name": r["fan"].name_ru,
             "description": fix_spacing(r["description"]),
-            "notes": [notes[ref] for ref in r["refs"] if ref in notes],
+            "note": " ".join(notes[ref] for ref in r["refs"] if ref in notes),
         }
         if name == "hkos":
             entry["limit"] = r["fan"].limit
@@ -478,7 +481,7 @@ def main() -> None:
     seeds = Path(sys.argv[1])
     for name, (text, fans) in (("hkos", hkos(seeds)), ("red", red(seeds))):
         seed = next(seeds.glob("001_*.txt" if name == "hkos" else "003_*.txt"))
-        notes = " ".join(" ".join(f["notes"]) for f in fans["fans"])
+        notes = " ".join(f["note"] for f in fans["fans"])
         check(
             seed.read_text(encoding="utf-8"),
             text,

@@ -109,6 +109,8 @@ def test_slugs_and_anchors_unique(ruleset: tuple[str, dict[str, Any]]) -> None:
     assert len(set(slugs)) == len(slugs)
     assert len(set(anchors)) == len(anchors), [a for a, n in Counter(anchors).items() if n > 1]
     assert not set(slugs) & set(anchors)
+    # short enough for the rulebook's `section` fields (32 characters)
+    assert max(len(x) for x in slugs + anchors) <= 32
 
 
 def test_numbered_sections_anchor_level_and_order(ruleset: tuple[str, dict[str, Any]]) -> None:
@@ -237,7 +239,7 @@ def test_hkos_red_footnote_marks_resolve_in_their_chapter(name: str) -> None:
             m for t in texts if not re.match(r"^\[\d+\] ", t) for m in re.findall(r"\[(\d+)\]", t)
         }
         if chapter["title"] == "Таблица фанов" or chapter["slug"] == "dopolneniia":
-            marks |= notes  # the marks of the table rows are in the fan file's "notes"
+            marks |= notes  # the marks of the table rows are in the fan file's "note"
         assert marks == notes, chapter["title"]
         seen_notes += sorted(notes, key=int)
     assert sorted(seen_notes, key=int) == [str(n) for n in range(1, len(seen_notes) + 1)]

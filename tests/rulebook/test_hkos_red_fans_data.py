@@ -39,7 +39,7 @@ def test_ids_names_values_agree_with_the_core(
         assert entry["unit"] == unit
         assert entry["description"] and entry["description"] == entry["description"].strip()
         assert "  " not in entry["description"] and "\n" not in entry["description"]
-        assert all(note and "  " not in note for note in entry["notes"])
+        assert "  " not in entry["note"] and "\n" not in entry["note"]
     assert isinstance(data["errata"], list)
 
 
@@ -67,7 +67,8 @@ def test_descriptions_keep_the_book_wording() -> None:
         "(сочетается с “пангом драконов” и “ветром места/раунда”)"
     )
     assert hkos["23"]["description"].endswith("(в итоге получается регулярная структура)")
-    assert hkos["32"]["notes"][0].startswith("Ожидание в середину")
+    assert hkos["32"]["note"].startswith("Ожидание в середину")
+    assert hkos["14"]["note"] == ""
     assert red["11"]["description"].startswith("Нерегулярная рука: одиночные благородные кости")
-    assert red["11"]["notes"][0].startswith("Возможно, “хаотичная рука” несколько переоценена")
+    assert red["11"]["note"].startswith("Возможно, “хаотичная рука” несколько переоценена")
     assert red["7"]["description"] == "Пара состоит из костей “2”, “5” или “8” в какой-либо масти"
