@@ -38,7 +38,7 @@ def _language() -> str:
     return get_language() or book_data.SOURCE_LANGUAGE
 
 
-def _can_edit(request) -> bool:
+def can_edit(request) -> bool:
     user = getattr(request, "user", None)
     return bool(user and user.is_authenticated and user.has_perm("rulebook.change_workedexample"))
 
@@ -145,7 +145,7 @@ def fan_detail_context(page, request, code: str) -> dict[str, Any]:
         ],
         "combined_examples": combined.examples,
         "examples": own,
-        "show_disagreements": _can_edit(request),
+        "show_disagreements": can_edit(request),
         "previous_fan": ref(ordered[position - 1]) if position > 0 else None,
         "next_fan": ref(ordered[position + 1]) if position + 1 < len(ordered) else None,
         "fan_table_url": page.url,

@@ -1,18 +1,22 @@
 """Rendering a rule chapter: its blocks, with fan names linked to their fan pages and
-section references ("см. 3.9.1.5") linked to their anchors (content.rule_links finds them)."""
+section references ("см. 3.9.1.5") linked to their anchors (content.rule_links finds them).
+Worked examples of a ruleset whose text has no example block (HKOS, Red) are shown at the
+end of the section they belong to (their ``section``: a chapter slug or a section anchor)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import get_language
 from wagtail.models import Page
 
+from content.rule_links import link_segments, mcr_fan_names, ruleset_fan_names
 from rulebook import book_data, selectors
 from rulebook.links import fan_page_url
-from rulebook.models import Fan
+from rulebook.models import Fan, WorkedExample
 
 
 @dataclass(frozen=True)
@@ -24,38 +28,34 @@ class Piece:
     kind: str = ""  # "fan" or "section"
 
 
-def _linker() -> Callable[..., Sequence[Any]] | None:
-    try:
-        from content.rule_links import link_segments
-    except ImportError:  # the linker arrives with the rule texts (issue 9, rules-text)
-        return None
-    return link_segments
-
-
 def fan_name_variants(ruleset: str) -> dict[str, list[str]]:
-    """Every Russian name of every fan (the rule texts are Russian): the table's name as
-    editors keep it, plus the other names the text itself uses."""
+    """Every Russian name of every fan (the rule texts are Russian): the names of the data
+    files (with the other names the texts use) and the table's name as editors keep it."""
+    path = book_data.DATA_DIR / f"{ruleset}_fans.json"
     names: dict[str, list[str]] = {}
+    if path.exists():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        names = mcr_fan_names(data) if ruleset == "mcr" else ruleset_fan_names(data)
     for code, name in Fan.objects.filter(
         ruleset=ruleset, locale__language_code=book_data.SOURCE_LANGUAGE
     ).values_list("code", "name"):
-        names.setdefault(code, []).append(name)
-    for code, aliases in book_data.fan_aliases(ruleset).items():
-        for alias in aliases:
-            if alias not in names.setdefault(code, []):
-                names[code].append(alias)
+        if name not in names.setdefault(code, []):
+            names[code].append(name)
+    if ruleset == "mcr":  # 57A and 57B share Appendix 1's heading: it names 57A only
+        names["57B"] = [n for n in names.get("57B", []) if n not in names.get("57A", [])]
     return names
 
 
 def section_anchors(chapters: Sequence[Page]) -> dict[str, str]:
-    """Section number -> URL (page path + #anchor) across a ruleset's chapters."""
+    """Anchor -> URL across a ruleset's chapters: a chapter's slug leads to its page, a
+    section's anchor to the heading on its chapter's page."""
     anchors: dict[str, str] = {}
     for chapter in chapters:
         url = chapter.url or ""
+        anchors[chapter.slug] = url
         for block in chapter.body:
             if block.block_type == "heading" and block.value.get("anchor"):
-                number = block.value.get("number") or ""
-                anchors[number] = f"{url}#{block.value['anchor']}"
+                anchors[block.value["anchor"]] = f"{url}#{block.value['anchor']}"
     return anchors
 
 
@@ -68,38 +68,56 @@ class TextLinker:
         self.anchors = anchors
         self.page_url = page_url
         self.fans = fan_name_variants(ruleset)
-        self.link = _linker()
-        self.anchor_numbers = {number: url.rsplit("#", 1)[1] for number, url in anchors.items()}
 
     def pieces(self, text: str) -> list[Piece]:
-        if self.link is None or not text:
+        if not text:
             return [Piece(text)]
         out = []
-        for seg in self.link(text, self.fans, self.anchor_numbers):
-            fan = getattr(seg, "fan", None)
-            anchor = getattr(seg, "anchor", None)
-            if fan:
-                out.append(Piece(seg.text, fan_page_url(self.ruleset, fan, self.language), "fan"))
-            elif anchor:
-                out.append(Piece(seg.text, self._anchor_url(anchor), "section"))
+        for seg in link_segments(text, self.fans, self.anchors.keys()):
+            if seg.fan:
+                out.append(
+                    Piece(seg.text, fan_page_url(self.ruleset, seg.fan, self.language), "fan")
+                )
+            elif seg.anchor:
+                out.append(Piece(seg.text, self._anchor_url(seg.anchor), "section"))
             else:
                 out.append(Piece(seg.text))
         return out
 
     def _anchor_url(self, anchor: str) -> str:
-        for url in self.anchors.values():
-            if url.endswith(f"#{anchor}"):
-                return url[len(self.page_url):] if url.startswith(self.page_url + "#") else url
-        return f"#{anchor}"
+        url = self.anchors.get(anchor, f"#{anchor}")
+        if url.startswith(self.page_url + "#"):
+            return url[len(self.page_url):]  # on this page: just the anchor
+        return url
 
 
-def chapter_blocks(chapter, linker: TextLinker, language: str) -> list[dict[str, Any]]:
+def chapter_blocks(chapter, linker: TextLinker, language: str, *, ruleset: str) -> list[dict[str, Any]]:
     """The chapter's blocks ready for the template."""
     items: list[dict[str, Any]] = []
-    names: dict[str, str] | None = None
+    names = selectors.fan_names(ruleset, language) if ruleset else {}
+    shown: set[str] = set()
+    by_section: dict[str, list[WorkedExample]] = {}
+    for example in selectors.examples(ruleset) if ruleset else []:
+        by_section.setdefault(example.section, []).append(example)
+
+    def scored(example: WorkedExample) -> dict[str, Any]:
+        shown.add(example.code)
+        return {
+            "kind": "example",
+            "scored": selectors.example_scored(example, language=language, names=names),
+        }
+
+    def flush(section: str | None) -> None:
+        for example in by_section.get(section or "", []):
+            if example.code not in shown:
+                items.append(scored(example))
+
+    current: str | None = None
     for block in chapter.body:
         kind, value = block.block_type, block.value
         if kind == "heading":
+            flush(current)
+            current = value.get("anchor") or None
             items.append({
                 "kind": kind, "number": value.get("number"), "anchor": value.get("anchor"),
                 "level": int(value.get("level") or 3), "title": value.get("title"),
@@ -121,18 +139,16 @@ def chapter_blocks(chapter, linker: TextLinker, language: str) -> list[dict[str,
             })
         elif kind == "example":
             example = value.get("example")
-            if example is None or not example.live:
-                continue
-            if names is None:
-                names = selectors.fan_names(example.ruleset, language)
-            items.append({
-                "kind": kind,
-                "scored": selectors.example_scored(example, language=language, names=names),
-            })
+            if example is not None and example.live:
+                items.append(scored(example))
+    flush(current)
+    flush(chapter.slug)
     return items
 
 
 def chapter_render_context(chapter, request) -> dict[str, Any]:
+    from content.fan_pages import can_edit
+
     language = get_language() or book_data.SOURCE_LANGUAGE
     parent = chapter.get_parent().specific
     ruleset = getattr(parent, "ruleset", "")
@@ -142,11 +158,14 @@ def chapter_render_context(chapter, request) -> dict[str, Any]:
     index = next((i for i, p in enumerate(siblings) if p.pk == chapter.pk), None)
     return {
         "ruleset_page": parent,
-        "blocks": chapter_blocks(chapter, linker, language),
+        "blocks": chapter_blocks(chapter, linker, language, ruleset=ruleset),
+        "show_disagreements": can_edit(request),
         "toc": [
             b.value for b in chapter.body
             if b.block_type == "heading" and int(b.value.get("level") or 3) <= 3
         ],
         "previous_chapter": siblings[index - 1] if index else None,
-        "next_chapter": siblings[index + 1] if index is not None and index + 1 < len(siblings) else None,
+        "next_chapter": (
+            siblings[index + 1] if index is not None and index + 1 < len(siblings) else None
+        ),
     }

@@ -21,6 +21,7 @@ class Agreement:
     too_few: tuple[tuple[str, int, int], ...] = ()  # (fan, counted, at least)
     none_of: tuple[tuple[str, ...], ...] = ()  # groups of which the core counted none
     total: tuple[int, int] | None = None  # (core, book) when they differ
+    doublings: tuple[int, int] | None = None  # HKOS: (core, book) when they differ
     error: str = ""  # the core refused the hand
     notes: tuple[str, ...] = field(default=())
 
@@ -28,7 +29,7 @@ class Agreement:
     def ok(self) -> bool:
         return not (
             self.missing or self.struck_out or self.too_few or self.none_of or self.total
-            or self.error
+            or self.doublings or self.error
         )
 
 
@@ -41,6 +42,7 @@ def compare(
     conditions: Mapping[str, Any] | None = None,
     context: Mapping[str, Any] | None = None,
     book_total: int | None = None,
+    doublings: int | None = None,
     error: str = "",
 ) -> Agreement:
     """Compare the core's counted fans (id -> count) with the book's expectations."""
@@ -66,11 +68,20 @@ def compare(
         for fid, key in (conditions.get("if") or {}).items()
         if context.get(key) and fid not in counted
     )
-    total_diff = (total, book_total) if book_total is not None and total != book_total else None
+    # an erratum may correct the book's total; HKOS books count doublings, not points
+    want_total = conditions.get("expected_total", book_total)
+    total_diff = (total, want_total) if want_total is not None and total != want_total else None
+    want_doublings = conditions.get("doublings")
+    doublings_diff = (
+        (doublings or 0, int(want_doublings))
+        if want_doublings is not None and doublings != want_doublings
+        else None
+    )
     return Agreement(
         missing=missing + conditional_missing,
         struck_out=struck_out,
         too_few=too_few,
         none_of=none_of,
         total=total_diff,
+        doublings=doublings_diff,
     )

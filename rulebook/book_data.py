@@ -80,11 +80,12 @@ def fan_rows(
     for position, fan in enumerate(data["fans"], start=1):
         try:
             code = str(fan["id"])
+            category = "optional" if fan.get("option") else "limit" if fan.get("limit") else ""
             fields = {
                 "position": position,
                 "points": int(fan["value"]),
                 "unit": UNITS[str(fan.get("unit", "points")).strip().lower()],
-                "category": "",
+                "category": category,
                 "name": fan["name"],
                 "description": fan.get("description") or "",
                 "definition": "",
@@ -149,6 +150,18 @@ def example_rows(ruleset: str, data_dir: Path = DATA_DIR) -> list[ExampleRow]:
     rows = []
     for position, ex in enumerate(data["examples"], start=1):
         try:
+            book = [str(fid) for fid in ex.get("book_fans") or []]
+            expected = ex.get("expected_fans")
+            expected = [str(fid) for fid in expected] if expected is not None else None
+            conditions: dict[str, Any] = {}
+            # a fan listed n times must be counted n times (of the corrected list, if any)
+            times = _repeats(expected if expected is not None else book)
+            if times:
+                conditions["times"] = times
+            if ex.get("expected_total") is not None:
+                conditions["expected_total"] = int(ex["expected_total"])
+            if ex.get("book_doublings") is not None:
+                conditions["doublings"] = int(ex["book_doublings"])
             rows.append(ExampleRow(ruleset, str(ex["id"]), {
                 "fan_code": str(ex.get("fan") or ""),
                 "position": position,
@@ -156,21 +169,26 @@ def example_rows(ruleset: str, data_dir: Path = DATA_DIR) -> list[ExampleRow]:
                 "hand": ex["hand"],
                 "context": dict(ex.get("context") or {}),
                 "book_text": ex.get("text_ru") or "",
-                "book_fans": _unique(ex.get("book_fans") or []),
-                "expected_fans": (
-                    _unique(ex["expected_fans"]) if ex.get("expected_fans") is not None else None
-                ),
-                "conditions": {},
+                "book_fans": _unique(book),
+                "expected_fans": _unique(expected) if expected is not None else None,
+                "conditions": conditions,
                 "book_total": ex.get("book_total"),
                 "erratum": ex.get("erratum") or "",
                 "assumptions": list(ex.get("assumptions") or []),
                 "keyboard": ex.get("keyboard") or "",
             }))
-        except KeyError as err:
+        except (KeyError, TypeError, ValueError) as err:
             raise BookDataError(
-                f"{ruleset}_examples.json, example #{position} ({ex.get('id')!r}): missing {err}"
+                f"{ruleset}_examples.json, example #{position} ({ex.get('id')!r}): bad or missing {err}"
             ) from err
     return rows
+
+
+def _repeats(ids: Sequence[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for fid in ids:
+        counts[fid] = counts.get(fid, 0) + 1
+    return {fid: n for fid, n in counts.items() if n > 1}
 
 
 def _mcr_example_rows(data_dir: Path) -> list[ExampleRow]:

@@ -43,6 +43,9 @@ CATEGORY_CHOICES = [
     ("special", _("Special hands")),
     ("winning", _("Concealment and winning")),
     ("bonus", _("Flowers")),
+    # HKOS
+    ("limit", _("Limit hands")),
+    ("optional", _("Optional fans")),
 ]
 
 _KEY_NAMESPACE = uuid.UUID("6f0c2a8e-7a55-4f0e-9b8c-2d1e8b0f9a11")

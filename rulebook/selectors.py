@@ -205,6 +205,7 @@ def example_scored(
         conditions=example.conditions,
         context=example.context,
         book_total=example.book_total,
+        doublings=result.to_dict().get("doublings"),
         error=result.error.message if result.error else "",
     )
     core_fans = [

@@ -210,7 +210,7 @@ def test_editors_see_a_disagreement_between_core_and_book(rulebook_content):
     admin_list = editor_client.get("/admin/snippets/rulebook/workedexample/?disagreeing=true")
     assert admin_list.status_code == 200
     text = admin_list.content.decode()
-    assert "fan1-ex1" in text and "DISAGREES" in text
+    assert "fan1-ex1" in text and "РАСХОДИТСЯ" in text  # the editor's admin is in Russian
     assert "fan2-ex1" not in text
 
 
@@ -222,7 +222,53 @@ def test_fan_table_is_cached_and_refreshed_when_a_fan_is_published(client, ruleb
     assert "Big Four Winds (renamed)" in client.get("/en/rules/mcr/fans/").content.decode()
 
 
-def test_fan_table_page_and_rulebook_pages_are_in_the_sitemap_tree(rulebook_content):
-    tables = FanTablePage.objects.filter(slug="fans")
-    assert {t.locale.language_code for t in tables} == set(LANGUAGES)
-    assert all(t.url.endswith("/rules/mcr/fans/") for t in tables)
+def test_every_ruleset_has_its_fan_table_in_every_language(rulebook_content):
+    for ruleset in ("mcr", "hkos", "red"):
+        tables = FanTablePage.objects.filter(slug="fans", url_path__contains=f"/rules/{ruleset}/")
+        assert {t.locale.language_code for t in tables} == set(LANGUAGES)
+        assert all(t.url.endswith(f"/rules/{ruleset}/fans/") for t in tables)
+
+
+def test_hkos_and_red_fan_tables_show_russian_names_with_the_notice(client, rulebook_content):
+    html = client.get("/en/rules/hkos/fans/").content.decode()
+    assert "Без цветов и сезонов" in html and "Not yet translated." in html
+    assert ">Doublings<" in html
+    html = client.get("/ru/rules/hkos/fans/").content.decode()
+    assert "Ещё не переведено." not in html
+    html = client.get("/fr/rules/red/fans/10/").content.decode()
+    assert 'id="red-ex1"' in html and ">112<" in html  # scored by the Red ruleset
+    assert "Pas encore traduit." in html
+
+
+def test_changed_rule_text_updates_pages_nobody_edited(rulebook_content, tmp_path):
+    from content import services
+
+    data = json.loads((services.RULES_DIR / "mcr.json").read_text("utf-8"))
+    data["chapters"][0]["blocks"][0]["text"] = "Новая редакция введения."
+    (tmp_path / "mcr.json").write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    # an editor translated the French introduction meanwhile
+    french = RuleChapterPage.objects.get(slug="introduction", locale__language_code="fr")
+    french.title = "Introduction"
+    french.save_revision().publish()
+
+    report = services.rulebook_pages_load(rules_dir=tmp_path)
+    assert report.updated == 4 and report.kept_edits == ["fr:introduction"]
+    assert "Новая редакция введения." in Client().get("/en/rules/mcr/introduction/").content.decode()
+    french.refresh_from_db()
+    assert french.title == "Introduction"
+    # --force overwrites the editor's version
+    report = services.rulebook_pages_load(rules_dir=tmp_path, force=True)
+    french.refresh_from_db()
+    assert french.title == "Введение"
+
+
+def test_rule_pages_link_fan_names_and_section_references(client, rulebook_content):
+    html = client.get("/en/rules/mcr/3/").content.decode()
+    # «Большие четыре ветра» links to the fan's page in the visitor's language
+    assert '<a href="/en/rules/mcr/fans/1/" class="rb-link-fan">Большие четыре ветра</a>' in html
+    assert '<a href="/en/rules/mcr/fans/19/" class="rb-link-fan">Семь пар</a>' in html
+    # «см. 3.9.1.5» on the same page links to the anchor
+    assert '<a href="#3-9-1-5" class="rb-link-section">3.9.1.5</a>' in html
+    # from another chapter, to the page and the anchor
+    appendix = client.get("/fr/rules/mcr/appendix-1/").content.decode()
+    assert '<a href="/fr/rules/mcr/3/#3-9-1" class="rb-link-section">3.9.1</a>' in appendix
