@@ -44,7 +44,8 @@ def can_edit(request) -> bool:
 
 
 def cached_serve(page, request, render):
-    """Render, and mark the response as cacheable for RulebookCacheMiddleware when the
+    """Render, and mark the response as cacheable for RulebookCacheMiddleware (any rulebook
+    page) when the
     visitor is anonymous (editors and previews are never cached: they see warnings)."""
     user = getattr(request, "user", None)
     if (

@@ -1,4 +1,5 @@
-"""Whole-page cache of the fan tables and fan pages for anonymous visitors.
+"""Whole-page cache of the rulebook's pages (rules, chapters, fan tables, fan pages) for
+anonymous visitors.
 
 Placed before the session and authentication middleware, so that a cached page costs a
 cache lookup and the content version (four small aggregate queries), not Wagtail's page
@@ -17,7 +18,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 CACHE_SECONDS = 3600
-CACHEABLE_PATH = re.compile(r"^/[a-z-]+/rules/[a-z]+/fans/")
+CACHEABLE_PATH = re.compile(r"^/[a-z-]+/rules/")
 
 
 class RulebookCacheMiddleware:

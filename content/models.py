@@ -75,6 +75,12 @@ class RulebookPageMixin(models.Model):
         """The editable content, in a form that is equal iff the content is equal."""
         return {"title": self.title, "is_translated": self.is_translated}
 
+    def serve(self, request, *args, **kwargs):
+        from content.fan_pages import cached_serve
+
+        parent_serve = super().serve  # type: ignore[misc]
+        return cached_serve(self, request, lambda: parent_serve(request, *args, **kwargs))
+
 
 class RulesIndexPage(RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
     """/<lang>/rules/: the three rulesets."""

@@ -6,6 +6,7 @@ end of the section they belong to (their ``section``: a chapter slug or a sectio
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,8 @@ from content.rule_links import link_segments, mcr_fan_names, ruleset_fan_names
 from rulebook import book_data, selectors
 from rulebook.links import fan_page_url
 from rulebook.models import Fan, WorkedExample
+
+OWN_MARKER = re.compile(r"^\s*(\(?\d+[.)]|\(?[а-яa-z][.)]|[-–—•])\s")
 
 
 @dataclass(frozen=True)
@@ -125,9 +128,12 @@ def chapter_blocks(chapter, linker: TextLinker, language: str, *, ruleset: str) 
         elif kind == "paragraph":
             items.append({"kind": kind, "pieces": linker.pieces(value)})
         elif kind == "list":
+            texts = list(value.get("items") or [])
             items.append({
                 "kind": kind, "ordered": value.get("ordered"),
-                "items": [linker.pieces(item) for item in value.get("items") or []],
+                # items that carry their own numbers ("(1) ...", "а) ...") get no second one
+                "self_numbered": bool(texts) and all(OWN_MARKER.match(t) for t in texts),
+                "items": [linker.pieces(item) for item in texts],
             })
         elif kind == "table":
             data = value.get("data") or []
