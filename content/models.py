@@ -214,6 +214,22 @@ class FanTablePage(RoutablePageMixin, RulebookPageMixin, Page):  # noqa: DJ008
 
         return cached_serve(self, request, lambda: super(FanTablePage, self).serve(request, *args, **kwargs))
 
+    def get_sitemap_urls(self, request=None):
+        """The table and every fan page of its language."""
+        from rulebook.models import Fan
+
+        urls = super().get_sitemap_urls(request)
+        base = self.get_full_url(request)
+        if not urls or not base:
+            return urls
+        codes = Fan.objects.filter(
+            ruleset=self.ruleset, locale=self.locale, live=True
+        ).values_list("code", flat=True)
+        return urls + [
+            {"location": f"{base}{code.lower()}/", "lastmod": urls[0].get("lastmod")}
+            for code in codes
+        ]
+
     @path("")
     def fan_table(self, request):
         from content.fan_pages import fan_table_context
