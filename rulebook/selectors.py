@@ -118,9 +118,19 @@ def fan_list(ruleset: str, language: str) -> list[dict[str, Any]]:
 
 
 def all_language_names(ruleset: str) -> dict[str, list[str]]:
-    """Fan id -> its names in every language (the fan table's search finds any of them)."""
+    """Fan id -> its names in every language, in the site's language order (the fan
+    table's search finds any of them)."""
+    from django.conf import settings
+
+    order = {code: i for i, (code, _name) in enumerate(settings.LANGUAGES)}
+    rows = sorted(
+        Fan.objects.filter(ruleset=ruleset, live=True).values_list(
+            "code", "locale__language_code", "name"
+        ),
+        key=lambda row: order.get(row[1], len(order)),
+    )
     names: dict[str, list[str]] = {}
-    for code, name in Fan.objects.filter(ruleset=ruleset, live=True).values_list("code", "name"):
+    for code, _language, name in rows:
         names.setdefault(code, [])
         if name not in names[code]:
             names[code].append(name)
