@@ -20,6 +20,8 @@ urlpatterns = [
     path("sitemap.xml", sitemap, {"sitemaps": {"pages": Sitemap}}),
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include("federation.api_v1_urls")),
+    # django-payments: providers' webhooks (Stripe: /payments/process/stripe/, signed)
+    path("payments/", include("payments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
