@@ -157,7 +157,10 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
-# --- Cache (allauth's rate limits count in the cache) ----------------------
+# --- Cache (allauth's login rate limits and the API throttles count in it) ---
+# Every worker process must see the same counts: Redis when REDIS_URL is set (docker-compose
+# sets it), else the database cache table (`manage.py createcachetable`, run by `make setup`
+# and the container's start command). CACHE_BACKEND=locmem only for a single process (dev).
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
@@ -165,8 +168,15 @@ if os.environ.get("REDIS_URL"):
             "LOCATION": os.environ["REDIS_URL"],
         }
     }
-else:
+elif os.environ.get("CACHE_BACKEND") == "locmem":
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "django_cache",
+        }
+    }
 
 # --- Email -----------------------------------------------------------------
 EMAIL_BACKEND = os.environ.get(
@@ -246,6 +256,8 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Mahjong Federation API",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Only the public API (/api/v1/) is published; admin endpoints never are.
+    "PREPROCESSING_HOOKS": ["federation.api_schema.public_endpoints_only"],
 }
 
 LOGGING = {
