@@ -42,7 +42,6 @@ def _invoice_context(invoice: DuesInvoice | None) -> dict[str, Any]:
         "invoice": invoice,
         "balance": selectors.invoice_balance(invoice),
         "bank": settings.MEMBERSHIP_BANK_ACCOUNT,
-        "pay_url": absolute(reverse("membership:invoice", args=[invoice.number])),
     }
 
 
@@ -63,6 +62,9 @@ def _send(
             "me_url": absolute(reverse("membership:me")),
             **context,
         }
+        if context.get("invoice") is not None:  # the link in the member's language
+            number = context["invoice"].number
+            context["pay_url"] = absolute(reverse("membership:invoice", args=[number]))
         subject = " ".join(
             render_to_string(f"federation/email/{template}_subject.txt", context).split()
         )

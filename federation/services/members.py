@@ -61,7 +61,8 @@ def member_apply(
     )
     audit(member, "federation.member.apply", user)
     if settings.MEMBERSHIP_AUTO_APPROVE:
-        member = member_approve(member=member, approved_by=None, today=today)
+        return member_approve(member=member, approved_by=None, today=today)
+    emails.on_commit_send(emails.application_received, member.pk)
     return member
 
 

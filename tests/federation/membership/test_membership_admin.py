@@ -121,9 +121,7 @@ def test_applications_list_links_to_details_and_separate_actions(
     assert pending.application == Member.Application.PENDING
 
 
-def test_issue_invoices_from_the_admin_with_preview(
-    client, year_2025, make_member, treasurer
-):
+def test_issue_invoices_from_the_admin_with_preview(client, year_2025, make_member, treasurer):
     year_2026 = MembershipYear.objects.create(
         year=2026, starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
     )
@@ -201,7 +199,7 @@ def test_member_list_export_has_statuses_and_neutralised_formulas(
     client.force_login(treasurer)
     response = client.get("/admin/members/", {"export": "csv"})
     body = b"".join(response.streaming_content).decode()
-    assert "'=HYPERLINK" in body and ',=HYPERLINK' not in body
+    assert "'=HYPERLINK" in body and ",=HYPERLINK" not in body
     assert ",lapsed\r\n" in body and ",applied\r\n" in body  # 2025 has ended
 
 

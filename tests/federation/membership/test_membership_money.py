@@ -109,9 +109,7 @@ def test_admin_payment_form_refuses_the_future_and_asks_to_confirm(client, invoi
     assert Payment.objects.count() == 2
 
 
-def test_admin_payment_on_a_cancelled_invoice_is_a_message_not_a_500(
-    client, invoice, treasurer
-):
+def test_admin_payment_on_a_cancelled_invoice_is_a_message_not_a_500(client, invoice, treasurer):
     services.dues_invoice_cancel(invoice=invoice, cancelled_by=treasurer)
     client.force_login(treasurer)
     form_page = client.get("/admin/payments/new/").content.decode()
@@ -195,13 +193,21 @@ def test_reversal_needs_a_reason_and_is_audited(invoice, pay_cash, treasurer, me
 
 def test_a_reversed_bank_transaction_can_be_recorded_again(invoice, treasurer):
     first = services.payment_record(
-        invoice=invoice, amount=Decimal("120"), paid_on=date(2025, 2, 1),
-        method="bank_transfer", transaction_id="TX-1", recorded_by=treasurer,
+        invoice=invoice,
+        amount=Decimal("120"),
+        paid_on=date(2025, 2, 1),
+        method="bank_transfer",
+        transaction_id="TX-1",
+        recorded_by=treasurer,
     )
     services.payment_reverse(payment=first, reversed_by=treasurer, reason="wrong amount")
     again = services.payment_record(
-        invoice=invoice, amount=Decimal("120"), paid_on=date(2025, 2, 1),
-        method="bank_transfer", transaction_id="TX-1", recorded_by=treasurer,
+        invoice=invoice,
+        amount=Decimal("120"),
+        paid_on=date(2025, 2, 1),
+        method="bank_transfer",
+        transaction_id="TX-1",
+        recorded_by=treasurer,
     )
     assert again.receipt_number != first.receipt_number
 
