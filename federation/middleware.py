@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 ADMIN_PREFIX = "/admin/"
@@ -26,11 +28,13 @@ class AdminAccessMiddleware:
             and user.is_authenticated
             and not user.has_perm("wagtailadmin.access_admin")
         ):
-            response = TemplateResponse(
-                request,
-                "403.html",
-                {"reason": _("Your account has no access to the administration.")},
-                status=403,
-            )
-            return response.render()
+            # /admin/ has no language prefix: speak the account's language.
+            with translation.override(getattr(user, "language", None) or settings.LANGUAGE_CODE):
+                response = TemplateResponse(
+                    request,
+                    "403.html",
+                    {"reason": _("Your account has no access to the administration.")},
+                    status=403,
+                )
+                return response.render()
         return self.get_response(request)

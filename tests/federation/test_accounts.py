@@ -145,7 +145,7 @@ def test_admin_refuses_non_staff(client):
     client.force_login(UserFactory())
     response = client.get("/admin/")
     assert response.status_code == 403
-    assert "no access to the administration" in response.content.decode()
+    assert "Нет доступа" in response.content.decode()  # the account's language (default ru)
 
 
 def test_admin_opens_for_staff(client, site_content):
