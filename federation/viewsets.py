@@ -307,6 +307,7 @@ class DuesInvoiceFilterSet(WagtailFilterSet):
 
 class DuesInvoiceIndexView(SafeCsvExportMixin, generic.IndexView):
     template_name = "federation/admin/invoice_index.html"
+    add_item_label = _("Issue the year's invoices")
 
     def get_base_queryset(self):
         return super().get_base_queryset().select_related("membership_year", "membership_type")

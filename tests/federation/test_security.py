@@ -3,6 +3,7 @@ in a store every worker process shares."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 import uuid
@@ -75,8 +76,8 @@ def _production_env(tmp_path, **extra: str) -> dict[str, str]:
         DJANGO_SECRET_KEY="x" * 50,
         DJANGO_ALLOWED_HOSTS="testserver",
         DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        **extra,
     )
+    env.update(extra)
     return env
 
 
@@ -113,3 +114,22 @@ def test_a_per_process_cache_would_not_share_them(tmp_path):
     key = f"someone-{uuid.uuid4().hex}@example.org"
     assert _worker(env, key) == 3
     assert _worker(env, key) == 3
+
+
+def test_check_deploy_warns_only_of_what_the_readme_explains(tmp_path):
+    import secrets  # a key Django does not call weak (W009)
+
+    env = _production_env(tmp_path, DJANGO_SECRET_KEY=secrets.token_urlsafe(60))
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    warnings = set(re.findall(r"\(([a-z_]+\.[A-Z]\d+)\)", output))
+    assert warnings <= {"security.W005", "security.W021"}, output
+    readme = (ROOT / "README.md").read_text()
+    assert all(code in readme for code in warnings)
