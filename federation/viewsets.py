@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.filters import WagtailFilterSet
+from wagtail.admin.forms import WagtailAdminModelForm
 from wagtail.admin.ui.tables import Column
 from wagtail.admin.views import generic
 from wagtail.admin.viewsets.base import ViewSetGroup
@@ -26,6 +28,7 @@ from federation.models import (
     MoneyFormField,
     Payment,
 )
+from federation.widgets import SearchableSelectMultiple
 
 
 class MemberFilterSet(WagtailFilterSet):
@@ -419,6 +422,26 @@ class MembershipTypeViewSet(ModelViewSet):
     form_fields = ["kind", "name", "is_free", "covers_family"]
 
 
+class OfficerChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj):
+        name = obj.get_full_name()
+        return f"{name} <{obj.email}>" if name else obj.email
+
+
+class ClubForm(WagtailAdminModelForm):
+    officers = OfficerChoiceField(
+        label=_("Officers"),
+        required=False,
+        queryset=get_user_model().objects.filter(is_active=True).order_by("email"),
+        widget=SearchableSelectMultiple,
+        help_text=_("Club officers see and manage this club's members only."),
+    )
+
+    class Meta:
+        model = Club
+        fields = ["name", "city", "email", "phone", "website", "officers"]
+
+
 class ClubViewSet(ModelViewSet):
     model = Club
     icon = "home"
@@ -428,6 +451,9 @@ class ClubViewSet(ModelViewSet):
     list_export = ["name", "city", "email", "phone", "website"]
     index_view_class = SafeIndexView
     form_fields = ["name", "city", "email", "phone", "website", "officers"]
+
+    def get_form_class(self, for_update=False):
+        return ClubForm
 
 
 class MembershipViewSetGroup(ViewSetGroup):

@@ -201,3 +201,25 @@ def test_member_pages_fit_a_phone(browser, live_server, current_year, make_membe
         assert width <= 390, (target, width)
     finally:
         context.close()
+
+
+def test_club_officers_are_chosen_with_a_searchable_picker(
+    browser_page, club, membership_officer, make_user
+):
+    page = browser_page
+    english_admin(membership_officer)
+    for n in range(30):
+        make_user(email=f"player{n:02d}@example.org")
+    wanted = make_user(email="olga.officer@example.org", first_name="Olga", last_name="Smirnova")
+    log_in(page, membership_officer.email)
+    page.goto(f"/admin/clubs/edit/{club.pk}/")
+    page.fill("input[data-searchable-select-for]", "smirn")
+    visible = page.eval_on_selector(
+        "select[name=officers]",
+        "s => Array.from(s.options).filter(o => !o.hidden).map(o => o.text)",
+    )
+    assert visible == ["Olga Smirnova <olga.officer@example.org>"]
+    page.select_option("select[name=officers]", str(wanted.pk))
+    page.click("footer button[type=submit].button-longrunning")
+    page.wait_for_url(re.compile(r"/admin/clubs/"))
+    assert list(club.officers.all()) == [wanted]
