@@ -8,7 +8,6 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from federation import services
 from federation.models import DuesInvoice, MembershipFee, MembershipType, MembershipYear, Payment
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
