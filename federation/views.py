@@ -76,6 +76,9 @@ def me(request):
         for invoice, balance in selectors.invoices_with_balances(selectors.member_invoices(member))
     ]
     status = selectors.member_status(member)
+    to_pay = next(
+        (i for i, balance, _label in invoices if balance.outstanding and not i.cancelled), None
+    )
     return render(
         request,
         "federation/me.html",
@@ -85,6 +88,7 @@ def me(request):
             "status_label": STATUS_LABELS[status.value],
             "covered_until": selectors.member_covered_until(member),
             "invoices": invoices,
+            "to_pay": to_pay,
             "payments": selectors.member_payments(member),
             "club_history": member.club_history.select_related("club"),
             "manages_clubs": selectors.clubs_managed_by(request.user).exists(),

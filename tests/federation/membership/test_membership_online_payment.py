@@ -50,6 +50,11 @@ def live_year(db):
 def test_invoice_page_offers_card_payment(client, current_member):
     invoice = current_member.invoices.get()
     client.force_login(current_member.user)
+    me = client.get("/en/members/me/").content.decode()
+    assert (
+        "Awaiting payment" in me
+        and f'href="/en/members/invoices/{invoice.number}/" id="pay-invoice-link"' in me
+    )
     page = client.get(f"/en/members/invoices/{invoice.number}/").content.decode()
     assert f"/en/members/invoices/{invoice.number}/pay/" in page
     assert "by card" in page
