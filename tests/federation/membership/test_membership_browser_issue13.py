@@ -174,7 +174,14 @@ def test_member_opening_admin_sees_no_access(browser_page, current_year, make_me
 
 @pytest.mark.parametrize(
     "path",
-    ["/en/members/me/", "/en/members/apply/", "/en/members/", "INVOICE", "/en/members/me/card/"],
+    [
+        "/en/members/me/",
+        "/en/members/apply/",
+        "/en/members/",
+        "/en/members/invoices/NUMBER/",
+        "/ru/members/invoices/NUMBER/",
+        "/en/members/me/card/",
+    ],
 )
 def test_member_pages_fit_a_phone(browser, live_server, current_year, make_member, site_url, path):
     member = make_member(
