@@ -69,7 +69,7 @@ def _production_env(tmp_path, **extra: str) -> dict[str, str]:
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in ("REDIS_URL", "CACHE_BACKEND", "DATABASE_URL")
+        if key not in ("REDIS_URL", "CACHE_BACKEND", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
     }
     env.update(
         DJANGO_SETTINGS_MODULE="federation.settings.production",
