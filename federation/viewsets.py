@@ -80,9 +80,11 @@ class MemberIndexView(SafeCsvExportMixin, generic.IndexView):
         return super().get_table(_with_statuses(object_list))
 
     def as_spreadsheet(self, queryset, spreadsheet_format):
-        return super().as_spreadsheet(_with_statuses(queryset), spreadsheet_format)
+        self.export_statuses = selectors.member_statuses(queryset)
+        return super().as_spreadsheet(queryset, spreadsheet_format)
 
     def to_row_dict(self, item):
+        item.computed_status = self.export_statuses[item.pk]
         row = super().to_row_dict(item)
         row["computed_status"] = item.computed_status.value
         return row
