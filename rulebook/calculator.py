@@ -176,7 +176,7 @@ def question_from_query(params: Mapping[str, Any]) -> Question:
         ctx["from"] = direction
     for key in ("seat", "prevalent"):
         value = (get(key) or "").strip().upper()
-        if value:
+        if value and value != "E":  # East is the core's default
             ctx[key] = value
     flowers = (get("flowers") or "").strip()
     if flowers.isdigit():
@@ -184,13 +184,14 @@ def question_from_query(params: Mapping[str, Any]) -> Question:
             ctx["flowers"] = int(flowers)
     elif flowers:
         ctx["flowers"] = tuple(p.strip() for p in flowers.split(",") if p.strip())
+    # the keys of other rulesets are left out (a URL switched from HKOS to MCR still works)
     players = (get("players") or "").strip()
-    if players:
+    if players and rules not in ("mcr", "hkos"):
         ctx["players"] = int(players) if players.isdigit() else players
     liable = (get("liable") or "").strip().lower()
-    if liable:
+    if liable and rules not in ("mcr", "red"):
         ctx["liable"] = liable
-    for key in ALL_FLAGS:
+    for key in FLAGS.get(rules, ALL_FLAGS):
         if _true(get(key)):
             ctx[key] = True
     options = tuple(dict.fromkeys(o.strip() for o in get_all("option") if o.strip()))
