@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from threading import Lock
 
+from django.db.models.signals import post_delete, post_save
 from django.utils.translation import get_language
 
 from rulebook.scoring.hkos.table import FANS_BY_ID as HKOS_FANS
@@ -72,6 +73,15 @@ def clear() -> None:
     """Forget the kept names (tests; an editor's change shows within a minute anyway)."""
     with _lock:
         _cache.clear()
+
+
+def _forget(**_kwargs: object) -> None:
+    clear()
+
+
+# an editor's change shows at once in this process (other processes: within a minute)
+post_save.connect(_forget, sender="rulebook.Fan", dispatch_uid="fan_labels_save")
+post_delete.connect(_forget, sender="rulebook.Fan", dispatch_uid="fan_labels_delete")
 
 
 def implies(ruleset: str, fan_id: str, excluded_id: str) -> bool:

@@ -75,7 +75,8 @@
     var out = "", run = "", suit = "";
     ts.forEach(function (t) {
       if (/^[1-9][mps]$/.test(t)) {
-        if (suit && suit !== t[1]) { out += run + suit; run = ""; }
+        /* a new group when the suit changes or the ranks go down: 789s123s55s */
+        if (suit && (suit !== t[1] || t[0] < run[run.length - 1])) { out += run + suit; run = ""; }
         suit = t[1]; run += t[0];
       } else {
         if (run) { out += run + suit; run = ""; suit = ""; }
