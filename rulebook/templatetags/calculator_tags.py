@@ -1,7 +1,7 @@
 """Tags of the calculator page: one set of the answer drawn as tiles.
 
-The tiles themselves are the rulebook's (``{% tile %}`` of ``rulebook.templatetags.tiles``);
-this only splits a set's notation ("[1111s,1]", "123m", "55s") into its tiles and says
+The tiles themselves are drawn by ``{% tile %}`` (``rulebook.templatetags.tiles``); this
+only splits a set's notation ("[1111s,1]", "123m", "55s") into its tiles and says
 whether the set is melded.
 """
 
@@ -37,17 +37,3 @@ def drawn_set(notation: str) -> DrawnSet:
     concealed_kong = bracketed and not digit and len(tiles) == 4
     return DrawnSet(tiles, bracketed and not concealed_kong, concealed_kong, text)
 
-
-@register.simple_tag
-def calc_tile(token: str, extra_class: str = "") -> str:
-    """One tile as the rulebook draws it (its own tag), or a text chip until that exists."""
-    from django.utils.html import format_html
-
-    from rulebook.messages import tile_label
-
-    try:
-        from rulebook.templatetags.tiles import tile as rulebook_tile  # type: ignore[attr-defined]
-    except ImportError:
-        return format_html('<span class="tile tile-text {}" role="img" aria-label="{}">{}</span>',
-                           extra_class, tile_label(token), token)
-    return str(rulebook_tile(token))

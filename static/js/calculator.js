@@ -292,6 +292,13 @@
     schedule(0);
   });
 
+  /* the floating total is hidden while the answer itself is on the screen */
+  if (window.IntersectionObserver) {
+    new IntersectionObserver(function (entries) {
+      document.body.classList.toggle("answer-in-view", entries[0].isIntersecting);
+    }, { rootMargin: "0px 0px -30% 0px" }).observe(answer);
+  }
+
   builder.hidden = false;
   updateClaimVisibility();
   render();
