@@ -97,7 +97,7 @@
   /* --- drawing (the palette's own tiles are copied: one drawing of each tile) ---------- */
 
   function tileNode(token) {
-    var source = palette.querySelector('[data-tile="' + token + '"]');
+    var source = palette.querySelector('[data-add="' + token + '"]');
     var span = document.createElement("span");
     span.className = "drawn";
     if (source) { span.innerHTML = source.innerHTML; }
@@ -106,7 +106,7 @@
   }
 
   function labelOf(token) {
-    var source = palette.querySelector('[data-tile="' + token + '"]');
+    var source = palette.querySelector('[data-add="' + token + '"]');
     return source ? source.getAttribute("aria-label") : token;
   }
 
@@ -186,9 +186,9 @@
   }
 
   palette.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-tile]");
+    var button = event.target.closest("[data-add]");
     if (!button) { return; }
-    var t = button.dataset.tile;
+    var t = button.dataset.add;
     var model = parse(input.value) || { melds: [], concealed: [], flowers: [] };
     var kind = mode();
     remember();

@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def click_tiles(page, *tokens: str) -> None:  # type: ignore[no-untyped-def]
     for token in tokens:
-        page.locator(f'#calc-palette [data-tile="{token}"]').click()
+        page.locator(f'#calc-palette [data-add="{token}"]').click()
 
 
 def wait_total(page, total: int) -> None:  # type: ignore[no-untyped-def]
@@ -105,11 +105,11 @@ def test_switch_language_and_keep_the_hand(browser_page) -> None:  # type: ignor
 def test_keyboard_only(browser_page) -> None:  # type: ignore[no-untyped-def]
     page = browser_page
     page.goto("/en/calculator/?rules=mcr&hand=123m456p789s123s5s")
-    page.locator('#calc-palette [data-tile="5s"]').focus()
+    page.locator('#calc-palette [data-add="5s"]').focus()
     page.keyboard.press("Enter")
     assert page.locator("#calc-hand-input").input_value() == "123m456p789s12355s"
     page.keyboard.press("Shift+Tab")
-    focused = page.evaluate("document.activeElement.dataset.tile")
+    focused = page.evaluate("document.activeElement.dataset.add")
     assert focused == "4s"
     # no discarder given: the fans and the total, and a word on the payments
     expected = score("123m456p789s12355s")
