@@ -144,3 +144,20 @@ def test_page_without_a_hand_invites_one(client) -> None:  # type: ignore[no-unt
     assert response.status_code == 200
     assert "Build a hand" in response.content.decode()
     assert client.post("/en/calculator/").status_code == 405
+
+
+def test_worked_example_links_open_in_the_calculator(client) -> None:  # type: ignore[no-untyped-def]
+    from rulebook.links import calculator_url
+
+    url = calculator_url("hkos", "123m456p789s123s5s5s", {
+        "self_drawn": True, "seat": "S", "flowers": ["f2"], "options": {"fan31": True},
+    }, "en")
+    assert url == ("/en/calculator/?rules=hkos&hand=123m456p789s123s5s5s&self_drawn=1&seat=S"
+                   "&flowers=f2&option=fan31%3D1")
+    response = client.get(url)
+    expected = score("123m456p789s123s5s5s", rules="hkos", self_drawn=True, seat="S",
+                     flowers=["f2"], options=["fan31=1"])
+    assert expected.ok
+    assert f'data-total="{expected.total}"' in response.content.decode()
+    empty = calculator_url("red", "123m456p789s123s5s5s", {"flowers": [], "seat": "E"}, "en")
+    assert "flowers" not in empty
