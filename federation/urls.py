@@ -13,6 +13,7 @@ from wagtail.documents import urls as wagtaildocs_urls
 from content import views as content_views
 from federation import account_views, online_payments
 from federation.health import healthz
+from rulebook import calculator_views as rulebook_calculator_views
 
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
@@ -33,6 +34,7 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("allauth.urls")),
     path("search/", content_views.search, name="search"),
     path("members/", include("federation.member_urls")),
+    path("calculator/", rulebook_calculator_views.calculator, name="calculator"),
     path("", include(wagtail_urls)),
     prefix_default_language=True,
 )
