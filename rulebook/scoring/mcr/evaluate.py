@@ -26,17 +26,18 @@ from itertools import compress, permutations
 
 from .._construct import slots_constructor
 from ..arrange import (
-    HONORS_KNITTED,
-    KNITTED_STRAIGHT,
+    HONORS_KNITTED as FORM_HONORS_KNITTED,
+)
+from ..arrange import (
+    KNITTED_STRAIGHT as FORM_KNITTED_STRAIGHT,
+)
+from ..arrange import (
     MELDED,
     ORDER_CHOW,
     ORDER_KNITTED,
     ORDER_KONG,
     ORDER_PAIR,
     ORDER_PUNG,
-    SEVEN_PAIRS,
-    STANDARD,
-    THIRTEEN_ORPHANS,
     Arrangement,
     RawArrangement,
     TileSet,
@@ -46,9 +47,102 @@ from ..arrange import (
     other_wait_counts,
     raw_arrangements,
 )
+from ..arrange import (
+    SEVEN_PAIRS as FORM_SEVEN_PAIRS,
+)
+from ..arrange import (
+    STANDARD as FORM_STANDARD,
+)
+from ..arrange import (
+    THIRTEEN_ORPHANS as FORM_THIRTEEN_ORPHANS,
+)
 from ..hand import KONG, Hand, Meld, WinContext
 from ..result import ExcludedFan, FanScore
 from ..tiles import format_tiles
+from .fan_ids import (
+    ALL_CHOWS,
+    ALL_EVEN_PUNGS,
+    ALL_FIVES,
+    ALL_GREEN,
+    ALL_HONORS,
+    ALL_PUNGS,
+    ALL_SIMPLES,
+    ALL_TERMINALS,
+    ALL_TERMINALS_AND_HONORS,
+    ALL_TYPES,
+    BIG_FOUR_WINDS,
+    BIG_THREE_DRAGONS,
+    BIG_THREE_WINDS,
+    CHICKEN_HAND,
+    CLOSED_WAIT,
+    CONCEALED_HAND,
+    CONCEALED_KONG,
+    DOUBLE_PUNG,
+    DRAGON_PUNG,
+    EDGE_WAIT,
+    FLOWER_TILES,
+    FOUR_CONCEALED_PUNGS,
+    FOUR_KONGS,
+    FOUR_PURE_SHIFTED_CHOWS,
+    FOUR_PURE_SHIFTED_PUNGS,
+    FULL_FLUSH,
+    FULLY_CONCEALED_HAND,
+    GREATER_HONORS_AND_KNITTED_TILES,
+    HALF_FLUSH,
+    KNITTED_STRAIGHT,
+    LAST_TILE,
+    LAST_TILE_CLAIM,
+    LAST_TILE_DRAW,
+    LESSER_HONORS_AND_KNITTED_TILES,
+    LITTLE_FOUR_WINDS,
+    LITTLE_THREE_DRAGONS,
+    LOWER_FOUR,
+    LOWER_TILES,
+    MELDED_HAND,
+    MELDED_KONG,
+    MIDDLE_TILES,
+    MIXED_DOUBLE_CHOW,
+    MIXED_SHIFTED_CHOWS,
+    MIXED_SHIFTED_PUNGS,
+    MIXED_STRAIGHT,
+    MIXED_TRIPLE_CHOW,
+    NINE_GATES,
+    NO_HONORS,
+    ONE_MELDED_AND_ONE_CONCEALED_KONG,
+    ONE_VOIDED_SUIT,
+    OUT_WITH_REPLACEMENT_TILE,
+    OUTSIDE_HAND,
+    PREVALENT_WIND,
+    PUNG_OF_TERMINALS_OR_HONORS,
+    PURE_DOUBLE_CHOW,
+    PURE_SHIFTED_CHOWS,
+    PURE_SHIFTED_PUNGS,
+    PURE_STRAIGHT,
+    PURE_TERMINAL_CHOWS,
+    PURE_TRIPLE_CHOW,
+    QUADRUPLE_CHOW,
+    REVERSIBLE_TILES,
+    ROBBING_THE_KONG,
+    SEAT_WIND,
+    SELF_DRAWN,
+    SEVEN_PAIRS,
+    SEVEN_SHIFTED_PAIRS,
+    SHORT_STRAIGHT,
+    SINGLE_WAIT,
+    THIRTEEN_ORPHANS,
+    THREE_CONCEALED_PUNGS,
+    THREE_KONGS,
+    THREE_SUITED_TERMINAL_CHOWS,
+    TILE_HOG,
+    TRIPLE_PUNG,
+    TWO_CONCEALED_KONGS,
+    TWO_CONCEALED_PUNGS,
+    TWO_DRAGON_PUNGS,
+    TWO_MELDED_KONGS,
+    TWO_TERMINAL_CHOWS,
+    UPPER_FOUR,
+    UPPER_TILES,
+)
 from .table import CHOW_COMBINATION_FANS, FAN_ORDER, FANS, PUNG_COMBINATION_FANS
 
 
@@ -113,14 +207,14 @@ _excluded_fan = cache(ExcludedFan)
 _new_evaluation = slots_constructor(Evaluation)
 
 # Fans about how the hand was won: they use no set.
-_CONDITION_FANS = frozenset({"43", "44", "45", "46", "47", "56", "58", "62", "80", "81"})
+_CONDITION_FANS = frozenset({CHICKEN_HAND, LAST_TILE_DRAW, LAST_TILE_CLAIM, OUT_WITH_REPLACEMENT_TILE, ROBBING_THE_KONG, FULLY_CONCEALED_HAND, LAST_TILE, CONCEALED_HAND, SELF_DRAWN, FLOWER_TILES})
 
 # --- helpers --------------------------------------------------------------------------------
 
 GREEN = frozenset({19, 20, 21, 23, 25, 32})
 REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33})
 TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
-NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+NINE_GATES_STANDING = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 _SET_TEXT: dict[tuple[str, int, bool], str] = {}
@@ -131,8 +225,8 @@ def _no_simples_fan(mask: int, has_honours: bool) -> str:
     """A hand without simples: All Terminals and Honors (18), All Honors (11) or All
     Terminals (8)."""
     if not has_honours:
-        return "8"
-    return "18" if mask & _TERMINAL_MASK else "11"
+        return ALL_TERMINALS
+    return ALL_TERMINALS_AND_HONORS if mask & _TERMINAL_MASK else ALL_HONORS
 
 def set_text(s: TileSet) -> str:
     key = (s.kind, s.tile, s.concealed)
@@ -164,9 +258,9 @@ _CODE_TEXT_LIST = list(_CODE_TEXT)  # for map() (see _TILE_BIT)
 
 
 def _points(fid: str, config: MCRConfig) -> int:
-    if fid == "57B":
+    if fid == ONE_MELDED_AND_ONE_CONCEALED_KONG:
         return config.fan_57b_points
-    if fid == "48":
+    if fid == TWO_CONCEALED_KONGS:
         return config.fan_48_points
     return FANS[fid].points
 
@@ -196,12 +290,12 @@ def _pair_table(
 
 def _chow_pair_fan(sa: int, ra: int, sb: int, rb: int) -> str | None:
     if sa == sb:
-        return {0: "69", 3: "71", 6: "72"}.get(abs(ra - rb))
-    return "70" if ra == rb else None
+        return {0: PURE_DOUBLE_CHOW, 3: SHORT_STRAIGHT, 6: TWO_TERMINAL_CHOWS}.get(abs(ra - rb))
+    return MIXED_DOUBLE_CHOW if ra == rb else None
 
 
 def _pung_pair_fan(sa: int, ra: int, sb: int, rb: int) -> str | None:
-    return "65" if sa != sb and ra == rb else None
+    return DOUBLE_PUNG if sa != sb and ra == rb else None
 
 
 def _triple_table(
@@ -228,19 +322,19 @@ _PUNG_PAIR_FAN = _pair_table(_pung_pair_fan)
 # chows start on ranks 0-6 (tiles 1-7)
 _CHOW_TRIPLE_FAN = _triple_table(
     {
-        "23": [(r, r, r) for r in range(7)],
-        "28": [(0, 3, 6)],
-        "30": [(r, r + d, r + 2 * d) for d in (1, 2) for r in range(7 - 2 * d)],
+        PURE_TRIPLE_CHOW: [(r, r, r) for r in range(7)],
+        PURE_STRAIGHT: [(0, 3, 6)],
+        PURE_SHIFTED_CHOWS: [(r, r + d, r + 2 * d) for d in (1, 2) for r in range(7 - 2 * d)],
     },
     {
-        "41": [(r, r, r) for r in range(7)],
-        "39": [(0, 3, 6)],
-        "51": [(r, r + 1, r + 2) for r in range(5)],
+        MIXED_TRIPLE_CHOW: [(r, r, r) for r in range(7)],
+        MIXED_STRAIGHT: [(0, 3, 6)],
+        MIXED_SHIFTED_CHOWS: [(r, r + 1, r + 2) for r in range(5)],
     },
 )
 _PUNG_TRIPLE_FAN = _triple_table(
-    {"24": [(r, r + 1, r + 2) for r in range(7)]},
-    {"32": [(r, r, r) for r in range(9)], "42": [(r, r + 1, r + 2) for r in range(7)]},
+    {PURE_SHIFTED_PUNGS: [(r, r + 1, r + 2) for r in range(7)]},
+    {TRIPLE_PUNG: [(r, r, r) for r in range(9)], MIXED_SHIFTED_PUNGS: [(r, r + 1, r + 2) for r in range(7)]},
 )
 
 
@@ -273,13 +367,13 @@ def _four_chow_instances(chows: tuple[int, ...], pair: int) -> list[tuple[str, i
     if len(set(suit)) == 1:
         rs = sorted(rank)
         if rs[0] == rs[3]:
-            out.append(("14", m))
+            out.append((QUADRUPLE_CHOW, m))
         else:
             d = rs[1] - rs[0]
             if d in (1, 2) and rs[2] - rs[1] == d and rs[3] - rs[2] == d:
-                out.append(("16", m))
+                out.append((FOUR_PURE_SHIFTED_CHOWS, m))
         if rs == [0, 0, 6, 6] and pair == suit[0] * 9 + 4:
-            out.append(("13", m))
+            out.append((PURE_TERMINAL_CHOWS, m))
     if pair < 27 and pair % 9 == 4:
         psuit = pair // 9
         by_suit: dict[int, list[int]] = {}
@@ -290,7 +384,7 @@ def _four_chow_instances(chows: tuple[int, ...], pair: int) -> list[tuple[str, i
             and psuit not in by_suit
             and all(sorted(v) == [0, 6] for v in by_suit.values())
         ):
-            out.append(("29", m))
+            out.append((THREE_SUITED_TERMINAL_CHOWS, m))
     return out
 
 
@@ -299,7 +393,7 @@ def _four_pung_instances(pungs: tuple[int, ...]) -> list[tuple[str, int]]:
     if pungs[0] // 9 == pungs[1] // 9 == pungs[2] // 9 == pungs[3] // 9:
         rs = sorted(p % 9 for p in pungs)
         if all(rs[i + 1] == rs[i] + 1 for i in range(3)):
-            return [("15", 15)]
+            return [(FOUR_PURE_SHIFTED_PUNGS, 15)]
     return []
 
 
@@ -605,30 +699,30 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
     n_suits = len(facts.suits)
     # tiles
     if mask & ~_GREEN_MASK == 0:
-        fans["3"] = _ONCE
+        fans[ALL_GREEN] = _ONCE
     if mask & ~_REVERSIBLE_MASK == 0:
-        fans["40"] = _ONCE
+        fans[REVERSIBLE_TILES] = _ONCE
     if not facts.has_honours:
         ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF  # bit r: some tile of rank r + 1
         if ranks & ~_RANKS_UPPER == 0:
-            fans["25"] = _ONCE
+            fans[UPPER_TILES] = _ONCE
         elif ranks & ~_RANKS_MIDDLE == 0:
-            fans["26"] = _ONCE
+            fans[MIDDLE_TILES] = _ONCE
         elif ranks & ~_RANKS_LOWER == 0:
-            fans["27"] = _ONCE
+            fans[LOWER_TILES] = _ONCE
         if ranks & ~_RANKS_UPPER_FOUR == 0:
-            fans["36"] = _ONCE
+            fans[UPPER_FOUR] = _ONCE
         elif ranks & ~_RANKS_LOWER_FOUR == 0:
-            fans["37"] = _ONCE
-        fans["76"] = _ONCE
+            fans[LOWER_FOUR] = _ONCE
+        fans[NO_HONORS] = _ONCE
         if n_suits == 1:
-            fans["22"] = _ONCE
+            fans[FULL_FLUSH] = _ONCE
     elif n_suits == 1:
-        fans["50"] = _ONCE
+        fans[HALF_FLUSH] = _ONCE
     if mask & ~_SIMPLES_MASK == 0:
-        fans["68"] = _ONCE
+        fans[ALL_SIMPLES] = _ONCE
     if n_suits == 2:
-        fans["75"] = _ONCE
+        fans[ONE_VOIDED_SUIT] = _ONCE
     # kongs
     ck = facts.concealed_kongs
     mk = facts.melded_kongs
@@ -637,13 +731,13 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
     win = hand.win_tile
     k = ck + mk
     if k == 4:
-        acc.add("5", kongs_text)
+        acc.add(FOUR_KONGS, kongs_text)
     elif k == 3:
-        acc.add("17", kongs_text)
+        acc.add(THREE_KONGS, kongs_text)
     elif k == 2:
-        acc.add("48" if ck == 2 else "57B" if ck == 1 else "57A", kongs_text)
+        acc.add(TWO_CONCEALED_KONGS if ck == 2 else ONE_MELDED_AND_ONE_CONCEALED_KONG if ck == 1 else TWO_MELDED_KONGS, kongs_text)
     elif k == 1:
-        acc.add("67" if ck else "74", kongs_text)
+        acc.add(CONCEALED_KONG if ck else MELDED_KONG, kongs_text)
     # Tile Hog: all four copies used, not as a kong
     if 4 in counts:
         hogs: list[int] = []
@@ -655,38 +749,38 @@ def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> No
                 break
             t = counts.index(4, t + 1)
         if hogs:
-            acc.add("64", [_hog_text(t) for t in hogs], len(hogs))
+            acc.add(TILE_HOG, [_hog_text(t) for t in hogs], len(hogs))
     # Nine Gates: the thirteen standing tiles are 1112345678999 of one suit
     if not hand.melds and n_suits == 1 and not facts.has_honours:
         base = 9 * next(iter(facts.suits))
         standing = [0] * 9
         for t in hand.concealed:
             standing[t - base] += 1
-        if tuple(standing) == NINE_GATES:
-            fans["4"] = _ONCE
+        if tuple(standing) == NINE_GATES_STANDING:
+            fans[NINE_GATES] = _ONCE
     # win conditions
     if ctx.self_drawn:
-        fans["80"] = _ONCE
+        fans[SELF_DRAWN] = _ONCE
         if facts.closed:
-            fans["56"] = _ONCE
+            fans[FULLY_CONCEALED_HAND] = _ONCE
         if ctx.last_tile:
-            fans["44"] = _ONCE
+            fans[LAST_TILE_DRAW] = _ONCE
         if ctx.kong_replacement:
-            fans["46"] = _ONCE
+            fans[OUT_WITH_REPLACEMENT_TILE] = _ONCE
     else:
         if facts.closed:
-            fans["62"] = _ONCE
+            fans[CONCEALED_HAND] = _ONCE
         if ctx.last_tile:
-            fans["45"] = _ONCE
+            fans[LAST_TILE_CLAIM] = _ONCE
         if ctx.robbing_kong:
-            fans["47"] = _ONCE
+            fans[ROBBING_THE_KONG] = _ONCE
         if facts.n_melds_exposed == 4:
-            fans["53"] = _ONCE
+            fans[MELDED_HAND] = _ONCE
     # Last Tile (58): the other three copies must be visible to all (seed 58), so not when
     # the winner holds a copy among the standing tiles; automatic when the winner's own
     # melded sets show the other three.
     if (ctx.last_of_kind or facts.exposed_win == 3) and win not in hand.concealed:
-        fans["58"] = _ONCE
+        fans[LAST_TILE] = _ONCE
 
 
 _WIND_TILE: dict[str, int] = {"E": 27, "S": 28, "W": 29, "N": 30}
@@ -702,25 +796,25 @@ def _wind_dragon_sets(
     if winds:
         wind_text = [text[c] for c in winds]
         if len(winds) == 4:
-            acc.add("1", wind_text)
+            acc.add(BIG_FOUR_WINDS, wind_text)
             used_winds = True
         elif len(winds) == 3:
             if 27 <= pair <= 30:
-                acc.add("9", [*wind_text, _CODE_TEXT[(ORDER_PAIR << 6) + pair]])
+                acc.add(LITTLE_FOUR_WINDS, [*wind_text, _CODE_TEXT[(ORDER_PAIR << 6) + pair]])
             else:
-                acc.add("38", wind_text)
+                acc.add(BIG_THREE_WINDS, wind_text)
             used_winds = True
     if dragons:
         dragon_text = [text[c] for c in dragons]
         if len(dragons) == 3:
-            acc.add("2", dragon_text)
+            acc.add(BIG_THREE_DRAGONS, dragon_text)
         elif len(dragons) == 2:
             if pair >= 31:
-                acc.add("10", [*dragon_text, _CODE_TEXT[(ORDER_PAIR << 6) + pair]])
+                acc.add(LITTLE_THREE_DRAGONS, [*dragon_text, _CODE_TEXT[(ORDER_PAIR << 6) + pair]])
             else:
-                acc.add("54", dragon_text)
+                acc.add(TWO_DRAGON_PUNGS, dragon_text)
         for t_ in dragon_text:
-            acc.add("59", [t_])
+            acc.add(DRAGON_PUNG, [t_])
     if winds:
         prevalent = _WIND_TILE[ctx.prevalent]  # ctx.prevalent_wind, without the property
         seat = _WIND_TILE[ctx.seat]
@@ -728,20 +822,20 @@ def _wind_dragon_sets(
             t = c & 63
             special = used_winds
             if t == prevalent:
-                acc.add("60", [text[c]])
+                acc.add(PREVALENT_WIND, [text[c]])
                 special = True
             if t == seat:
-                acc.add("61", [text[c]])
+                acc.add(SEAT_WIND, [text[c]])
                 special = True
             if not special:
-                acc.add("73", [text[c]])
+                acc.add(PUNG_OF_TERMINALS_OR_HONORS, [text[c]])
             else:
-                acc.excluded.append(("73", "60" if t == prevalent else
-                                     "61" if t == seat else
-                                     "1" if len(winds) == 4 else "9" if "9" in acc.fans
-                                     else "38"))
+                acc.excluded.append((PUNG_OF_TERMINALS_OR_HONORS, PREVALENT_WIND if t == prevalent else
+                                     SEAT_WIND if t == seat else
+                                     BIG_FOUR_WINDS if len(winds) == 4 else LITTLE_FOUR_WINDS if LITTLE_FOUR_WINDS in acc.fans
+                                     else BIG_THREE_WINDS))
     if dragons:
-        acc.excluded.append(("73", "59"))
+        acc.excluded.append((PUNG_OF_TERMINALS_OR_HONORS, DRAGON_PUNG))
 
 
 # Class of each set code for the pass over an arrangement's sets: a chow, a pair, a pung
@@ -809,7 +903,7 @@ def _evaluate_arrangement(
     # the set lists are shared, see _Acc
     acc = _new_acc(dict(base.fans), list(base.excluded)) if copy else base
     mask = facts.mask
-    if form in (STANDARD, KNITTED_STRAIGHT):
+    if form in (FORM_STANDARD, FORM_KNITTED_STRAIGHT):
         text = _CODE_TEXT
         # one pass over the sets; each list keeps the order of the arrangement
         # concealed pungs: a pung completed by a discarded winning tile is melded (the
@@ -847,41 +941,41 @@ def _evaluate_arrangement(
         if winds or dragons:
             _wind_dragon_sets(winds, dragons, pair_tile, ctx, acc)
         for c in terminal_pungs:
-            acc.add("73", [text[c]])
+            acc.add(PUNG_OF_TERMINALS_OR_HONORS, [text[c]])
         ncp = len(concealed_pungs)
         if ncp >= 2:
             cp_text = [text[c] for c in concealed_pungs]
             if ncp == 4:
-                acc.add("12", cp_text)
+                acc.add(FOUR_CONCEALED_PUNGS, cp_text)
             elif ncp == 3:
-                acc.add("33", cp_text)
+                acc.add(THREE_CONCEALED_PUNGS, cp_text)
             else:
-                acc.add("66", cp_text)
-        if form == KNITTED_STRAIGHT:
-            acc.add("35", [text[c] for c in sets if c >> 6 & 7 == ORDER_KNITTED])
-        if form == STANDARD and len(pungs) == 4:
-            acc.add("49")
+                acc.add(TWO_CONCEALED_PUNGS, cp_text)
+        if form == FORM_KNITTED_STRAIGHT:
+            acc.add(KNITTED_STRAIGHT, [text[c] for c in sets if c >> 6 & 7 == ORDER_KNITTED])
+        if form == FORM_STANDARD and len(pungs) == 4:
+            acc.add(ALL_PUNGS)
         if (
-            len(chows) == 4 or (form == KNITTED_STRAIGHT and len(chows) == 1)
+            len(chows) == 4 or (form == FORM_KNITTED_STRAIGHT and len(chows) == 1)
         ) and pair_tile < 27:
-            acc.add("63")
-        if form == STANDARD:
+            acc.add(ALL_CHOWS)
+        if form == FORM_STANDARD:
             if len(pungs) == 4 and pair_tile < 27 and pair_tile % 9 % 2 == 1 and all(
                 c & 63 < 27 and (c & 63) % 9 % 2 == 1 for c in pungs
             ):
-                acc.add("21")
+                acc.add(ALL_EVEN_PUNGS)
             # All Fives needs a suited pair of fives (cheap test first)
             if pair_tile < 27 and pair_tile % 9 == 4 and all(map(_FIVES_SET.__getitem__, sets)):
-                acc.add("31")
+                acc.add(ALL_FIVES)
             # Outside Hand needs a terminal or honour pair (cheap test first)
             if (pair_tile >= 27 or pair_tile in TERMINALS) and all(
                 map(_OUTSIDE_SET.__getitem__, sets)
             ):
-                acc.add("55")
+                acc.add(OUTSIDE_HAND)
             if mask & _SIMPLES_MASK == 0:  # terminals and honours only
                 acc.add(_no_simples_fan(mask, facts.has_honours))
         if len(facts.suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
-            acc.add("52")
+            acc.add(ALL_TYPES)
         # combinations between chows / between pungs
         if len(chows) >= 2:
             plan = _chow_fans(chows, pair_tile)
@@ -897,44 +991,44 @@ def _evaluate_arrangement(
             order = win_set >> 6 & 7
             t = win_set & 63
             if order == ORDER_PAIR:
-                acc.add("79", [text[win_set]])
+                acc.add(SINGLE_WAIT, [text[win_set]])
             elif order == ORDER_CHOW:
                 pos = hand.win_tile - t
                 r = t % 9
                 if pos == 1:
-                    acc.add("78", [text[win_set]])
+                    acc.add(CLOSED_WAIT, [text[win_set]])
                 elif (pos == 2 and r == 0) or (pos == 0 and r == 6):
-                    acc.add("77", [text[win_set]])
+                    acc.add(EDGE_WAIT, [text[win_set]])
             elif order == ORDER_KNITTED and config.wait_fans_in_knitted_straight:
                 pos = (hand.win_tile - t) // 3
-                acc.add("78" if pos == 1 else "77", [text[win_set]])
-    elif form == SEVEN_PAIRS:
-        acc.add("19")
+                acc.add(CLOSED_WAIT if pos == 1 else EDGE_WAIT, [text[win_set]])
+    elif form == FORM_SEVEN_PAIRS:
+        acc.add(SEVEN_PAIRS)
         present = facts.present
         if len(facts.suits) == 1 and not facts.has_honours:
             ranks = sorted({t % 9 for t in present})
             if len(ranks) == 7 and ranks[-1] - ranks[0] == 6:
-                acc.add("6")
+                acc.add(SEVEN_SHIFTED_PAIRS)
         if mask & _SIMPLES_MASK == 0:
             acc.add(_no_simples_fan(mask, facts.has_honours))
         if len(facts.suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
-            acc.add("52")
+            acc.add(ALL_TYPES)
         if unique_wait:
-            acc.add("79")
-    elif form == THIRTEEN_ORPHANS:
-        acc.add("7")
-        acc.add("52")
+            acc.add(SINGLE_WAIT)
+    elif form == FORM_THIRTEEN_ORPHANS:
+        acc.add(THIRTEEN_ORPHANS)
+        acc.add(ALL_TYPES)
         if unique_wait:
-            acc.add("79")
-    elif form == HONORS_KNITTED:
+            acc.add(SINGLE_WAIT)
+    elif form == FORM_HONORS_KNITTED:
         counts = facts.counts
         honours = sum(1 for t in range(27, 34) if counts[t])
-        acc.add("20" if honours == 7 else "34")
+        acc.add(GREATER_HONORS_AND_KNITTED_TILES if honours == 7 else LESSER_HONORS_AND_KNITTED_TILES)
         if sum(1 for t in range(27) if counts[t]) == 9:
-            acc.add("35")
-        acc.add("52")
+            acc.add(KNITTED_STRAIGHT)
+        acc.add(ALL_TYPES)
         if unique_wait:
-            acc.add("79")
+            acc.add(SINGLE_WAIT)
     _apply_exclusions(acc, config)
     return acc
 
@@ -1078,19 +1172,19 @@ def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
 def _apply_switches(acc: _Acc, config: MCRConfig) -> None:
     """The exclusions that configuration switches add."""
     fans = acc.fans
-    if config.all_green_excludes_half_flush and "3" in fans and "50" in fans:
-        del fans["50"]
-        acc.excluded.append(("50", "3"))
-    if config.all_terminals_excludes_double_pung and "8" in fans and "65" in fans:
-        del fans["65"]
-        acc.excluded.append(("65", "8"))
-    if config.concealed_fans_exclude_fully_concealed and "56" in fans:
-        by = next((f for f in fans if f != "56" and "62" in FANS[f].implies), None)
+    if config.all_green_excludes_half_flush and ALL_GREEN in fans and HALF_FLUSH in fans:
+        del fans[HALF_FLUSH]
+        acc.excluded.append((HALF_FLUSH, ALL_GREEN))
+    if config.all_terminals_excludes_double_pung and ALL_TERMINALS in fans and DOUBLE_PUNG in fans:
+        del fans[DOUBLE_PUNG]
+        acc.excluded.append((DOUBLE_PUNG, ALL_TERMINALS))
+    if config.concealed_fans_exclude_fully_concealed and FULLY_CONCEALED_HAND in fans:
+        by = next((f for f in fans if f != FULLY_CONCEALED_HAND and CONCEALED_HAND in FANS[f].implies), None)
         if by is not None:
-            del fans["56"]
-            acc.excluded.append(("56", by))
-            if not any(f in fans for f in ("44", "46")):
-                fans["80"] = (1, [])
+            del fans[FULLY_CONCEALED_HAND]
+            acc.excluded.append((FULLY_CONCEALED_HAND, by))
+            if not any(f in fans for f in (LAST_TILE_DRAW, OUT_WITH_REPLACEMENT_TILE)):
+                fans[SELF_DRAWN] = (1, [])
 
 
 # the fans that exclude some other fan by implication
@@ -1170,7 +1264,7 @@ def evaluate(
         form, codes, win_index = raw
         arr_sets = meld_codes + codes if melds else codes
         # the uniqueness of the wait is only worked out when it can make a wait fan
-        needs_wait = form in (SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED) or (
+        needs_wait = form in (FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS, FORM_HONORS_KNITTED) or (
             win_index >= 0 and wait_tiles[arr_sets[win_index]] >> win & 1
         )
         if needs_wait and unique is None:
@@ -1197,12 +1291,12 @@ def evaluate(
             best, best_total, best_raw, best_sets = acc, total, raw, arr_sets
     assert best is not None and best_raw is not None
     if best_total == 0:
-        best.add("43")
+        best.add(CHICKEN_HAND)
     flowers = ctx.flowers
     flower_points = 0
     if flowers:
-        best.add("81", None, flowers)
-        flower_points = pts["81"] * flowers
+        best.add(FLOWER_TILES, None, flowers)
+        flower_points = pts[FLOWER_TILES] * flowers
     # the fans with their sets: a fan that names no sets (and is not about how the hand
     # was won) uses all the sets of the arrangement
     all_sets: tuple[str, ...] | None = None
