@@ -6,7 +6,6 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from ._construct import slots_constructor
 from .arrange import waits_of
 from .hand import KONG, Hand, context_from, parse_hand, parse_waiting
 from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
@@ -45,9 +44,6 @@ def _error(text: str, rules: str, err: NotationError) -> ScoreResult:
         hand=text, rules=rules, ok=False, total=0,
         error=ScoreError(err.code, err.message, err.position),
     )
-
-
-_new_result = slots_constructor(ScoreResult)
 
 
 def _flower_count(hand: Hand, context: dict[str, Any]) -> dict[str, Any]:

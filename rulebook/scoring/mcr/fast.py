@@ -23,14 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._construct import slots_constructor
-from ..hand import Direction, Hand, WinContext, _fast_parts, has_fifth_copy
+from ..hand import Direction, Seat, _fast_parts, has_fifth_copy, new_context, new_hand
 from ..result import ScoreResult
 from .evaluate import DEFAULT_CONFIG, evaluate
 from .outcome import not_winning, outcome, win_flags_conflict
-
-_new_hand = slots_constructor(Hand)
-_new_context = slots_constructor(WinContext)
 
 # the context keys the fast path reads; any other key (valid or not) takes the full path
 _FAST_KEYS = frozenset({
@@ -67,8 +63,8 @@ def score_fast(text: str, context: Mapping[str, Any]) -> ScoreResult | None:
         self_drawn=self_drawn, kong_replacement=kong_replacement, robbing_kong=robbing_kong
     ):
         return None
-    seat = get("seat", "E")
-    prevalent = get("prevalent", "E")
+    seat: Seat = get("seat", "E")
+    prevalent: Seat = get("prevalent", "E")
     # letters only (numbers, lower case and str subclasses take the full path); the type
     # test first, so that an unhashable value is not looked up in the set
     if type(seat) is not str or type(prevalent) is not str or not (
@@ -86,8 +82,8 @@ def score_fast(text: str, context: Mapping[str, Any]) -> ScoreResult | None:
     if bonus:  # flowers written in the hand: merged with the context by the full path
         return None
     # the fast reader gives only playing tiles (no jokers, no flowers among the tiles)
-    hand = _new_hand(melds, tiles[:-1], tiles[-1], ())
-    ctx = _new_context(
+    hand = new_hand(melds, tiles[:-1], tiles[-1], ())
+    ctx = new_context(
         self_drawn, direction, seat, prevalent, flowers, (),
         last_of_kind, last_tile, kong_replacement, robbing_kong,
     )
