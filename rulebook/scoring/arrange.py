@@ -43,10 +43,12 @@ from .codes import (
 from .hand import CHOW, KONG, PUNG, Hand, Meld
 from .suits import Counts, _standard_ok, _suit_offsets, counts_of
 from .tiles import (
+    EAST,
     KNITTED_MASKS,
     KNITTED_PATTERNS,
     KNITTED_STARTS,
     NUM_KINDS,
+    NUM_SUITED,
     ORPHANS,
     Tile,
     tiles_mask,
@@ -151,10 +153,10 @@ def _honour_sets(counts: bytes) -> tuple[tuple[int, ...], int] | None:
     pairs = 0
     for k, n in enumerate(counts):
         if n == 2:
-            honours.append(_PAIR + 27 + k)
+            honours.append(_PAIR + EAST + k)
             pairs += 1
         elif n == 3:
-            honours.append(_PUNG + 27 + k)
+            honours.append(_PUNG + EAST + k)
         elif n:
             return None
     return (tuple(honours), pairs) if pairs <= 1 else None
@@ -170,13 +172,13 @@ def _standard_codes(counts: Counts) -> list[tuple[int, ...]]:
     o0 = _NO_SETS if sub == _EMPTY_SUIT else tables[0].get(sub) or _suit_codes(0, sub)
     sub = key[9:18]
     o1 = _NO_SETS if sub == _EMPTY_SUIT else tables[1].get(sub) or _suit_codes(9, sub)
-    sub = key[18:27]
+    sub = key[18:NUM_SUITED]
     o2 = _NO_SETS if sub == _EMPTY_SUIT else tables[2].get(sub) or _suit_codes(18, sub)
     if not (o0 and o1 and o2):
         return []
     h_pairs = 0
     hon: tuple[int, ...] = ()
-    honour_counts = key[27:34]
+    honour_counts = key[EAST:NUM_KINDS]
     if honour_counts != _NO_HONOURS:
         h = _honour_sets(honour_counts)
         if h is None:
@@ -259,7 +261,7 @@ def raw_arrangements(hand: Hand, counts: Counts | None = None) -> list[RawArrang
     if 7 < n_kinds < 9:  # too many kinds for seven pairs, too few for the knitted forms
         return out
     # a knitted straight needs nine different suit tiles
-    knitted = 27 - counts[:27].count(0) >= 9
+    knitted = NUM_SUITED - counts[:NUM_SUITED].count(0) >= 9
     if not knitted and (melds or 8 < n_kinds < 13):  # no special form possible
         return out
     present = list(compress(_KINDS, counts))  # the tiles held, in order
@@ -274,7 +276,7 @@ def raw_arrangements(hand: Hand, counts: Counts | None = None) -> list[RawArrang
             out.append((THIRTEEN_ORPHANS, singles, -1))
         if n_kinds == 14:
             for pattern in KNITTED_PATTERNS:
-                if all(t in pattern or t >= 27 for t in present):
+                if all(t in pattern or t >= EAST for t in present):
                     out.append((HONORS_KNITTED, tuple([_SINGLE + t for t in present]), -1))
                     break
     if knitted:
@@ -329,7 +331,7 @@ def is_complete_counts(counts: Counts, n_melds: int) -> bool:
             return True
         if len(present) == 14:
             for pattern in KNITTED_PATTERNS:
-                if all(t in pattern or t >= 27 for t in present):
+                if all(t in pattern or t >= EAST for t in present):
                     return True
     if n_melds <= 1:
         for pattern in KNITTED_PATTERNS:

@@ -12,7 +12,7 @@ from functools import cache
 from operator import add
 
 from .codes import ORDER_CHOW, ORDER_PAIR, ORDER_PUNG, set_code
-from .tiles import NUM_KINDS, Tile
+from .tiles import EAST, NUM_KINDS, Tile
 
 _CHOW = set_code(ORDER_CHOW, 0)
 _PUNG = set_code(ORDER_PUNG, 0)
@@ -267,7 +267,7 @@ def _standard_ok(counts: Counts | tuple[int, ...]) -> bool:
             mandatory += 1
         elif not no_pair:
             return False
-    for t in range(27, 34):
+    for t in range(EAST, NUM_KINDS):
         c = counts[t]
         if c == 2:
             mandatory += 1

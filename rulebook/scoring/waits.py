@@ -11,7 +11,16 @@ from itertools import compress
 
 from .hand import Meld
 from .suits import Counts, _standard_ok, _suit_info, counts_of
-from .tiles import KNITTED_MASKS, KNITTED_PATTERNS, NUM_KINDS, ORPHANS, Tile, tiles_mask
+from .tiles import (
+    EAST,
+    KNITTED_MASKS,
+    KNITTED_PATTERNS,
+    NUM_KINDS,
+    NUM_SUITED,
+    ORPHANS,
+    Tile,
+    tiles_mask,
+)
 
 _KINDS = range(NUM_KINDS)  # every playing tile, for compress(_KINDS, counts)
 
@@ -38,8 +47,8 @@ def _standard_waits(counts: Counts) -> list[Tile]:
     key = bytes(counts)
     s0 = _suit_info(key[0:9])
     s1 = _suit_info(key[9:18])
-    s2 = _suit_info(key[18:27])
-    honours = key[27:34]
+    s2 = _suit_info(key[18:NUM_SUITED])
+    honours = key[EAST:NUM_KINDS]
     h_pairs = honours.count(2)
     h_bad = 7 - h_pairs - honours.count(0) - honours.count(3)
     h_ok = h_bad == 0
@@ -82,7 +91,7 @@ def _standard_waits(counts: Counts) -> list[Tile]:
                     pairs = h_pairs + (1 if c == 1 else -1)
                     still_bad = h_bad - (c == 1)
                     if still_bad == 0 and ((pairs == 0 and can1) or (pairs == 1 and can0)):
-                        out.append(27 + k)
+                        out.append(EAST + k)
     return out
 
 
@@ -93,7 +102,7 @@ def _completing_tiles(counts: Counts, n_melds: int) -> set[Tile]:
         return found
     n_kinds = NUM_KINDS - counts.count(0)
     # knitted straight: at least eight of its nine tiles must be held
-    knitted = 27 - counts[:27].count(0) >= 8
+    knitted = NUM_SUITED - counts[:NUM_SUITED].count(0) >= 8
     if not knitted and (n_melds or 7 < n_kinds < 12):  # no special form can complete
         return found
     present = list(compress(_KINDS, counts))  # the tiles held, in order
@@ -109,8 +118,8 @@ def _completing_tiles(counts: Counts, n_melds: int) -> set[Tile]:
                 found.update(ORPHANS.difference(present))
         if n_kinds >= 13:  # honours and knitted tiles: 14 different tiles
             for pattern in KNITTED_PATTERNS:
-                if all(t in pattern or t >= 27 for t in present):
-                    allowed = set(pattern).union(range(27, 34))
+                if all(t in pattern or t >= EAST for t in present):
+                    allowed = set(pattern).union(range(EAST, NUM_KINDS))
                     if n_kinds == 13:
                         found.update(allowed.difference(present))
                     else:
