@@ -169,3 +169,30 @@ def test_pung_instances_match_the_search() -> None:
         assert _pung_instances.__wrapped__(pungs) == reference_pung_instances(pungs), pungs
     for pungs in itertools.permutations(range(9), 4):  # one suit: fan 15
         assert _pung_instances.__wrapped__(pungs) == reference_pung_instances(pungs), pungs
+
+
+def test_rank_filter_never_hides_a_fan() -> None:
+    """``chow_plan``/``pung_plan`` skip the tables for sets of distinct ranks whose rank
+    mask says no fan is possible: every such set indeed makes none."""
+    from rulebook.scoring.mcr.combination_fans import (
+        CHOW_RANKS_MAY_COMBINE,
+        PUNG_RANKS_MAY_COMBINE,
+    )
+
+    skipped = 0
+    for n in (2, 3, 4):
+        # whether sets make a fan does not depend on their order
+        for chows in itertools.combinations_with_replacement(CHOW_STARTS, n):
+            ranks = {c % 9 for c in chows}
+            mask = sum(1 << r for r in ranks)
+            if len(ranks) == n and not CHOW_RANKS_MAY_COMBINE[mask]:
+                skipped += 1
+                for pair in (34, 4, 13, 22):
+                    assert reference_chow_instances(chows, pair) == (), (chows, pair)
+        for pungs in itertools.combinations(SUITED, n):
+            ranks = {p % 9 for p in pungs}
+            mask = sum(1 << r for r in ranks)
+            if len(ranks) == n and not PUNG_RANKS_MAY_COMBINE[mask]:
+                skipped += 1
+                assert reference_pung_instances(pungs) == (), pungs
+    assert skipped > 1000
