@@ -9,18 +9,10 @@ from __future__ import annotations
 
 from itertools import compress
 
+from . import tiles
 from .hand import Meld
 from .suits import Counts, _standard_ok, _suit_info, counts_of
-from .tiles import (
-    EAST,
-    KNITTED_MASKS,
-    KNITTED_PATTERNS,
-    NUM_KINDS,
-    NUM_SUITED,
-    ORPHANS,
-    Tile,
-    tiles_mask,
-)
+from .tiles import EAST, NUM_KINDS, NUM_SUITED, Tile
 
 _KINDS = range(NUM_KINDS)  # every playing tile, for compress(_KINDS, counts)
 
@@ -111,13 +103,13 @@ def _completing_tiles(counts: Counts, n_melds: int) -> set[Tile]:
             odd = [t for t in present if counts[t] % 2]
             if len(odd) == 1:
                 found.add(odd[0])
-        if n_kinds >= 12 and ORPHANS.issuperset(present):
+        if n_kinds >= 12 and tiles.ORPHANS.issuperset(present):
             if n_kinds == 13:
-                found.update(ORPHANS)
+                found.update(tiles.ORPHANS)
             elif n_kinds == 12:
-                found.update(ORPHANS.difference(present))
+                found.update(tiles.ORPHANS.difference(present))
         if n_kinds >= 13:  # honours and knitted tiles: 14 different tiles
-            for pattern in KNITTED_PATTERNS:
+            for pattern in tiles.KNITTED_PATTERNS:
                 if all(t in pattern or t >= EAST for t in present):
                     allowed = set(pattern).union(range(EAST, NUM_KINDS))
                     if n_kinds == 13:
@@ -125,8 +117,8 @@ def _completing_tiles(counts: Counts, n_melds: int) -> set[Tile]:
                     else:
                         found.update(present)
     if knitted:
-        held = tiles_mask(present)
-        for pattern, pmask in zip(KNITTED_PATTERNS, KNITTED_MASKS, strict=True):
+        held = tiles.tiles_mask(present)
+        for pattern, pmask in zip(tiles.KNITTED_PATTERNS, tiles.KNITTED_MASKS, strict=True):
             if (held & pmask).bit_count() < 8:
                 continue
             missing = [t for t in pattern if not counts[t]]
