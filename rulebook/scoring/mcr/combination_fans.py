@@ -136,93 +136,95 @@ def four_pungs(fan_id: str) -> Callable[[FourPungFan], FourPungFan]:
 
 
 # --- between chows -----------------------------------------------------------------------------
+# Each definition is preceded by the book's words for it.
 
-
+# Pure Double Chow (69): two identical chows, same suit, same numbers.
 @chow_pair(PURE_DOUBLE_CHOW)
 def pure_double_chow(a: SuitSet, b: SuitSet) -> bool:
-    """Two identical chows: same suit, same numbers."""
     return one_suit(a, b) and same_rank(a, b)
 
 
+# Mixed Double Chow (70): two chows of the same numbers in two suits.
 @chow_pair(MIXED_DOUBLE_CHOW)
 def mixed_double_chow(a: SuitSet, b: SuitSet) -> bool:
-    """Two chows of the same numbers in two suits."""
     return suits_differ(a, b) and same_rank(a, b)
 
 
+# Short Straight (71): two chows of one suit that follow on (1-2-3 and 4-5-6, ...).
 @chow_pair(SHORT_STRAIGHT)
 def short_straight(a: SuitSet, b: SuitSet) -> bool:
-    """Two chows of one suit that follow on: 1-2-3 and 4-5-6, ..., 4-5-6 and 7-8-9."""
     return one_suit(a, b) and shifted(a, b, by=3)
 
 
+# Two Terminal Chows (72): 1-2-3 and 7-8-9 of one suit.
 @chow_pair(TWO_TERMINAL_CHOWS)
 def two_terminal_chows(a: SuitSet, b: SuitSet) -> bool:
-    """1-2-3 and 7-8-9 of one suit."""
     return one_suit(a, b) and ranks(a, b) == (1, 7)
 
 
+# Pure Triple Chow (23): three identical chows.
 @chow_triple(PURE_TRIPLE_CHOW)
 def pure_triple_chow(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
-    """Three identical chows."""
     return one_suit(a, b, c) and same_rank(a, b, c)
 
 
-@chow_triple(PURE_STRAIGHT)
-def pure_straight(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
-    """1-2-3, 4-5-6, 7-8-9 of one suit."""
-    return one_suit(a, b, c) and ranks(a, b, c) == (1, 4, 7)
-
-
-@chow_triple(PURE_SHIFTED_CHOWS)
-def pure_shifted_chows(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
-    """Three chows of one suit, each shifted up by one or each by two."""
-    return one_suit(a, b, c) and (shifted(a, b, c, by=1) or shifted(a, b, c, by=2))
-
-
+# Mixed Triple Chow (41): the same chow in each of the three suits.
 @chow_triple(MIXED_TRIPLE_CHOW)
 def mixed_triple_chow(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
-    """The same chow in each of the three suits."""
     return suits_differ(a, b, c) and same_rank(a, b, c)
 
 
+# Pure Straight (28): 1-2-3, 4-5-6, 7-8-9 of one suit.
+@chow_triple(PURE_STRAIGHT)
+def pure_straight(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
+    return one_suit(a, b, c) and ranks(a, b, c) == (1, 4, 7)
+
+
+# Mixed Straight (39): 1-2-3, 4-5-6, 7-8-9, each in another suit.
 @chow_triple(MIXED_STRAIGHT)
 def mixed_straight(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
-    """1-2-3, 4-5-6, 7-8-9, each in another suit."""
     return suits_differ(a, b, c) and ranks(a, b, c) == (1, 4, 7)
 
 
+# Pure Shifted Chows (30): three chows of one suit, each shifted up by one or each by two.
+@chow_triple(PURE_SHIFTED_CHOWS)
+def pure_shifted_chows(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
+    return one_suit(a, b, c) and (shifted(a, b, c, by=1) or shifted(a, b, c, by=2))
+
+
+# Mixed Shifted Chows (51): three chows in three suits, each shifted up by one.
 @chow_triple(MIXED_SHIFTED_CHOWS)
 def mixed_shifted_chows(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
-    """Three chows in three suits, each shifted up by one."""
     return suits_differ(a, b, c) and shifted(a, b, c, by=1)
 
 
+# Quadruple Chow (14): four identical chows.
 @four_chows(QUADRUPLE_CHOW)
 def quadruple_chow(chows: FourSets, pair: SuitSet | None) -> bool:
-    """Four identical chows."""
     return one_suit(*chows) and same_rank(*chows)
 
 
+# Four Pure Shifted Chows (16): four chows of one suit, each shifted up by one or each by
+# two.
 @four_chows(FOUR_PURE_SHIFTED_CHOWS)
 def four_pure_shifted_chows(chows: FourSets, pair: SuitSet | None) -> bool:
-    """Four chows of one suit, each shifted up by one or each by two."""
     return one_suit(*chows) and (shifted(*chows, by=1) or shifted(*chows, by=2))
 
 
+# Pure Terminal Chows (13): two 1-2-3 and two 7-8-9 of one suit, and a pair of fives of
+# the same suit.
 @four_chows(PURE_TERMINAL_CHOWS)
 def pure_terminal_chows(chows: FourSets, pair: SuitSet | None) -> bool:
-    """Two 1-2-3 and two 7-8-9 of one suit, and a pair of fives of the same suit."""
     return (
         one_suit(*chows) and ranks(*chows) == (1, 1, 7, 7)
         and pair == SuitSet(chows[0].suit, 5)
     )
 
 
+# Three-Suited Terminal Chows (29): 1-2-3 and 7-8-9 in one suit, 1-2-3 and 7-8-9 in
+# another, a pair of fives in the third.
 @four_chows(THREE_SUITED_TERMINAL_CHOWS)
 def three_suited_terminal_chows(chows: FourSets, pair: SuitSet | None) -> bool:
-    """1-2-3 and 7-8-9 in one suit, 1-2-3 and 7-8-9 in another, a pair of fives in the
-    third."""
     suits = {s.suit for s in chows}
     return (
         len(suits) == 2
@@ -233,34 +235,33 @@ def three_suited_terminal_chows(chows: FourSets, pair: SuitSet | None) -> bool:
 
 # --- between pungs (and kongs) of suit tiles -------------------------------------------------
 
-
+# Double Pung (65): two pungs of the same number in two suits.
 @pung_pair(DOUBLE_PUNG)
 def double_pung(a: SuitSet, b: SuitSet) -> bool:
-    """Two pungs of the same number in two suits."""
     return suits_differ(a, b) and same_rank(a, b)
 
 
+# Pure Shifted Pungs (24): three pungs of one suit, each one number up.
 @pung_triple(PURE_SHIFTED_PUNGS)
 def pure_shifted_pungs(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
-    """Three pungs of one suit, each one number up."""
     return one_suit(a, b, c) and shifted(a, b, c, by=1)
 
 
+# Triple Pung (32): a pung of the same number in each suit.
 @pung_triple(TRIPLE_PUNG)
 def triple_pung(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
-    """A pung of the same number in each suit."""
     return suits_differ(a, b, c) and same_rank(a, b, c)
 
 
+# Mixed Shifted Pungs (42): three pungs in three suits, each one number up.
 @pung_triple(MIXED_SHIFTED_PUNGS)
 def mixed_shifted_pungs(a: SuitSet, b: SuitSet, c: SuitSet) -> bool:
-    """Three pungs in three suits, each one number up."""
     return suits_differ(a, b, c) and shifted(a, b, c, by=1)
 
 
+# Four Pure Shifted Pungs (15): four pungs of one suit, each one number up.
 @four_pungs(FOUR_PURE_SHIFTED_PUNGS)
 def four_pure_shifted_pungs(pungs: FourSets) -> bool:
-    """Four pungs of one suit, each one number up."""
     return one_suit(*pungs) and shifted(*pungs, by=1)
 
 
