@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 
@@ -17,3 +21,44 @@ def api_token_renew(*, user) -> Token:
     """Replace the user's token by a new one (the old key stops working at once)."""
     Token.objects.filter(user=user).delete()
     return Token.objects.create(user=user)
+
+
+# --- token authentication without a database query on every request -----------------------
+
+TOKEN_CACHE_SECONDS = 60
+
+
+def _token_cache_key(key: str) -> str:
+    return f"api-token:{key}"
+
+
+class CachedTokenAuthentication(TokenAuthentication):
+    """DRF's token authentication, the token's user kept in the shared cache for a minute.
+
+    High-volume endpoints (the scoring API) would otherwise spend a database round trip
+    on each request. A renewed token or a changed user is forgotten at once through the
+    signals below (with Redis, in every worker; with the per-process cache, the other
+    processes forget within TOKEN_CACHE_SECONDS).
+    """
+
+    def authenticate_credentials(self, key):
+        cached = cache.get(_token_cache_key(key))
+        if cached is not None:
+            return cached
+        user, token = super().authenticate_credentials(key)
+        cache.set(_token_cache_key(key), (user, token), TOKEN_CACHE_SECONDS)
+        return user, token
+
+
+def _forget_token(sender, instance, **kwargs) -> None:
+    cache.delete(_token_cache_key(instance.key))
+
+
+def _forget_users_tokens(sender, instance, **kwargs) -> None:
+    keys = Token.objects.filter(user_id=instance.pk).values_list("key", flat=True)
+    cache.delete_many([_token_cache_key(k) for k in keys])
+
+
+post_delete.connect(_forget_token, sender=Token, dispatch_uid="api_token_forget")
+post_save.connect(_forget_users_tokens, sender=settings.AUTH_USER_MODEL,
+                  dispatch_uid="api_token_forget_user")

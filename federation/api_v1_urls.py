@@ -8,4 +8,5 @@ from django.urls import include, path
 
 urlpatterns: list = [
     path("", include("rulebook.api_urls")),
+    path("", include("rulebook.api_score_urls")),  # score, score/batch
 ]

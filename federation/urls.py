@@ -11,8 +11,9 @@ from wagtail.contrib.sitemaps import Sitemap
 from wagtail.documents import urls as wagtaildocs_urls
 
 from content import views as content_views
-from federation import account_views
+from federation import account_views, online_payments
 from federation.health import healthz
+from rulebook import calculator_views as rulebook_calculator_views
 
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
@@ -20,6 +21,9 @@ urlpatterns = [
     path("sitemap.xml", sitemap, {"sitemaps": {"pages": Sitemap}}),
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include("federation.api_v1_urls")),
+    # django-payments: providers' webhooks (Stripe's, signature checked, answered 400 if bad)
+    path("payments/process/stripe/", online_payments.stripe_webhook, name="stripe_webhook"),
+    path("payments/", include("payments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -30,6 +34,7 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("allauth.urls")),
     path("search/", content_views.search, name="search"),
     path("members/", include("federation.member_urls")),
+    path("calculator/", rulebook_calculator_views.calculator, name="calculator"),
     path("", include(wagtail_urls)),
     prefix_default_language=True,
 )

@@ -42,7 +42,9 @@ def calculator_url(
 ) -> str:
     """The calculator with a whole question in its query string (shareable, server-rendered).
 
-    Booleans become ``1``/``0``; the keys are the score call's context keys.
+    Booleans become ``1``/``0``; the keys are the score call's context keys; flower tiles
+    (a list) are joined by commas and ``options`` become repeated ``option=NAME=VALUE``
+    (decision 0600).
     """
     params: dict[str, object] = {"rules": ruleset}
     if hand:
@@ -50,5 +52,16 @@ def calculator_url(
     for key, value in (context or {}).items():
         if value is None:
             continue
+        if key == "options":
+            items = value.items() if isinstance(value, Mapping) else None
+            params["option"] = (
+                [f"{k}={int(v) if isinstance(v, bool) else v}" for k, v in items]
+                if items is not None else list(value)  # type: ignore[call-overload]
+            )
+            continue
+        if isinstance(value, (list, tuple)):
+            if not value:
+                continue
+            value = ",".join(str(v) for v in value)
         params[key] = int(value) if isinstance(value, bool) else value
-    return f"/{_language(language)}/calculator/?{urlencode(params)}"
+    return f"/{_language(language)}/calculator/?{urlencode(params, doseq=True)}"

@@ -6,14 +6,13 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from ._construct import slots_constructor
 from .arrange import waits_of
 from .hand import KONG, Hand, context_from, parse_hand, parse_waiting
 from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
 from .mcr.fast import score_fast
 from .mcr.options import config_from_options
-from .payments import hand_payments
-from .result import ScoreError, ScoreResult, not_enough_points
+from .mcr.outcome import not_winning, outcome, win_flags_conflict
+from .result import ScoreError, ScoreResult
 from .tiles import (
     E_AMBIGUOUS_FAN,
     E_BAD_CONTEXT,
@@ -45,9 +44,6 @@ def _error(text: str, rules: str, err: NotationError) -> ScoreResult:
         hand=text, rules=rules, ok=False, total=0,
         error=ScoreError(err.code, err.message, err.position),
     )
-
-
-_new_result = slots_constructor(ScoreResult)
 
 
 def _flower_count(hand: Hand, context: dict[str, Any]) -> dict[str, Any]:
@@ -87,6 +83,8 @@ def score_mcr(
             config = config_from_options(options, config)
         except NotationError as err:
             return _error(hand if isinstance(hand, str) else hand.notation(), "mcr", err)
+    # the one dispatch between the two paths: the common call (a notation string, the
+    # default rules, a plain context) takes the fast path, anything else the full one
     if type(hand) is str and config is DEFAULT_CONFIG and not waits:
         fast = score_fast(hand, context)
         if fast is not None:
@@ -133,31 +131,21 @@ def score_mcr_full(
                 raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in MCR", None)
             raise NotationError(E_NOT_WINNING, "flowers cannot be part of the hand", None)
         ctx = context_from(_flower_count(h, context))  # never changes context
-        if ctx.kong_replacement and not ctx.self_drawn:
-            raise NotationError(
-                E_BAD_CONTEXT, "a win on a kong replacement is self-drawn", None
-            )
-        if ctx.robbing_kong and ctx.self_drawn:
-            raise NotationError(E_BAD_CONTEXT, "robbing a kong is a win on a claim", None)
+        conflict = win_flags_conflict(
+            self_drawn=ctx.self_drawn, kong_replacement=ctx.kong_replacement,
+            robbing_kong=ctx.robbing_kong,
+        )
+        if conflict:
+            raise NotationError(E_BAD_CONTEXT, conflict, None)
         ev = evaluate(h, ctx, config)
     except NotationError as err:
         return _error(text, rules, err)
     if ev is None:
-        return ScoreResult(
-            hand=text, rules=rules, ok=False, total=0,
-            error=ScoreError(E_NOT_WINNING, "the tiles do not make a complete hand", None),
-        )
-    fans = ev.fans  # already FanScore objects (frozen)
-    excluded = ev.excluded
-    base = ev.total_without_flowers
-    if base < config.minimum_points:
-        return ScoreResult(
-            hand=text, rules=rules, ok=False, total=ev.total, fans=fans, excluded=excluded,
-            error=not_enough_points(base, config.minimum_points),
-        )
-    payments = hand_payments(ev.total, self_drawn=ctx.self_drawn, discarder=ctx.claimed_from)
-    # ScoreResult(hand, rules, ok, total, fans, excluded, payments, error, waits)
-    return _new_result(text, rules, True, ev.total, fans, excluded, payments, None, None)
+        return not_winning(text)
+    return outcome(
+        text, ev, minimum=config.minimum_points, self_drawn=ctx.self_drawn,
+        discarder=ctx.claimed_from,
+    )
 
 
 RULESETS["mcr"] = score_mcr
@@ -172,11 +160,9 @@ def score(hand: str | Hand, *, rules: str = "mcr", **context: Any) -> ScoreResul
     that complete a hand of thirteen instead of scoring.
     """
     entry = RULESETS.get(rules)
-    # the common MCR call goes straight to the fast path (unless "mcr" was re-registered)
-    if entry is score_mcr and type(hand) is str:
-        fast = score_fast(hand, context)
-        if fast is not None:
-            return fast
+    if callable(entry):  # a registered scorer (MCR: score_mcr picks its fast or full path)
+        result: ScoreResult = entry(hand, **context)
+        return result
     text = hand if isinstance(hand, str) else hand.notation()
     if entry is None:
         return ScoreResult(
@@ -194,8 +180,8 @@ def score(hand: str | Hand, *, rules: str = "mcr", **context: Any) -> ScoreResul
             )
         RULESETS[rules] = loaded
         entry = loaded
-    result: ScoreResult = entry(hand, **context)
-    return result
+    loaded_result: ScoreResult = entry(hand, **context)
+    return loaded_result
 
 
 def waits(hand: str) -> list[str]:

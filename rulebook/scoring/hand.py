@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import eq
-from typing import Literal
+from typing import Literal, cast
 
 from ._construct import slots_constructor
 from .tiles import (
@@ -297,13 +297,13 @@ def _parse_joker_meld(
     return replace(meld, jokers=mask)
 
 
-_new_hand = slots_constructor(Hand)  # Hand(melds, concealed, win_tile, bonus)
+new_hand = slots_constructor(Hand)  # Hand(...) without the frozen __setattr__ calls
 
 
 def parse_hand(text: str, *, allow_joker: bool = True) -> Hand:
     """Parse the notation into a :class:`Hand` (checks counts, not whether it wins)."""
     melds, tiles, bonus = _parse_parts(text, allow_joker=allow_joker, total=14)
-    return _new_hand(melds, tiles[:-1], tiles[-1], bonus)
+    return new_hand(melds, tiles[:-1], tiles[-1], bonus)
 
 
 def parse_waiting(
@@ -509,7 +509,7 @@ def parse_seat(value: object, name: str) -> Seat:
     raise NotationError(E_BAD_CONTEXT, f"{name} must be one of E S W N", None)
 
 
-_new_context = slots_constructor(WinContext)
+new_context = slots_constructor(WinContext)  # WinContext(...), the same way
 _CONTEXT_KEYS = frozenset({
     "self_drawn", "from", "claimed_from", "from_", "seat", "prevalent", "flowers",
     "last_of_kind", "last_tile", "kong_replacement", "robbing_kong",
@@ -546,7 +546,9 @@ def context_from(context: Mapping[str, object]) -> WinContext:
         for key, value in zip(_CONTEXT_FLAGS, flags, strict=True):
             if value is not True and value is not False:
                 raise NotationError(E_BAD_CONTEXT, f"{key} must be true or false", None)
-    self_drawn, last_of_kind, last_tile, kong_replacement, robbing_kong = flags
+    self_drawn, last_of_kind, last_tile, kong_replacement, robbing_kong = cast(
+        tuple[bool, bool, bool, bool, bool], flags  # each checked to be True or False
+    )
     direction = context.get("claimed_from", context.get("from", context.get("from_")))
     if direction is not None and direction not in DIRECTIONS:
         raise NotationError(E_BAD_CONTEXT, "from must be left, opposite or right", None)
@@ -589,9 +591,7 @@ def context_from(context: Mapping[str, object]) -> WinContext:
         _SEAT_LETTERS[prevalent] if isinstance(prevalent, str) and prevalent in _SEAT_LETTERS
         else parse_seat(prevalent, "prevalent")
     )
-    # WinContext(self_drawn, claimed_from, seat, prevalent, flowers, flower_tiles,
-    #            last_of_kind, last_tile, kong_replacement, robbing_kong)
-    context_object: WinContext = _new_context(
+    context_object: WinContext = new_context(
         self_drawn, direction, seat_letter, prevalent_letter, count, flower_tiles,
         last_of_kind, last_tile, kong_replacement, robbing_kong,
     )

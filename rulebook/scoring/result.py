@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from .tiles import E_NOT_ENOUGH_POINTS
+from .tiles import E_NOT_ENOUGH_POINTS, NotationError
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +89,45 @@ def not_enough_points(points: int, minimum: int) -> ScoreError:
     return ScoreError(
         E_NOT_ENOUGH_POINTS, f"{points} points without flowers; a win needs {minimum}", None
     )
+
+
+class RulesetScore(Protocol):
+    """What the HKOS and Red evaluators return (``score_hkos``, ``score_red``)."""
+
+    @property
+    def fans(self) -> tuple[FanHit, ...]: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def payments(self) -> dict[str, int] | None: ...
+    @property
+    def shortfall(self) -> str | None: ...
+
+
+S = TypeVar("S", bound=RulesetScore)
+
+
+def ruleset_result(
+    text: str,
+    rules: str,
+    evaluate: Callable[[], S],
+    result_class: type[ScoreResult] = ScoreResult,
+    extra: Callable[[S], dict[str, Any]] = lambda _: {},
+) -> ScoreResult:
+    """The shared result of a ruleset's evaluation (``evaluate()``, which may raise a
+    :class:`NotationError`): an error result, a hand under the house minimum, or a win;
+    ``extra`` adds the ruleset's own result fields."""
+    try:
+        r = evaluate()
+    except NotationError as err:
+        return result_class(
+            hand=text, rules=rules, ok=False, total=0,
+            error=ScoreError(err.code, err.message, err.position),
+        )
+    fans = tuple(FanScore(f.id, f.points, f.count, f.sets) for f in r.fans)
+    error = ScoreError(E_NOT_ENOUGH_POINTS, r.shortfall, None) if r.shortfall else None
+    return result_class(
+        hand=text, rules=rules, ok=error is None, total=r.total, fans=fans,
+        payments=r.payments, error=error, **extra(r),
+    )
+

@@ -20,6 +20,7 @@ tiles (one copy each); the joker is only used by rulesets that allow it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 
 Tile = int
 
@@ -40,11 +41,39 @@ SEASONS: tuple[Tile, ...] = (38, 39, 40, 41)
 BONUS_TILES: tuple[Tile, ...] = FLOWERS + SEASONS
 JOKER: Tile = 42
 NUM_KINDS = 34  # playing tile kinds
+NUM_SUITED = 27  # tiles 0-26 are the suits' (9 a suit); EAST and up are honours
+SUITED_TILES = range(NUM_SUITED)
+PLAYING_TILES = range(NUM_KINDS)
 NUM_ALL = 43  # including bonus tiles and the joker
 
 TERMINALS: tuple[Tile, ...] = (0, 8, 9, 17, 18, 26)
 TERMINALS_AND_HONOURS: tuple[Tile, ...] = TERMINALS + HONOUR_TILES
 WIND_NAMES = "ESWN"
+
+
+# The knitted patterns (Knitted Straight, Honors and Knitted Tiles)
+# Each pattern: the nine suit tiles of 1-4-7 / 2-5-8 / 3-6-9 in three different suits.
+KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
+    tuple(sorted(9 * suit + start + 3 * k for suit, start in zip(perm, range(3), strict=True)
+                 for k in range(3)))
+    for perm in permutations(range(3))
+)
+KNITTED_STARTS: tuple[tuple[Tile, ...], ...] = tuple(
+    tuple(9 * suit + start for suit, start in zip(perm, range(3), strict=True))
+    for perm in permutations(range(3))
+)
+ORPHANS = frozenset(TERMINALS_AND_HONOURS)
+# bit t set for each tile of a knitted pattern: "holds at least eight of the nine tiles"
+# is a popcount of (held tiles & pattern)
+KNITTED_MASKS: tuple[int, ...] = tuple(sum(1 << t for t in p) for p in KNITTED_PATTERNS)
+
+
+def tiles_mask(tiles: list[Tile] | tuple[Tile, ...] | frozenset[Tile] | range) -> int:
+    """Bit t set for each tile t of ``tiles``."""
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t
+    return mask
 
 
 class NotationError(ValueError):

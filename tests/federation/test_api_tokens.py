@@ -60,3 +60,25 @@ def test_healthz_answers_ok_without_language_prefix(client):
     assert response.status_code == 200
     assert response.json() == {"status": "ok"}
     assert client.post("/healthz").status_code == 405
+
+
+def test_cached_token_authentication_forgets_a_renewed_token(client, user):
+    import json
+
+    from federation.api_tokens import api_token_get_or_create, api_token_renew
+
+    old = api_token_get_or_create(user=user).key
+    body = json.dumps({"hand": "123m456p789s123s5s5s"})
+
+    def status(key):
+        return client.post("/api/v1/score", body, content_type="application/json",
+                           HTTP_AUTHORIZATION=f"Token {key}").status_code
+
+    assert status(old) == 200
+    assert status(old) == 200  # from the cache now
+    new = api_token_renew(user=user).key
+    assert status(old) == 401
+    assert status(new) == 200
+    user.is_active = False
+    user.save()
+    assert status(new) == 401

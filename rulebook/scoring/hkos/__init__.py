@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulebook.scoring.hand import Hand
-from rulebook.scoring.result import FanScore, ScoreError, ScoreResult
-from rulebook.scoring.tiles import E_NOT_ENOUGH_POINTS, NotationError
+from rulebook.scoring.result import ScoreResult, ruleset_result
 
 RULES = "hkos"
 
@@ -26,21 +25,15 @@ class HkosScoreResult(ScoreResult):
 
 def score(hand: str | Hand, **context: Any) -> ScoreResult:
     """Score one HKOS hand. Never raises for bad input: the result carries the error."""
-    from rulebook.scoring.hkos.evaluate import score_hkos
+    from rulebook.scoring.hkos.evaluate import HkosResult, score_hkos
+
+    def doublings(r: HkosResult) -> dict[str, Any]:
+        return {"doublings": r.doublings}
 
     text = hand if isinstance(hand, str) else hand.notation()
-    try:
-        r = score_hkos(hand, raise_shortfall=False, **context)
-    except NotationError as err:
-        return HkosScoreResult(
-            hand=text, rules=RULES, ok=False, total=0,
-            error=ScoreError(err.code, err.message, err.position),
-        )
-    fans = tuple(FanScore(f.id, f.points, f.count, f.sets) for f in r.fans)
-    error = ScoreError(E_NOT_ENOUGH_POINTS, r.shortfall, None) if r.shortfall else None
-    return HkosScoreResult(
-        hand=text, rules=RULES, ok=error is None, total=r.total, fans=fans,
-        payments=r.payments, error=error, doublings=r.doublings,
+    return ruleset_result(
+        text, RULES, lambda: score_hkos(hand, raise_shortfall=False, **context),
+        HkosScoreResult, doublings,
     )
 
 

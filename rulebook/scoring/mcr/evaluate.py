@@ -1,55 +1,63 @@
-"""MCR evaluator: every arrangement of the hand is scored, the best one wins.
+"""The MCR evaluator: every arrangement of the hand is scored, the best one wins (3.9.1.5).
 
-Per arrangement:
+:func:`evaluate` is the pipeline; each step is a module of its own:
 
-1. hand-level fans (tiles, kongs, win conditions) and arrangement-level fans (honour sets,
-   concealed pungs, special forms, whole-hand shapes) are detected;
-2. fans *between* chows and *between* pungs are chosen by :func:`_best_combination`,
-   which applies 3.9.1.5 (3) no identical reuse and (5) account once (each fan counted
-   must bring in a set not used by the fans counted before it) and (4) takes the
-   highest total;
-3. the table's implication lists remove implied fans (3.9.1.5 (1)), each removal is
-   reported as "excluded by";
-4. wait fans come from the real waits of the hand (one waiting tile only);
-5. Chicken Hand when nothing else scores (flowers aside).
+1. the fans of the whole hand, found once (``hand_fans.py``: tiles, kongs, how the hand
+   was won);
+2. per arrangement of the hand (``arrange.py``; choosing the arrangement is 3.9.1.5 (2),
+   the non-separation principle: the sets are fixed before fans are looked for):
 
-The no-split principle 3.9.1.5 (2) is the arrangement itself: once the sets are chosen,
-fans are only looked for among them.
+   a. the fans its sets make (``arrangement_fans.py``), the fans between chows and
+      between pungs chosen by the principles of 3.9.1.5 (3) non-identical, (4) highest
+      and (5) account once (``principles.py``, on the definitions of
+      ``combination_fans.py``); the wait fans when the wait was the only one;
+   b. 3.9.1.5 (1) non-repeat: the fans implied by a higher fan are excluded
+      (``exclusions.py``, on the table's implications, ``table.py``);
+
+3. the arrangement with the highest total; Chicken Hand when it scores nothing; the
+   flowers.
+
+Fans are named by the constants of ``fan_ids.py`` (``MIXED_TRIPLE_CHOW``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import compress, permutations
 
 from .._construct import slots_constructor
 from ..arrange import (
     HONORS_KNITTED,
-    KNITTED_STRAIGHT,
-    MELDED,
-    ORDER_CHOW,
-    ORDER_KNITTED,
-    ORDER_KONG,
-    ORDER_PAIR,
-    ORDER_PUNG,
     SEVEN_PAIRS,
-    STANDARD,
     THIRTEEN_ORPHANS,
     Arrangement,
     RawArrangement,
-    TileSet,
     build_arrangement,
-    code_kind,
     concealed_counts,
     other_wait_counts,
     raw_arrangements,
 )
-from ..hand import KONG, Hand, Meld, WinContext
+from ..hand import Hand, Meld, WinContext
 from ..result import ExcludedFan, FanScore
-from ..tiles import format_tiles
-from .table import CHOW_COMBINATION_FANS, FAN_ORDER, FANS, PUNG_COMBINATION_FANS
+from .arrangement_fans import WAIT_FAN_TILES, WAIT_FAN_TILES_KNITTED, arrangement_fans
+from .exclusions import apply_exclusions, apply_switches
+from .fan_ids import (
+    CHICKEN_HAND,
+    CONCEALED_HAND,
+    FLOWER_TILES,
+    FULLY_CONCEALED_HAND,
+    LAST_TILE,
+    LAST_TILE_CLAIM,
+    LAST_TILE_DRAW,
+    ONE_MELDED_AND_ONE_CONCEALED_KONG,
+    OUT_WITH_REPLACEMENT_TILE,
+    ROBBING_THE_KONG,
+    SELF_DRAWN,
+    TWO_CONCEALED_KONGS,
+)
+from .found import CODE_TEXT, Found
+from .hand_fans import HandFacts, hand_fans
+from .table import FAN_ORDER, FANS
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +85,7 @@ assert not (
     DEFAULT_CONFIG.all_green_excludes_half_flush
     or DEFAULT_CONFIG.all_terminals_excludes_double_pung
     or DEFAULT_CONFIG.concealed_fans_exclude_fully_concealed
-)  # _apply_exclusions skips the switches for the default
+)  # evaluate() skips exclusions.apply_switches for the default
 
 
 # A counted fan: id, points of one occurrence, count, notation of the sets (or tiles)
@@ -113,342 +121,20 @@ _excluded_fan = cache(ExcludedFan)
 _new_evaluation = slots_constructor(Evaluation)
 
 # Fans about how the hand was won: they use no set.
-_CONDITION_FANS = frozenset({"43", "44", "45", "46", "47", "56", "58", "62", "80", "81"})
-
-# --- helpers --------------------------------------------------------------------------------
-
-GREEN = frozenset({19, 20, 21, 23, 25, 32})
-REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33})
-TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
-NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
-
-_SET_TEXT: dict[tuple[str, int, bool], str] = {}
-
-
-
-def _no_simples_fan(mask: int, has_honours: bool) -> str:
-    """A hand without simples: All Terminals and Honors (18), All Honors (11) or All
-    Terminals (8)."""
-    if not has_honours:
-        return "8"
-    return "18" if mask & _TERMINAL_MASK else "11"
-
-def set_text(s: TileSet) -> str:
-    key = (s.kind, s.tile, s.concealed)
-    text = _SET_TEXT.get(key)
-    if text is None:
-        body = format_tiles(s.tiles)
-        text = body if s.concealed or s.kind == "knitted" else f"[{body}]"
-        _SET_TEXT[key] = text
-    return text
-
-
-def _code_text(code: int) -> str:
-    """``set_text`` of a set code (see ``arrange``: concealed or meld code); "" when the
-    code names no possible set."""
-    if code >> 6 & 7 > ORDER_KONG:
-        return ""
-    kind = code_kind(code)
-    t = code & 63
-    if t >= 34 or (kind == "chow" and (t >= 27 or t % 9 > 6)) or (
-        kind == "knitted" and (t >= 27 or t % 9 > 2)
-    ):
-        return ""
-    return set_text(TileSet(kind, t, concealed=not code & MELDED))
-
-
-# The arrangements are scored on set codes; their texts come from this table.
-_CODE_TEXT: tuple[str, ...] = tuple(_code_text(code) for code in range(2 * MELDED))
-_CODE_TEXT_LIST = list(_CODE_TEXT)  # for map() (see _TILE_BIT)
+_CONDITION_FANS = frozenset({
+    CHICKEN_HAND, LAST_TILE_DRAW, LAST_TILE_CLAIM, OUT_WITH_REPLACEMENT_TILE, ROBBING_THE_KONG,
+    FULLY_CONCEALED_HAND, LAST_TILE, CONCEALED_HAND, SELF_DRAWN, FLOWER_TILES,
+})
+# the forms whose wait is always a single tile
+_SINGLE_TILE_FORMS = (SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED)
 
 
 def _points(fid: str, config: MCRConfig) -> int:
-    if fid == "57B":
+    if fid == ONE_MELDED_AND_ONE_CONCEALED_KONG:
         return config.fan_57b_points
-    if fid == "48":
+    if fid == TWO_CONCEALED_KONGS:
         return config.fan_48_points
     return FANS[fid].points
-
-
-# Fans between two or three chows (pungs), by their tiles in the order of the sets: the
-# tables behind _chow_instances and _pung_instances, built from the fan patterns.
-_INDEX_PAIRS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((i, j, 1 << i | 1 << j) for i in range(n) for j in range(i + 1, n)) for n in range(5)
-)
-_INDEX_TRIPLES: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
-    tuple(
-        (i, j, k, 1 << i | 1 << j | 1 << k)
-        for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)
-    )
-    for n in range(5)
-)
-
-
-def _pair_table(
-    fan: Callable[[int, int, int, int], str | None],
-) -> tuple[tuple[str | None, ...], ...]:
-    """Per two suit tiles a and b: ``fan(suit_a, rank_a, suit_b, rank_b)``."""
-    return tuple(
-        tuple(fan(a // 9, a % 9, b // 9, b % 9) for b in range(27)) for a in range(27)
-    )
-
-
-def _chow_pair_fan(sa: int, ra: int, sb: int, rb: int) -> str | None:
-    if sa == sb:
-        return {0: "69", 3: "71", 6: "72"}.get(abs(ra - rb))
-    return "70" if ra == rb else None
-
-
-def _pung_pair_fan(sa: int, ra: int, sb: int, rb: int) -> str | None:
-    return "65" if sa != sb and ra == rb else None
-
-
-def _triple_table(
-    same_suit: dict[str, list[tuple[int, int, int]]],
-    three_suits: dict[str, list[tuple[int, int, int]]],
-) -> dict[tuple[int, int, int], str]:
-    """(tile, tile, tile) in any order -> fan, from the rank patterns of each fan with
-    one suit for all three sets or three different suits."""
-    table: dict[tuple[int, int, int], str] = {}
-    for patterns, suit_orders in (
-        (same_suit, [(s, s, s) for s in range(3)]),
-        (three_suits, list(permutations(range(3)))),
-    ):
-        for fid, rank_sets in patterns.items():
-            for ranks in rank_sets:
-                for r1, r2, r3 in set(permutations(ranks)):
-                    for s1, s2, s3 in suit_orders:
-                        table[(9 * s1 + r1, 9 * s2 + r2, 9 * s3 + r3)] = fid
-    return table
-
-
-_CHOW_PAIR_FAN = _pair_table(_chow_pair_fan)
-_PUNG_PAIR_FAN = _pair_table(_pung_pair_fan)
-# chows start on ranks 0-6 (tiles 1-7)
-_CHOW_TRIPLE_FAN = _triple_table(
-    {
-        "23": [(r, r, r) for r in range(7)],
-        "28": [(0, 3, 6)],
-        "30": [(r, r + d, r + 2 * d) for d in (1, 2) for r in range(7 - 2 * d)],
-    },
-    {
-        "41": [(r, r, r) for r in range(7)],
-        "39": [(0, 3, 6)],
-        "51": [(r, r + 1, r + 2) for r in range(5)],
-    },
-)
-_PUNG_TRIPLE_FAN = _triple_table(
-    {"24": [(r, r + 1, r + 2) for r in range(7)]},
-    {"32": [(r, r, r) for r in range(9)], "42": [(r, r + 1, r + 2) for r in range(7)]},
-)
-
-
-def _table_instances(
-    tiles: tuple[int, ...],
-    pairs: tuple[tuple[str | None, ...], ...],
-    triples: dict[tuple[int, int, int], str],
-) -> list[tuple[str, int]]:
-    """The fans between two and between three of ``tiles`` (the sets' tiles in order) from
-    the pair and triple tables: (fan id, bitmask of set indexes), pairs first."""
-    out: list[tuple[str, int]] = []
-    n = len(tiles)
-    for i, j, m in _INDEX_PAIRS[n]:
-        fid = pairs[tiles[i]][tiles[j]]
-        if fid is not None:
-            out.append((fid, m))
-    for i, j, k, m in _INDEX_TRIPLES[n]:
-        fid3 = triples.get((tiles[i], tiles[j], tiles[k]))
-        if fid3 is not None:
-            out.append((fid3, m))
-    return out
-
-
-def _four_chow_instances(chows: tuple[int, ...], pair: int) -> list[tuple[str, int]]:
-    """The fans of four chows together (14, 16, 13, 29); ``pair``: the pair's tile."""
-    out: list[tuple[str, int]] = []
-    suit = [c // 9 for c in chows]
-    rank = [c % 9 for c in chows]
-    m = 15
-    if len(set(suit)) == 1:
-        rs = sorted(rank)
-        if rs[0] == rs[3]:
-            out.append(("14", m))
-        else:
-            d = rs[1] - rs[0]
-            if d in (1, 2) and rs[2] - rs[1] == d and rs[3] - rs[2] == d:
-                out.append(("16", m))
-        if rs == [0, 0, 6, 6] and pair == suit[0] * 9 + 4:
-            out.append(("13", m))
-    if pair < 27 and pair % 9 == 4:
-        psuit = pair // 9
-        by_suit: dict[int, list[int]] = {}
-        for s_, r_ in zip(suit, rank, strict=True):
-            by_suit.setdefault(s_, []).append(r_)
-        if (
-            len(by_suit) == 2
-            and psuit not in by_suit
-            and all(sorted(v) == [0, 6] for v in by_suit.values())
-        ):
-            out.append(("29", m))
-    return out
-
-
-def _four_pung_instances(pungs: tuple[int, ...]) -> list[tuple[str, int]]:
-    """The fan of four pungs together (15: four shifted pungs)."""
-    if pungs[0] // 9 == pungs[1] // 9 == pungs[2] // 9 == pungs[3] // 9:
-        rs = sorted(p % 9 for p in pungs)
-        if all(rs[i + 1] == rs[i] + 1 for i in range(3)):
-            return [("15", 15)]
-    return []
-
-
-@cache
-def _chow_instances(
-    chows: tuple[int, ...], pair: int
-) -> tuple[tuple[str, int], ...]:
-    """Fan instances between chows: (fan id, bitmask of chow indexes)."""
-    out = _table_instances(chows, _CHOW_PAIR_FAN, _CHOW_TRIPLE_FAN)
-    if len(chows) == 4:
-        out += _four_chow_instances(chows, pair)
-    return tuple(out)
-
-
-@cache
-def _pung_instances(pungs: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    """Fan instances between suited pungs/kongs: (fan id, bitmask)."""
-    out = _table_instances(pungs, _PUNG_PAIR_FAN, _PUNG_TRIPLE_FAN)
-    if len(pungs) == 4:
-        out += _four_pung_instances(pungs)
-    return tuple(out)
-
-
-def _valid_selection(chosen: list[tuple[int, int]]) -> bool:
-    """Account-once (3.9.1.5 (5)): taking the fans from the highest down (3.9.1.5: "first
-    the main fan, then the lesser ones"), every fan must bring in a set not used before.
-
-    ``chosen`` holds (points, bitmask) pairs; fans of equal points may come in any order.
-    """
-    used = 0
-    for pts in sorted({p for p, _ in chosen}, reverse=True):
-        group = [m for p, m in chosen if p == pts]
-        group_sets = 0
-        for m in group:
-            group_sets |= m
-        # peel from the end: a fan with a set that neither the earlier fans nor the rest
-        # of its group use can come last in the group
-        while group:
-            for idx, m in enumerate(group):
-                others = used
-                for jdx, o in enumerate(group):
-                    if jdx != idx:
-                        others |= o
-                if m & ~others:
-                    group.pop(idx)
-                    break
-            else:
-                return False
-        used |= group_sets
-    return True
-
-
-@cache
-def _best_combination(instances: tuple[tuple[str, int], ...]) -> tuple[int, tuple[int, ...]]:
-    """Pick instances (indexes) maximising points under 3.9.1.5 (3) and (5)."""
-    pts = [FANS[fid].points for fid, _ in instances]
-    best_total = 0
-    best: tuple[int, ...] = ()
-    n = len(instances)
-
-    def rec(start: int, chosen: list[int], total: int) -> None:
-        nonlocal best_total, best
-        if total > best_total:
-            best_total = total
-            best = tuple(chosen)
-        for i in range(start, n):
-            fid, mask = instances[i]
-            if any(instances[j][0] == fid and instances[j][1] & mask for j in chosen):
-                continue
-            masks = [(pts[j], instances[j][1]) for j in chosen]
-            masks.append((pts[i], mask))
-            if not _valid_selection(masks):
-                continue
-            chosen.append(i)
-            rec(i + 1, chosen, total + pts[i])
-            chosen.pop()
-
-    rec(0, [], 0)
-    return best_total, best
-
-
-def _wait_fan_tiles(code: int, knitted: bool) -> int:
-    """Bit t set when a win on tile t in the set ``code`` makes a wait fan, the wait
-    being unique (see the waits in ``_evaluate_arrangement``): a pair (79), the middle of
-    a chow (78), the 3 of a 123 or the 7 of a 789 (77), any tile of a knitted set when
-    ``knitted`` (MCRConfig.wait_fans_in_knitted_straight). Otherwise the uniqueness of
-    the wait does not matter."""
-    order = code >> 6 & 7
-    t = code & 63
-    if t >= 34:
-        return 0
-    if order == ORDER_PAIR:
-        return 1 << t
-    if order == ORDER_CHOW:
-        if t >= 27 or t % 9 > 6:
-            return 0
-        r = t % 9
-        return 1 << (t + 1) | (1 << (t + 2) if r == 0 else 0) | (1 << t if r == 6 else 0)
-    if order == ORDER_KNITTED and knitted:
-        return 1 << t | 1 << (t + 3) | 1 << (t + 6)
-    return 0
-
-
-# per set code (see _wait_fan_tiles), without and with the knitted switch
-_WAIT_FAN_TILES: tuple[int, ...] = tuple(_wait_fan_tiles(c, False) for c in range(2 * MELDED))
-_WAIT_FAN_TILES_KNITTED: tuple[int, ...] = tuple(
-    _wait_fan_tiles(c, True) for c in range(2 * MELDED)
-)
-
-# --- the evaluator -----------------------------------------------------------------------------
-
-# Tile sets as bitmasks over the 34 kinds (bit t = tile t): "every tile of the hand is
-# green" becomes ``mask & ~GREEN_MASK == 0``.
-def _mask(tiles: frozenset[int] | range | tuple[int, ...]) -> int:
-    m = 0
-    for t in tiles:
-        m |= 1 << t
-    return m
-
-
-_GREEN_MASK = _mask(GREEN)
-_REVERSIBLE_MASK = _mask(REVERSIBLE)
-_TERMINAL_MASK = _mask(TERMINALS)
-_SIMPLES_MASK = _mask(tuple(t for t in range(27) if 0 < t % 9 < 8))
-_WIND_MASK = _mask(range(27, 31))
-_DRAGON_MASK = _mask(range(31, 34))
-_SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
-_SUIT_MASK_0, _SUIT_MASK_1, _SUIT_MASK_2 = _SUIT_MASKS
-_SUITED_MASK = _mask(range(27))
-_RANKS_UPPER, _RANKS_MIDDLE, _RANKS_LOWER = 0b111000000, 0b000111000, 0b000000111
-_RANKS_UPPER_FOUR, _RANKS_LOWER_FOUR = 0b111100000, 0b000001111
-
-# _apply_exclusions: the order in which fans exclude (highest first) and, per fan, the
-# fans it excludes (its implications minus its own family of set combinations, whose
-# exclusions are per set).
-_EXCLUSION_KEY: dict[str, tuple[int, int]] = {
-    fid: (-f.points, FAN_ORDER[fid]) for fid, f in FANS.items()
-}
-_EXCLUDES: dict[str, tuple[str, ...]] = {
-    fid: tuple(
-        other for other in f.implies
-        if other not in (
-            CHOW_COMBINATION_FANS if fid in CHOW_COMBINATION_FANS
-            else PUNG_COMBINATION_FANS if fid in PUNG_COMBINATION_FANS
-            else frozenset()
-        )
-    )
-    for fid, f in FANS.items()
-}
 
 
 @cache
@@ -464,662 +150,8 @@ def _result_order(config: MCRConfig) -> dict[str, tuple[int, int]]:
     return {fid: (-pts[fid], FAN_ORDER[fid]) for fid in FANS}
 
 
-@cache
-def _kong_text(tile: int, concealed: bool, claimed: int, promoted: bool) -> str:
-    """``Meld.notation()`` of a kong."""
-    return Meld(KONG, tile, concealed, claimed, promoted).notation()
-
-
-@cache
-def _hog_text(t: int) -> str:
-    return format_tiles([t] * 4)
-
-
-# the (shared, never changed) set list of a fan that names no sets
-_NO_SET_TEXTS: list[str] = []
-
-
-_ONCE: tuple[int, list[str]] = (1, _NO_SET_TEXTS)
-
-
-@dataclass(slots=True)
-class _Acc:
-    """Fans found for one arrangement: id -> (count, sets).
-
-    The set lists are never changed in place (``add`` builds a new list), so a copy of an
-    accumulator can share them. Made with ``_new_acc(fans, excluded)`` in the hot path.
-    """
-
-    fans: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
-    excluded: list[tuple[str, str]] = field(default_factory=list)
-
-    def add(self, fid: str, sets: list[str] | None = None, count: int = 1) -> None:
-        """Count ``fid``; ``sets`` is a new list that the caller does not change after."""
-        old = self.fans.get(fid)
-        if old is None:
-            self.fans[fid] = (count, sets or _NO_SET_TEXTS)
-        elif sets:
-            self.fans[fid] = (old[0] + count, old[1] + sets)
-        else:
-            self.fans[fid] = (old[0] + count, old[1])
-
-
-_new_acc = slots_constructor(_Acc)
-
-# the suits of the hand from three bits (bit s: the hand holds a tile of suit s)
-_SUITS_OF_BITS: tuple[frozenset[int], ...] = tuple(
-    frozenset(s for s in (0, 1, 2) if bits >> s & 1) for bits in range(8)
-)
-
-
-# Tables read through ``map(table.__getitem__, ...)`` are lists: a list's bound
-# ``__getitem__`` is a fast builtin method, a tuple's a slot wrapper called the slow way.
-_TILE_BIT: list[int] = [1 << t for t in range(34)]
-_KINDS = range(34)  # every playing tile, for compress(_KINDS, counts)
-
-
-class _HandFacts:
-    """What the whole hand holds, computed once per hand."""
-
-    __slots__ = ("closed", "concealed_kongs", "counts", "exposed_win", "has_honours",
-                 "kong_tiles", "kongs_text", "mask", "meld_codes", "melded_kongs",
-                 "n_melds_exposed", "suits")
-
-    def __init__(self, hand: Hand, concealed: bytearray) -> None:
-        """``concealed``: counts of the concealed tiles and the winning tile."""
-        counts = concealed[:]
-        # bits of the held kinds: a sum over the distinct concealed tiles, all in C
-        win = hand.win_tile
-        mask = sum(map(_TILE_BIT.__getitem__, {*hand.concealed, win}))
-        exposed = 0
-        codes: list[int] = []  # arrange.meld_code of each meld
-        # the kongs, and the copies of the winning tile in the winner's melded sets
-        # (for the hand-level fans: one pass over the melds for both)
-        ck = mk = 0
-        kong_tiles: list[int] = []
-        kongs_text: list[str] = []
-        exposed_win = 0
-        for m in hand.melds:
-            t = m.tile
-            kind = m.kind
-            if kind == "chow":
-                counts[t] += 1
-                counts[t + 1] += 1
-                counts[t + 2] += 1
-                mask |= 7 << t
-                code = (ORDER_CHOW << 6) + t
-                if not m.concealed and t <= win <= t + 2:
-                    exposed_win += 1
-            elif kind == "pung":
-                counts[t] += 3
-                mask |= 1 << t
-                code = (ORDER_PUNG << 6) + t
-                if not m.concealed and t == win:
-                    exposed_win += 3
-            else:
-                counts[t] += 4
-                mask |= 1 << t
-                code = (ORDER_KONG << 6) + t
-                if m.concealed:
-                    ck += 1
-                else:
-                    mk += 1
-                    if t == win:
-                        exposed_win += 4
-                kong_tiles.append(t)
-                kongs_text.append(_kong_text(t, m.concealed, m.claimed, m.promoted))
-            if m.concealed:
-                codes.append(code)
-            else:
-                codes.append(code + MELDED)
-                exposed += 1
-        self.meld_codes = tuple(codes)
-        self.counts = counts  # all playing tiles, kongs as 4
-        self.mask = mask  # bit t set when the hand holds tile t
-        self.suits = _SUITS_OF_BITS[
-            (1 if mask & _SUIT_MASK_0 else 0)
-            | (2 if mask & _SUIT_MASK_1 else 0)
-            | (4 if mask & _SUIT_MASK_2 else 0)
-        ]
-        self.has_honours = mask >> 27 != 0
-        self.closed = exposed == 0  # no melded set (concealed kongs allowed)
-        self.n_melds_exposed = exposed
-        self.concealed_kongs = ck
-        self.melded_kongs = mk
-        self.kong_tiles = kong_tiles
-        self.kongs_text = kongs_text
-        self.exposed_win = exposed_win
-
-    @property
-    def present(self) -> list[int]:
-        """The tiles the hand holds, in order."""
-        counts = self.counts
-        return list(compress(_KINDS, counts))
-
-
-def _hand_level(hand: Hand, ctx: WinContext, facts: _HandFacts, acc: _Acc) -> None:
-    """Fans that do not depend on the arrangement (each found once: written directly)."""
-    fans = acc.fans
-    counts = facts.counts
-    mask = facts.mask
-    n_suits = len(facts.suits)
-    # tiles
-    if mask & ~_GREEN_MASK == 0:
-        fans["3"] = _ONCE
-    if mask & ~_REVERSIBLE_MASK == 0:
-        fans["40"] = _ONCE
-    if not facts.has_honours:
-        ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF  # bit r: some tile of rank r + 1
-        if ranks & ~_RANKS_UPPER == 0:
-            fans["25"] = _ONCE
-        elif ranks & ~_RANKS_MIDDLE == 0:
-            fans["26"] = _ONCE
-        elif ranks & ~_RANKS_LOWER == 0:
-            fans["27"] = _ONCE
-        if ranks & ~_RANKS_UPPER_FOUR == 0:
-            fans["36"] = _ONCE
-        elif ranks & ~_RANKS_LOWER_FOUR == 0:
-            fans["37"] = _ONCE
-        fans["76"] = _ONCE
-        if n_suits == 1:
-            fans["22"] = _ONCE
-    elif n_suits == 1:
-        fans["50"] = _ONCE
-    if mask & ~_SIMPLES_MASK == 0:
-        fans["68"] = _ONCE
-    if n_suits == 2:
-        fans["75"] = _ONCE
-    # kongs
-    ck = facts.concealed_kongs
-    mk = facts.melded_kongs
-    kongs_text = facts.kongs_text
-    kong_tiles = facts.kong_tiles
-    win = hand.win_tile
-    k = ck + mk
-    if k == 4:
-        acc.add("5", kongs_text)
-    elif k == 3:
-        acc.add("17", kongs_text)
-    elif k == 2:
-        acc.add("48" if ck == 2 else "57B" if ck == 1 else "57A", kongs_text)
-    elif k == 1:
-        acc.add("67" if ck else "74", kongs_text)
-    # Tile Hog: all four copies used, not as a kong
-    if 4 in counts:
-        hogs: list[int] = []
-        t = counts.index(4)
-        while True:  # each tile held four times (list.index finds them in C)
-            if t not in kong_tiles:
-                hogs.append(t)
-            if t == 33 or 4 not in counts[t + 1:]:
-                break
-            t = counts.index(4, t + 1)
-        if hogs:
-            acc.add("64", [_hog_text(t) for t in hogs], len(hogs))
-    # Nine Gates: the thirteen standing tiles are 1112345678999 of one suit
-    if not hand.melds and n_suits == 1 and not facts.has_honours:
-        base = 9 * next(iter(facts.suits))
-        standing = [0] * 9
-        for t in hand.concealed:
-            standing[t - base] += 1
-        if tuple(standing) == NINE_GATES:
-            fans["4"] = _ONCE
-    # win conditions
-    if ctx.self_drawn:
-        fans["80"] = _ONCE
-        if facts.closed:
-            fans["56"] = _ONCE
-        if ctx.last_tile:
-            fans["44"] = _ONCE
-        if ctx.kong_replacement:
-            fans["46"] = _ONCE
-    else:
-        if facts.closed:
-            fans["62"] = _ONCE
-        if ctx.last_tile:
-            fans["45"] = _ONCE
-        if ctx.robbing_kong:
-            fans["47"] = _ONCE
-        if facts.n_melds_exposed == 4:
-            fans["53"] = _ONCE
-    # Last Tile (58): the other three copies must be visible to all (seed 58), so not when
-    # the winner holds a copy among the standing tiles; automatic when the winner's own
-    # melded sets show the other three.
-    if (ctx.last_of_kind or facts.exposed_win == 3) and win not in hand.concealed:
-        fans["58"] = _ONCE
-
-
-_WIND_TILE: dict[str, int] = {"E": 27, "S": 28, "W": 29, "N": 30}
-
-
-def _wind_dragon_sets(
-    winds: list[int], dragons: list[int], pair: int, ctx: WinContext, acc: _Acc
-) -> None:
-    """Honour pung fans; ``winds`` and ``dragons`` are the codes of the wind and dragon
-    pungs and kongs in the order of the arrangement's sets, ``pair`` the pair's tile."""
-    text = _CODE_TEXT
-    used_winds = False
-    if winds:
-        wind_text = [text[c] for c in winds]
-        if len(winds) == 4:
-            acc.add("1", wind_text)
-            used_winds = True
-        elif len(winds) == 3:
-            if 27 <= pair <= 30:
-                acc.add("9", [*wind_text, _CODE_TEXT[(ORDER_PAIR << 6) + pair]])
-            else:
-                acc.add("38", wind_text)
-            used_winds = True
-    if dragons:
-        dragon_text = [text[c] for c in dragons]
-        if len(dragons) == 3:
-            acc.add("2", dragon_text)
-        elif len(dragons) == 2:
-            if pair >= 31:
-                acc.add("10", [*dragon_text, _CODE_TEXT[(ORDER_PAIR << 6) + pair]])
-            else:
-                acc.add("54", dragon_text)
-        for t_ in dragon_text:
-            acc.add("59", [t_])
-    if winds:
-        prevalent = _WIND_TILE[ctx.prevalent]  # ctx.prevalent_wind, without the property
-        seat = _WIND_TILE[ctx.seat]
-        for c in winds:
-            t = c & 63
-            special = used_winds
-            if t == prevalent:
-                acc.add("60", [text[c]])
-                special = True
-            if t == seat:
-                acc.add("61", [text[c]])
-                special = True
-            if not special:
-                acc.add("73", [text[c]])
-            else:
-                acc.excluded.append(("73", "60" if t == prevalent else
-                                     "61" if t == seat else
-                                     "1" if len(winds) == 4 else "9" if "9" in acc.fans
-                                     else "38"))
-    if dragons:
-        acc.excluded.append(("73", "59"))
-
-
-# Class of each set code for the pass over an arrangement's sets: a chow, a pair, a pung
-# or kong (_C_PUNG and up) of a suited non-terminal, a terminal, a wind or a dragon; other.
-_C_OTHER, _C_CHOW, _C_PAIR, _C_PUNG, _C_TERMINAL, _C_WIND, _C_DRAGON = range(7)
-
-
-def _code_class(code: int) -> int:
-    order = code >> 6 & 7
-    t = code & 63
-    if order == ORDER_CHOW:
-        return _C_CHOW
-    if order == ORDER_PAIR:
-        return _C_PAIR
-    if order in (ORDER_PUNG, ORDER_KONG):
-        if t >= 31:
-            return _C_DRAGON
-        if t >= 27:
-            return _C_WIND
-        return _C_TERMINAL if t in TERMINALS else _C_PUNG
-    return _C_OTHER
-
-
-_CODE_CLASS: tuple[int, ...] = tuple(_code_class(code) for code in range(2 * MELDED))
-
-
-def _fives_set(code: int) -> bool:
-    """Whether a set (code) has a five: All Fives (31) needs this of every set."""
-    t = code & 63
-    if code >> 6 & 7 == ORDER_CHOW:
-        return t < 27 and 2 <= t % 9 <= 4
-    return t < 27 and t % 9 == 4
-
-
-def _outside_set(code: int) -> bool:
-    """Whether a set (code) has a terminal or honour: Outside Hand (55) needs this of
-    every set."""
-    t = code & 63
-    if code >> 6 & 7 == ORDER_CHOW:
-        return t % 9 in (0, 6)
-    return t >= 27 or t in TERMINALS
-
-
-# per set code, so that "every set" is all(map(table.__getitem__, sets)), a C-level loop
-# (lists: see _TILE_BIT)
-_FIVES_SET: list[bool] = [_fives_set(code) for code in range(2 * MELDED)]
-_OUTSIDE_SET: list[bool] = [_outside_set(code) for code in range(2 * MELDED)]
-
-
-def _evaluate_arrangement(
-    hand: Hand,
-    ctx: WinContext,
-    facts: _HandFacts,
-    form: str,
-    sets: tuple[int, ...],
-    win_index: int,
-    base: _Acc,
-    unique_wait: bool,
-    config: MCRConfig,
-    copy: bool = True,
-) -> _Acc:
-    """The fans of one arrangement: ``sets`` are its set codes (melds first, see
-    ``arrange.meld_code``), ``win_index`` the index of the set holding the winning tile.
-    The fans are added to a copy of ``base``, or (``copy`` false) to ``base`` itself."""
-    # the set lists are shared, see _Acc
-    acc = _new_acc(dict(base.fans), list(base.excluded)) if copy else base
-    mask = facts.mask
-    if form in (STANDARD, KNITTED_STRAIGHT):
-        text = _CODE_TEXT
-        # one pass over the sets; each list keeps the order of the arrangement
-        # concealed pungs: a pung completed by a discarded winning tile is melded (the
-        # codes of two pungs always differ, so the code tells the winning set apart)
-        win_code = sets[win_index] if win_index >= 0 and not ctx.self_drawn else -1
-        pair = -1
-        chows: list[int] = []
-        pungs: list[int] = []  # pungs and kongs
-        winds: list[int] = []
-        dragons: list[int] = []
-        terminal_pungs: list[int] = []
-        suited_pungs: list[int] = []
-        concealed_pungs: list[int] = []
-        classes = _CODE_CLASS
-        for c in sets:
-            k = classes[c]
-            if k == _C_CHOW:
-                chows.append(c)
-            elif k >= _C_PUNG:
-                pungs.append(c)
-                if k == _C_DRAGON:
-                    dragons.append(c)
-                elif k == _C_WIND:
-                    winds.append(c)
-                else:
-                    suited_pungs.append(c)
-                    if k == _C_TERMINAL:
-                        terminal_pungs.append(c)
-                if not c & MELDED and c != win_code:
-                    concealed_pungs.append(c)
-            elif k == _C_PAIR and pair < 0:
-                pair = c
-        assert pair >= 0
-        pair_tile = pair & 63
-        if winds or dragons:
-            _wind_dragon_sets(winds, dragons, pair_tile, ctx, acc)
-        for c in terminal_pungs:
-            acc.add("73", [text[c]])
-        ncp = len(concealed_pungs)
-        if ncp >= 2:
-            cp_text = [text[c] for c in concealed_pungs]
-            if ncp == 4:
-                acc.add("12", cp_text)
-            elif ncp == 3:
-                acc.add("33", cp_text)
-            else:
-                acc.add("66", cp_text)
-        if form == KNITTED_STRAIGHT:
-            acc.add("35", [text[c] for c in sets if c >> 6 & 7 == ORDER_KNITTED])
-        if form == STANDARD and len(pungs) == 4:
-            acc.add("49")
-        if (
-            len(chows) == 4 or (form == KNITTED_STRAIGHT and len(chows) == 1)
-        ) and pair_tile < 27:
-            acc.add("63")
-        if form == STANDARD:
-            if len(pungs) == 4 and pair_tile < 27 and pair_tile % 9 % 2 == 1 and all(
-                c & 63 < 27 and (c & 63) % 9 % 2 == 1 for c in pungs
-            ):
-                acc.add("21")
-            # All Fives needs a suited pair of fives (cheap test first)
-            if pair_tile < 27 and pair_tile % 9 == 4 and all(map(_FIVES_SET.__getitem__, sets)):
-                acc.add("31")
-            # Outside Hand needs a terminal or honour pair (cheap test first)
-            if (pair_tile >= 27 or pair_tile in TERMINALS) and all(
-                map(_OUTSIDE_SET.__getitem__, sets)
-            ):
-                acc.add("55")
-            if mask & _SIMPLES_MASK == 0:  # terminals and honours only
-                acc.add(_no_simples_fan(mask, facts.has_honours))
-        if len(facts.suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
-            acc.add("52")
-        # combinations between chows / between pungs
-        if len(chows) >= 2:
-            plan = _chow_fans(chows, pair_tile)
-            if plan is not _NO_PLAN:
-                _add_combinations(acc, plan, chows)
-        if len(suited_pungs) >= 2:
-            plan = _pung_fans(suited_pungs)
-            if plan is not _NO_PLAN:
-                _add_combinations(acc, plan, suited_pungs)
-        # waits
-        if unique_wait and win_index >= 0:
-            win_set = sets[win_index]
-            order = win_set >> 6 & 7
-            t = win_set & 63
-            if order == ORDER_PAIR:
-                acc.add("79", [text[win_set]])
-            elif order == ORDER_CHOW:
-                pos = hand.win_tile - t
-                r = t % 9
-                if pos == 1:
-                    acc.add("78", [text[win_set]])
-                elif (pos == 2 and r == 0) or (pos == 0 and r == 6):
-                    acc.add("77", [text[win_set]])
-            elif order == ORDER_KNITTED and config.wait_fans_in_knitted_straight:
-                pos = (hand.win_tile - t) // 3
-                acc.add("78" if pos == 1 else "77", [text[win_set]])
-    elif form == SEVEN_PAIRS:
-        acc.add("19")
-        present = facts.present
-        if len(facts.suits) == 1 and not facts.has_honours:
-            ranks = sorted({t % 9 for t in present})
-            if len(ranks) == 7 and ranks[-1] - ranks[0] == 6:
-                acc.add("6")
-        if mask & _SIMPLES_MASK == 0:
-            acc.add(_no_simples_fan(mask, facts.has_honours))
-        if len(facts.suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
-            acc.add("52")
-        if unique_wait:
-            acc.add("79")
-    elif form == THIRTEEN_ORPHANS:
-        acc.add("7")
-        acc.add("52")
-        if unique_wait:
-            acc.add("79")
-    elif form == HONORS_KNITTED:
-        counts = facts.counts
-        honours = sum(1 for t in range(27, 34) if counts[t])
-        acc.add("20" if honours == 7 else "34")
-        if sum(1 for t in range(27) if counts[t]) == 9:
-            acc.add("35")
-        acc.add("52")
-        if unique_wait:
-            acc.add("79")
-    _apply_exclusions(acc, config)
-    return acc
-
-
-# What the fans between chows (or between pungs) of an arrangement add: the chosen fans
-# as (fan id, indexes of the sets it uses), in the order they are counted, and the fans
-# left out as (fan id, excluded by). Computed once per table key, so per arrangement only
-# the set texts are joined.
-_Plan = tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[str, str], ...]]
-_NO_PLAN: _Plan = ((), ())
-
-
-def _relabel_tables() -> dict[tuple[int, ...], list[int]]:
-    """Per order of first appearance of the suits (a tuple of one to three suits): the
-    renamed tile of every suit tile. Suits that do not appear get the next name."""
-    tables: dict[tuple[int, ...], list[int]] = {}  # lists: see _TILE_BIT
-    for n in (1, 2, 3):
-        for seen in permutations(range(3), n):
-            names = {suit: k for k, suit in enumerate(seen)}
-            tables[seen] = [9 * names.get(t // 9, len(seen)) + t % 9 for t in range(27)]
-    return tables
-
-
-_RELABEL = _relabel_tables()
-_SUIT_OF: list[int] = [t // 9 for t in range(27)]
-
-
-def _relabel(tiles: list[int], extra: int = -1) -> tuple[tuple[int, ...], int]:
-    """``tiles`` (suit tiles) and ``extra`` (a suit tile or -1) with the suits renamed in
-    order of first appearance. The fans between sets only ask whether suits are equal,
-    so renamed sets have the same instances, and the tables below get far more hits."""
-    table = _RELABEL[tuple(dict.fromkeys(map(_SUIT_OF.__getitem__, tiles)))]
-    return tuple(map(table.__getitem__, tiles)), table[extra] if extra >= 0 else extra
-
-
-@cache
-def _plan(instances: tuple[tuple[str, int], ...]) -> _Plan:
-    """The best choice among ``instances`` (3.9.1.5 (3)-(5)) as a :data:`_Plan`.
-
-    A table of its own: many sets of chows (or pungs) differ only in sets that make no
-    fan, so they share their instances (on 20,000 hands, 2,870 keys of the two tables
-    above give 248 different instance lists).
-
-    A fan left out is excluded by the first chosen fan that uses all its sets, else by
-    the first that shares a set with it, else by the account-once principle.
-    """
-    if not instances:
-        return _NO_PLAN
-    chosen = _best_combination(instances)[1]
-    adds = tuple(
-        (instances[i][0], tuple(b for b in range(4) if instances[i][1] >> b & 1))
-        for i in chosen
-    )
-    chosen_fids = {instances[i][0] for i in chosen}
-    excluded: list[tuple[str, str]] = []
-    for i, (fid, mask) in enumerate(instances):
-        if i in chosen or fid in chosen_fids:
-            continue
-        by = "3.9.1.5"
-        for j in chosen:
-            if instances[j][1] & mask == mask:
-                by = instances[j][0]
-                break
-        else:
-            for j in chosen:
-                if instances[j][1] & mask:
-                    by = instances[j][0]
-                    break
-        excluded.append((fid, by))
-    return adds, tuple(excluded)
-
-
-@cache
-def _chow_combination(chows: tuple[int, ...], pair: int) -> _Plan:
-    return _plan(_chow_instances(chows, pair))
-
-
-@cache
-def _pung_combination(pungs: tuple[int, ...]) -> _Plan:
-    return _plan(_pung_instances(pungs))
-
-
-# bit (rank) of a suited tile, for the quick tests below
-_RANK_BIT: tuple[int, ...] = tuple(1 << (t % 9) for t in range(27))
-
-
-def _chow_fans(chows: list[int], pair: int) -> _Plan:
-    """Plan for the chows (set codes) with the pair's tile ``pair``."""
-    # Every fan between chows needs two chows of equal ranks or ranks 3 or 6 apart, or
-    # three with ranks in steps of 1 or 2 (see _chow_instances); without any, no table.
-    ranks = 0
-    for c in chows:
-        ranks |= _RANK_BIT[c & 63]
-    if ranks.bit_count() == len(chows) and not (
-        ranks & (ranks >> 3 | ranks >> 6)
-        or ranks & ranks >> 1 & ranks >> 2
-        or ranks & ranks >> 2 & ranks >> 4
-    ):
-        return _NO_PLAN
-    # the pair only matters when it is a suited five (fans 13 and 29)
-    key, pair_key = _relabel(
-        [c & 63 for c in chows], pair if pair < 27 and pair % 9 == 4 else -1
-    )
-    return _chow_combination(key, pair_key if pair_key >= 0 else 34)
-
-
-def _pung_fans(pungs: list[int]) -> _Plan:
-    """Plan for the suited pungs and kongs (set codes)."""
-    # Every fan between pungs needs two of equal rank (so of different suits) or three of
-    # consecutive ranks (see _pung_instances); without either, no table.
-    ranks = 0
-    for c in pungs:
-        ranks |= _RANK_BIT[c & 63]
-    if ranks.bit_count() == len(pungs) and not ranks & ranks >> 1 & ranks >> 2:
-        return _NO_PLAN
-    return _pung_combination(_relabel([c & 63 for c in pungs])[0])
-
-
-def _add_combinations(acc: _Acc, plan: _Plan, sets: list[int]) -> None:
-    adds, excluded = plan
-    text = _CODE_TEXT
-    for fid, indexes in adds:
-        acc.add(fid, ["+".join([text[sets[b]] for b in indexes])])
-    if excluded:
-        acc.excluded.extend(excluded)
-
-
-def _apply_exclusions(acc: _Acc, config: MCRConfig) -> None:
-    fans = acc.fans
-    if config is not DEFAULT_CONFIG:  # the default has none of the switches below on
-        _apply_switches(acc, config)
-    plan = _exclusion_plan(_EXCLUDERS.intersection(fans))
-    if plan:
-        excluded = acc.excluded
-        for other, by in plan:
-            if other in fans:
-                del fans[other]
-                excluded.append((other, by))
-
-
-def _apply_switches(acc: _Acc, config: MCRConfig) -> None:
-    """The exclusions that configuration switches add."""
-    fans = acc.fans
-    if config.all_green_excludes_half_flush and "3" in fans and "50" in fans:
-        del fans["50"]
-        acc.excluded.append(("50", "3"))
-    if config.all_terminals_excludes_double_pung and "8" in fans and "65" in fans:
-        del fans["65"]
-        acc.excluded.append(("65", "8"))
-    if config.concealed_fans_exclude_fully_concealed and "56" in fans:
-        by = next((f for f in fans if f != "56" and "62" in FANS[f].implies), None)
-        if by is not None:
-            del fans["56"]
-            acc.excluded.append(("56", by))
-            if not any(f in fans for f in ("44", "46")):
-                fans["80"] = (1, [])
-
-
-# the fans that exclude some other fan by implication
-_EXCLUDERS = frozenset(f for f, others in _EXCLUDES.items() if others)
-
-
-@cache
-def _exclusion_plan(excluders: frozenset[str]) -> tuple[tuple[str, str], ...]:
-    """What the excluding fans found (``excluders``) exclude by
-    implication: (excluded, by) pairs in the order they are reported, to be applied to
-    the fans that are present. Highest fan first; a fan excluded by a higher one
-    excludes nothing itself. Keyed on the excluding fans alone (a few hundred
-    combinations), not on all the fans found, so that the table fills quickly."""
-    removed: set[str] = set()
-    plan: list[tuple[str, str]] = []
-    for fid in sorted(excluders, key=_EXCLUSION_KEY.__getitem__):
-        if fid in removed:
-            continue
-        for other in _EXCLUDES[fid]:
-            if other not in removed:
-                removed.add(other)
-                plan.append((other, fid))
-    return tuple(plan)
-
-
 _DEFAULT_POINTS = _points_table(DEFAULT_CONFIG)
 _DEFAULT_ORDER = _result_order(DEFAULT_CONFIG)
-
-
 _POSSIBLE_COUNTS = bytes(range(5))
 
 
@@ -1140,7 +172,7 @@ def evaluate(
         counts = concealed_counts(hand)
     except IndexError:  # a flower or joker among the tiles (34 and up)
         return None
-    facts = _HandFacts(hand, counts)
+    facts = HandFacts(hand, counts)
     # a tile five times or more (melds included): no hand (deleting the counts 0-4 leaves
     # nothing, one C call)
     if facts.counts.translate(None, _POSSIBLE_COUNTS):
@@ -1152,25 +184,27 @@ def evaluate(
         pts, order = _DEFAULT_POINTS, _DEFAULT_ORDER
     else:
         pts, order = _points_table(config), _result_order(config)
-    base = _new_acc({}, [])
-    _hand_level(hand, ctx, facts, base)
+    # 1. the fans of the whole hand
+    base = Found({}, [])
+    hand_fans(hand, ctx, facts, base)
     melds = hand.melds
     meld_codes = facts.meld_codes
     unique: bool | None = None
-    best: _Acc | None = None
+    best: Found | None = None
     best_total = -1
     best_raw: RawArrangement | None = None
     best_sets: tuple[int, ...] = ()
     single = len(raws) == 1 and alternatives is None
     positive = pts is _DEFAULT_POINTS or min(pts.values()) > 0
     wait_tiles = (
-        _WAIT_FAN_TILES_KNITTED if config.wait_fans_in_knitted_straight else _WAIT_FAN_TILES
+        WAIT_FAN_TILES_KNITTED if config.wait_fans_in_knitted_straight else WAIT_FAN_TILES
     )
+    # 2. every arrangement
     for raw in raws:
         form, codes, win_index = raw
         arr_sets = meld_codes + codes if melds else codes
         # the uniqueness of the wait is only worked out when it can make a wait fan
-        needs_wait = form in (SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED) or (
+        needs_wait = form in _SINGLE_TILE_FORMS or (
             win_index >= 0 and wait_tiles[arr_sets[win_index]] >> win & 1
         )
         if needs_wait and unique is None:
@@ -1179,32 +213,51 @@ def evaluate(
             unique = not other_wait_counts(
                 melds, standing, win, config.waits_include_fifth_copy, facts.counts
             )
-        acc = _evaluate_arrangement(
-            hand, ctx, facts, form, arr_sets, win_index, base, bool(needs_wait and unique),
-            config, not single,
+        # a. the fans of its sets, b. the fans they imply excluded
+        found = base if single else base.copy()
+        arrangement_fans(
+            hand, ctx, facts, form, arr_sets, win_index, found, bool(needs_wait and unique),
+            config,
         )
+        if config is not DEFAULT_CONFIG:  # the default has none of the switches on
+            apply_switches(found, config)
+        apply_exclusions(found)
         if single and positive:
             # the only arrangement: its total only matters for Chicken Hand, and with
             # every fan worth points it is zero exactly when no fan was found
-            total = 1 if acc.fans else 0
+            total = 1 if found.fans else 0
         else:
             total = 0
-            for fid, (c, _) in acc.fans.items():
+            for fid, (c, _) in found.fans.items():
                 total += pts[fid] * c
         if alternatives is not None:
-            alternatives.append({fid: pts[fid] * c for fid, (c, _) in acc.fans.items()})
+            alternatives.append({fid: pts[fid] * c for fid, (c, _) in found.fans.items()})
         if total > best_total:
-            best, best_total, best_raw, best_sets = acc, total, raw, arr_sets
+            best, best_total, best_raw, best_sets = found, total, raw, arr_sets
     assert best is not None and best_raw is not None
+    # 3. the best arrangement, Chicken Hand, the flowers
     if best_total == 0:
-        best.add("43")
+        best.add(CHICKEN_HAND)
     flowers = ctx.flowers
     flower_points = 0
     if flowers:
-        best.add("81", None, flowers)
-        flower_points = pts["81"] * flowers
-    # the fans with their sets: a fan that names no sets (and is not about how the hand
-    # was won) uses all the sets of the arrangement
+        best.add(FLOWER_TILES, None, flowers)
+        flower_points = pts[FLOWER_TILES] * flowers
+    return _evaluation(best, best_sets, best_raw, melds, pts, order, flower_points)
+
+
+def _evaluation(
+    best: Found,
+    best_sets: tuple[int, ...],
+    best_raw: RawArrangement,
+    melds: tuple[Meld, ...],
+    pts: dict[str, int],
+    order: dict[str, tuple[int, int]],
+    flower_points: int,
+) -> Evaluation:
+    """The result of the best arrangement: its fans with their sets (a fan that names no
+    sets and is not about how the hand was won uses all the sets of the arrangement),
+    highest first, and the fans excluded."""
     all_sets: tuple[str, ...] | None = None
     fans: list[CountedFan] = []
     total = 0
@@ -1221,7 +274,7 @@ def evaluate(
             fans.append(shared(fid, p, c, ()))
         else:
             if all_sets is None:
-                all_sets = tuple(map(_CODE_TEXT_LIST.__getitem__, best_sets))
+                all_sets = tuple(map(CODE_TEXT.__getitem__, best_sets))
             fans.append(_new_fan(fid, p, c, all_sets) if len(all_sets) > 1
                         else shared(fid, p, c, all_sets))
     excluded: dict[str, str] = {}

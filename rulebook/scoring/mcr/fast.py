@@ -6,8 +6,10 @@ hand of fourteen tiles (no flowers written in the hand, no jokers) and a plain c
 prevalent wind as letters, ``flowers`` a number 0-8) is by far the most frequent call.
 :func:`score_fast` handles exactly that call in one function: the notation is read by the
 parser's fast reader, the context is checked with a few direct tests instead of the
-general checks, the evaluator runs, and the result (payments included) is assembled in
-place, without the registry dispatch, the flower merge and the generic context builder.
+general checks, the evaluator runs, and the result comes from the same
+:func:`~.outcome.outcome` as the full path's (the minimum, the payments), without the
+flower merge and the generic context builder. The win conditions that cannot go
+together are those of :func:`~.outcome.win_flags_conflict`, as on the full path.
 
 Anything else (another configuration, ``waits``, flowers written in the hand or given
 by name, seats given as numbers, ``claimed_from``, any invalid input or context) gives
@@ -19,20 +21,12 @@ the reference: the fast path must return a result equal to the full path's (chec
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from .._construct import slots_constructor
-from ..hand import Hand, WinContext, _fast_parts, has_fifth_copy
-from ..payments import BASE_POINTS
-from ..result import ScoreError, ScoreResult, not_enough_points
-from ..tiles import E_NOT_WINNING
+from ..hand import Direction, Seat, _fast_parts, has_fifth_copy, new_context, new_hand
+from ..result import ScoreResult
 from .evaluate import DEFAULT_CONFIG, evaluate
-
-_new_hand = slots_constructor(Hand)  # Hand(melds, concealed, win_tile, bonus)
-# WinContext(self_drawn, claimed_from, seat, prevalent, flowers, flower_tiles,
-#            last_of_kind, last_tile, kong_replacement, robbing_kong)
-_new_context = slots_constructor(WinContext)
-# ScoreResult(hand, rules, ok, total, fans, excluded, payments, error, waits)
-_new_result = slots_constructor(ScoreResult)
+from .outcome import not_winning, outcome, win_flags_conflict
 
 # the context keys the fast path reads; any other key (valid or not) takes the full path
 _FAST_KEYS = frozenset({
@@ -42,10 +36,9 @@ _FAST_KEYS = frozenset({
 _WINDS = frozenset({"E", "S", "W", "N"})
 _DIRECTIONS = frozenset({"left", "opposite", "right"})
 _MINIMUM = DEFAULT_CONFIG.minimum_points
-_NOT_WINNING = ScoreError(E_NOT_WINNING, "the tiles do not make a complete hand", None)
 
 
-def score_fast(text: str, context: Mapping[str, object]) -> ScoreResult | None:
+def score_fast(text: str, context: Mapping[str, Any]) -> ScoreResult | None:
     """The result of ``score_mcr(text, **context)``, or ``None`` when the call is not the
     common case described in the module docstring (then the full path must be used)."""
     if not _FAST_KEYS.issuperset(context):
@@ -60,16 +53,18 @@ def score_fast(text: str, context: Mapping[str, object]) -> ScoreResult | None:
     for flag in (self_drawn, last_of_kind, last_tile, kong_replacement, robbing_kong):
         if flag is not True and flag is not False:
             return None
-    direction = get("from")
+    direction: Direction | None = get("from")
     if direction is not None and (
         self_drawn or type(direction) is not str or direction not in _DIRECTIONS
     ):
         return None
     # the combinations that score_mcr rejects
-    if (kong_replacement and not self_drawn) or (robbing_kong and self_drawn):
+    if win_flags_conflict(
+        self_drawn=self_drawn, kong_replacement=kong_replacement, robbing_kong=robbing_kong
+    ):
         return None
-    seat = get("seat", "E")
-    prevalent = get("prevalent", "E")
+    seat: Seat = get("seat", "E")
+    prevalent: Seat = get("prevalent", "E")
     # letters only (numbers, lower case and str subclasses take the full path); the type
     # test first, so that an unhashable value is not looked up in the set
     if type(seat) is not str or type(prevalent) is not str or not (
@@ -87,8 +82,8 @@ def score_fast(text: str, context: Mapping[str, object]) -> ScoreResult | None:
     if bonus:  # flowers written in the hand: merged with the context by the full path
         return None
     # the fast reader gives only playing tiles (no jokers, no flowers among the tiles)
-    hand = _new_hand(melds, tiles[:-1], tiles[-1], ())
-    ctx = _new_context(
+    hand = new_hand(melds, tiles[:-1], tiles[-1], ())
+    ctx = new_context(
         self_drawn, direction, seat, prevalent, flowers, (),
         last_of_kind, last_tile, kong_replacement, robbing_kong,
     )
@@ -96,24 +91,5 @@ def score_fast(text: str, context: Mapping[str, object]) -> ScoreResult | None:
     if ev is None:
         if has_fifth_copy(melds, tiles):  # an error of the notation: the full path says so
             return None
-        return _new_result(text, "mcr", False, 0, (), (), None, _NOT_WINNING, None)
-    total = ev.total
-    excluded = ev.excluded
-    base = ev.total_without_flowers
-    if base < _MINIMUM:
-        error = not_enough_points(base, _MINIMUM)
-        return _new_result(text, "mcr", False, total, ev.fans, excluded, None, error, None)
-    # payments as payments.hand_payments writes them (same keys, same order)
-    payments: dict[str, int] | None
-    if self_drawn:
-        each = BASE_POINTS + total
-        payments = {"self": 3 * each, "left": -each, "opposite": -each, "right": -each}
-    elif direction is None:
-        payments = None
-    else:
-        payments = {
-            "self": 3 * BASE_POINTS + total,
-            "left": -BASE_POINTS, "opposite": -BASE_POINTS, "right": -BASE_POINTS,
-        }
-        payments[direction] = -(BASE_POINTS + total)
-    return _new_result(text, "mcr", True, total, ev.fans, excluded, payments, None, None)
+        return not_winning(text)
+    return outcome(text, ev, minimum=_MINIMUM, self_drawn=self_drawn, discarder=direction)

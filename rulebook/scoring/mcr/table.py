@@ -7,14 +7,15 @@ the extraction lost the list (fans 13-81 mostly) by the rule of 3.9.1.5 (1): a f
 
 The implication lists are closed transitively at import (A implies B implies C).
 
-Two kinds of exclusions are *not* table entries but set-level rules of the evaluator,
-because the seed counts them per set, not per hand:
+The implications are applied by ``exclusions.py``. Two kinds of exclusions are *not*
+table entries but set-level rules, because the seed counts them per set, not per hand:
 
 - fans between chows (or between pungs) are limited by the principles of 3.9.1.5 (2)-(5)
-  (no split, no identical reuse, account once), e.g. Pure Straight and a fourth chow may
-  still make a Short Straight;
+  (no split, no identical reuse, account once; ``principles.py``), e.g. Pure Straight and
+  a fourth chow may still make a Short Straight;
 - Pung of Terminals or Honours (73) is not counted for a wind pung that already scores a
-  wind fan (1, 9, 38, 60, 61) nor for a dragon pung (59 and its family).
+  wind fan (1, 9, 38, 60, 61) nor for a dragon pung (59 and its family;
+  ``arrangement_fans.py``).
 """
 
 from __future__ import annotations

@@ -148,7 +148,7 @@ def test_has_other_wait_agrees_with_waits_of() -> None:
 
 def _splits_by_search(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The splits of one suit by the depth-first search, in the order it finds them."""
-    from rulebook.scoring.arrange import _PAIR, _suit_rec
+    from rulebook.scoring.suits import _PAIR, _suit_rec
 
     unique: dict[tuple[int, ...], int] = {}
     for split in _suit_rec(list(counts), 0, False):
@@ -169,7 +169,7 @@ def _vectors(max_count: int, max_tiles: int, prefix: tuple[int, ...] = ()):  # t
 def test_split_table_built_at_import_matches_the_search() -> None:
     """The splits found at import (``_SPLITS``) are those of the search, in its order,
     for every nine-count vector a hand can hold (counts up to four, up to 14 tiles)."""
-    from rulebook.scoring.arrange import _suit_offsets
+    from rulebook.scoring.suits import _suit_offsets
 
     checked = 0
     for counts in _vectors(4, 14):

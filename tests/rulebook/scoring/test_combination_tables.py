@@ -1,9 +1,10 @@
-"""The tables behind the fans between chows and between pungs, against the direct search.
+"""The fans between chows and between pungs, against a second, independent formulation.
 
-``_chow_instances`` and ``_pung_instances`` look the fans between two and three sets up in
-tables built from the fan patterns; the functions below are the direct search they
-replaced (the rules of 3.9.1.5 written out per pair and triple), kept as the reference.
-The fans of all four sets together are computed the same way in both (not from tables).
+``chow_instances`` and ``pung_instances`` (``mcr/combination_fans.py``) look the fans
+between two and three sets up in tables built at import from one definition per fan, and
+run the four-set definitions directly. The functions below are the direct search they
+replaced (every pair, triple and the four sets written out by hand, in suit and rank
+numbers), kept as the reference.
 """
 
 from __future__ import annotations
@@ -11,12 +12,47 @@ from __future__ import annotations
 import itertools
 import random
 
-from rulebook.scoring.mcr.evaluate import (
-    _chow_instances,
-    _four_chow_instances,
-    _four_pung_instances,
-    _pung_instances,
-)
+from rulebook.scoring.mcr.combination_fans import chow_instances as _chow_instances
+from rulebook.scoring.mcr.combination_fans import pung_instances as _pung_instances
+
+
+def _four_chow_instances(chows: tuple[int, ...], pair: int) -> list[tuple[str, int]]:
+    """The fans of four chows together (14, 16, 13, 29); ``pair``: the pair's tile."""
+    out: list[tuple[str, int]] = []
+    suit = [c // 9 for c in chows]
+    rank = [c % 9 for c in chows]
+    m = 15
+    if len(set(suit)) == 1:
+        rs = sorted(rank)
+        if rs[0] == rs[3]:
+            out.append(("14", m))
+        else:
+            d = rs[1] - rs[0]
+            if d in (1, 2) and rs[2] - rs[1] == d and rs[3] - rs[2] == d:
+                out.append(("16", m))
+        if rs == [0, 0, 6, 6] and pair == suit[0] * 9 + 4:
+            out.append(("13", m))
+    if pair < 27 and pair % 9 == 4:
+        psuit = pair // 9
+        by_suit: dict[int, list[int]] = {}
+        for s_, r_ in zip(suit, rank, strict=True):
+            by_suit.setdefault(s_, []).append(r_)
+        if (
+            len(by_suit) == 2
+            and psuit not in by_suit
+            and all(sorted(v) == [0, 6] for v in by_suit.values())
+        ):
+            out.append(("29", m))
+    return out
+
+
+def _four_pung_instances(pungs: tuple[int, ...]) -> list[tuple[str, int]]:
+    """The fan of four pungs together (15: four shifted pungs)."""
+    if pungs[0] // 9 == pungs[1] // 9 == pungs[2] // 9 == pungs[3] // 9:
+        rs = sorted(p % 9 for p in pungs)
+        if all(rs[i + 1] == rs[i] + 1 for i in range(3)):
+            return [("15", 15)]
+    return []
 
 
 def reference_chow_instances(
@@ -60,7 +96,7 @@ def reference_chow_instances(
                         out.append(("39", m))
                     elif rs[1] - rs[0] == 1 and rs[2] - rs[1] == 1:
                         out.append(("51", m))
-    if n == 4:  # the fans of all four chows are not table-driven: the same code
+    if n == 4:
         out += _four_chow_instances(chows, pair)
     return tuple(out)
 
@@ -89,7 +125,7 @@ def reference_pung_instances(pungs: tuple[int, ...]) -> tuple[tuple[str, int], .
                         out.append(("32", m))
                     elif consecutive:
                         out.append(("42", m))
-    if n == 4:  # the fan of all four pungs is not table-driven: the same code
+    if n == 4:
         out += _four_pung_instances(pungs)
     return tuple(out)
 
@@ -133,3 +169,30 @@ def test_pung_instances_match_the_search() -> None:
         assert _pung_instances.__wrapped__(pungs) == reference_pung_instances(pungs), pungs
     for pungs in itertools.permutations(range(9), 4):  # one suit: fan 15
         assert _pung_instances.__wrapped__(pungs) == reference_pung_instances(pungs), pungs
+
+
+def test_rank_filter_never_hides_a_fan() -> None:
+    """``chow_plan``/``pung_plan`` skip the tables for sets of distinct ranks whose rank
+    mask says no fan is possible: every such set indeed makes none."""
+    from rulebook.scoring.mcr.combination_fans import (
+        CHOW_RANKS_MAY_COMBINE,
+        PUNG_RANKS_MAY_COMBINE,
+    )
+
+    skipped = 0
+    for n in (2, 3, 4):
+        # whether sets make a fan does not depend on their order
+        for chows in itertools.combinations_with_replacement(CHOW_STARTS, n):
+            ranks = {c % 9 for c in chows}
+            mask = sum(1 << r for r in ranks)
+            if len(ranks) == n and not CHOW_RANKS_MAY_COMBINE[mask]:
+                skipped += 1
+                for pair in (34, 4, 13, 22):
+                    assert reference_chow_instances(chows, pair) == (), (chows, pair)
+        for pungs in itertools.combinations(SUITED, n):
+            ranks = {p % 9 for p in pungs}
+            mask = sum(1 << r for r in ranks)
+            if len(ranks) == n and not PUNG_RANKS_MAY_COMBINE[mask]:
+                skipped += 1
+                assert reference_pung_instances(pungs) == (), pungs
+    assert skipped > 1000
