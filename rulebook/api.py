@@ -34,7 +34,7 @@ class QuerySerializer(serializers.Serializer):
         return value.lower()
 
 
-class FanSerializer(serializers.Serializer):
+class FanTableEntrySerializer(serializers.Serializer):
     id = serializers.CharField(help_text=_('The fan\'s number: "1".."81", "57A", "57B" for MCR.'))
     points = serializers.IntegerField(help_text=_("Its value (HKOS: doublings; see unit)."))
     unit = serializers.ChoiceField(choices=["points", "doublings"])
@@ -44,13 +44,13 @@ class FanSerializer(serializers.Serializer):
     url = serializers.CharField(help_text=_("The fan's page in that language."))
 
 
-class ResultFanSerializer(serializers.Serializer):
+class WorkedExampleFanSerializer(serializers.Serializer):
     id = serializers.CharField()
     points = serializers.IntegerField(help_text=_("Points of one occurrence."))
     count = serializers.IntegerField()
 
 
-class ExampleSerializer(serializers.Serializer):
+class WorkedExampleSerializer(serializers.Serializer):
     id = serializers.CharField()
     fan = serializers.CharField(help_text=_("The fan the example illustrates."))
     hand = serializers.CharField(help_text=_("The hand in the calculator's notation."))
@@ -59,11 +59,11 @@ class ExampleSerializer(serializers.Serializer):
         child=serializers.CharField(), help_text=_("The fan ids the book lists.")
     )
     result = inline_serializer(
-        "ExampleResult",
+        "WorkedExampleResult",
         {
             "ok": serializers.BooleanField(),
             "total": serializers.IntegerField(),
-            "fans": ResultFanSerializer(many=True),
+            "fans": WorkedExampleFanSerializer(many=True),
         },
     )
 
@@ -132,7 +132,7 @@ class FanListView(_RulebookListView):
         operation_id="fans_list",
         summary="The fan table of a ruleset in one language",
         parameters=PARAMETERS,
-        responses=FanSerializer(many=True),
+        responses=FanTableEntrySerializer(many=True),
     )
     def get(self, request):
         return super().get(request)
@@ -147,7 +147,7 @@ class ExampleListView(_RulebookListView):
         operation_id="examples_list",
         summary="The worked examples of a ruleset, with the scoring core's live result",
         parameters=PARAMETERS,
-        responses=ExampleSerializer(many=True),
+        responses=WorkedExampleSerializer(many=True),
     )
     def get(self, request):
         return super().get(request)

@@ -151,5 +151,7 @@ def test_the_schema_documents_both_endpoints_and_their_parameters(client):
         operation = schema["paths"][path]["get"]
         names = {p["name"] for p in operation["parameters"]}
         assert {"rules", "lang", "page", "page_size"} <= names
-    example = schema["components"]["schemas"]["Example"]["properties"]
+    example = schema["components"]["schemas"]["WorkedExample"]["properties"]
     assert {"id", "fan", "hand", "context", "book_fans", "result"} <= set(example)
+    entry = schema["components"]["schemas"]["FanTableEntry"]["properties"]
+    assert {"id", "points", "name", "description", "category", "url"} <= set(entry)
