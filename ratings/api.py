@@ -306,7 +306,8 @@ class ResultsView(TournamentAPIView):
         tournament = _own(request, pk)
         sessions, problems = parse_results_json(request.data)
         if problems:
-            return _errors([problem_json(p) for p in problems])
+            return _errors([problem_json(p) for p in services.results_problems(
+                tournament=tournament, sessions=sessions, parse_problems=problems)])
         try:
             services.results_record(tournament=tournament, user=request.user,
                                     sessions=sessions, source=Session.Source.API)
@@ -325,7 +326,8 @@ class CorrectionView(TournamentAPIView):
         tournament = _officer(request, pk)
         sessions, problems = parse_results_json(request.data)
         if problems:
-            return _errors([problem_json(p) for p in problems])
+            return _errors([problem_json(p) for p in services.results_problems(
+                tournament=tournament, sessions=sessions, parse_problems=problems)])
         try:
             with transaction.atomic():
                 services.tournament_correct(

@@ -39,6 +39,8 @@ E_NOT_INTEGER = "not_integer"
 E_NOT_LIST = "not_list"
 E_NOT_OBJECT = "not_object"
 E_BAD_VALUE = "bad_value"
+E_BAD_WIND = "bad_wind"  # a seat letter that is not E, S, W or N
+E_BAD_KIND = "bad_kind"
 E_SESSION_TWICE = "session_twice"
 E_BAD_HEADER = "bad_header"
 E_HAND_SHAPE = "hand_shape"
@@ -300,12 +302,12 @@ def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
             continue
         where: dict[str, Any] = {"row": row_number, "session": session, "table": table}
         if kind not in KINDS:
-            out.add(E_BAD_VALUE, "kind is seat, win, draw or penalty", field="kind", **where)
+            out.add(E_BAD_KIND, "kind is seat, win, draw or penalty", field="kind", **where)
             continue
         slot = tables.setdefault((session, table), {"seats": {}, "hands": []})
         seat = row.get("seat", "").upper()
         if kind != "draw" and seat not in WINDS:
-            out.add(E_BAD_VALUE, "seat is E, S, W or N", field="seat", **where)
+            out.add(E_BAD_WIND, "seat is E, S, W or N", field="seat", **where)
             continue
         if kind == "seat":
             player = _int(row.get("player"), out, seat=seat, field="player", **where)
@@ -317,7 +319,7 @@ def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
                 slot["broken"] = True
                 continue
             if seat in slot["seats"]:
-                out.add(E_BAD_VALUE, f"seat {seat} is given twice", seat=seat, field="seat",
+                out.add("seat_twice", f"seat {seat} is given twice", seat=seat, field="seat",
                         **where)
                 slot["broken"] = True
                 continue
@@ -326,7 +328,7 @@ def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
         hand_no = _int(row.get("hand"), out, required=False, field="hand", **where)
         discarder = row.get("from", "").upper() or None
         if discarder is not None and discarder not in WINDS:
-            out.add(E_BAD_VALUE, "from is E, S, W or N, or empty when self-drawn",
+            out.add(E_BAD_WIND, "from is E, S, W or N, or empty when self-drawn",
                     field="from", **where)
         points = _int(row.get("points"), out, required=kind == "penalty", field="points",
                       **where)

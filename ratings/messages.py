@@ -72,6 +72,9 @@ def _templates() -> dict[str, str]:
         "not_list": _("A list is expected."),
         "not_object": _("An object is expected."),
         "bad_value": _("This value is not valid."),
+        "bad_wind": _("A seat is E, S, W or N (the discarder: empty when self-drawn)."),
+        "bad_kind": _("The kind of a row is seat, win, draw or penalty."),
+        "seat_twice": _("This seat is given twice for the table."),
         "bad_header": _("The file lacks the columns: %(columns)s."),
         "hand_shape": _("A hand has a winner, or is a draw or a penalty."),
         # players

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from ratings.models import PUBLIC_STATES, Registration, TableResult, Tournament
 from rulebook.scoring.standings import (
@@ -195,3 +196,7 @@ def session_grid(tournament: Tournament) -> dict[int, dict[int, SessionCell]]:
                 gp + (before.game_points_sum if before else 0), pen, table, seat,
             )
     return grid
+
+
+def today() -> datetime.date:
+    return timezone.localdate()

@@ -509,6 +509,25 @@ def _store_sessions(
     return numbers
 
 
+def results_problems(
+    *, tournament: Tournament, sessions: Sequence[SessionEntry], parse_problems: Sequence[Problem]
+) -> list[Problem]:
+    """Every problem of an upload: the parser's, and what the tables that did parse mean
+    (without the "who is missing" checks of a session whose rows were partly unreadable)."""
+    registered = list(tournament.registrations.values_list("player_id", flat=True))
+    _scored, problems = evaluate(
+        sessions, registered=registered, session_count=tournament.sessions,
+        rules=tournament.ruleset, config=_mcr_config(tournament),
+    )
+    broken = {p.session for p in parse_problems}
+    problems = [
+        p for p in problems
+        if p.session not in broken or p.code not in ("player_missing", "player_twice",
+                                                     "player_unknown")
+    ]
+    return [*parse_problems, *problems]
+
+
 @transaction.atomic
 def results_record(
     *, tournament: Tournament, user: Any, sessions: Sequence[SessionEntry],

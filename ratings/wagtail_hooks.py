@@ -23,3 +23,19 @@ LOG_ACTIONS = [
 def register_tournament_log_actions(actions):
     for action, label, message in LOG_ACTIONS:
         actions.register_action(action, label, message)
+
+
+@hooks.register("register_admin_viewset")
+def register_tournament_viewsets():
+    from ratings.viewsets import TournamentViewSetGroup
+
+    return TournamentViewSetGroup()
+
+
+@hooks.register("register_admin_urls")
+def register_tournament_admin_urls():
+    from django.urls import path
+
+    from ratings.viewsets import decide_view
+
+    return [path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide")]
