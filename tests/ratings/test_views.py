@@ -159,6 +159,38 @@ def test_score_sheet_form_shows_errors_by_table_and_stores_nothing(clients, make
     assert not TableResult.objects.exists()
 
 
+def test_score_sheet_form_takes_hand_lines(clients, make_tournament):
+    t = make_tournament("accredited", players=16)
+    ids = player_ids(t)
+    data = {}
+    for table in range(1, 5):
+        for i, (wind, points) in enumerate(zip("ESWN", (25, 5, -5, -25), strict=True)):
+            data[f"t{table}_{wind}_player"] = ids[(table - 1) * 4 + i]
+            data[f"t{table}_{wind}_game_points"] = "" if table == 1 else points
+            data[f"t{table}_{wind}_penalty"] = 0
+    # table 1 by its hands: E wins 10 on S's discard, a draw, W self-drawn by tiles,
+    # line 5: a transferred penalty of N
+    data.update({"t1_h1_kind": "win", "t1_h1_seat": "E", "t1_h1_from": "S", "t1_h1_points": 10,
+                 "t1_h2_kind": "draw",
+                 "t1_h3_kind": "win", "t1_h3_seat": "W", "t1_h3_from": "",
+                 "t1_h3_tiles": "123m456p789s123s5s5s", "t1_h3_context": "seat=W;prevalent=E",
+                 "t1_h5_kind": "penalty", "t1_h5_seat": "N", "t1_h5_points": 30})
+    response = clients["organizer"].post(f"/en/tournaments/{t.pk}/sessions/1/sheet/", data)
+    assert response.status_code == 302, response.context and response.context["form"].errors
+    stored = dict(TableResult.objects.filter(tournament=t, session=1, table=1)
+                  .values_list("seat", "game_points"))
+    assert sum(stored.values()) == 0
+    assert stored["E"] == 34 - 24 + 10 and stored["N"] == -8 - 24 - 30
+    assert t.hands.filter(session=1, table=1).count() == 4
+    # a wrong line is reported with its line number on the sheet, nothing stored
+    data["t1_h5_points"] = 31
+    TableResult.objects.all().delete()
+    response = clients["organizer"].post(f"/en/tournaments/{t.pk}/sessions/1/sheet/", data)
+    assert response.status_code == 200
+    assert "hand 5" in response.content.decode()
+    assert not TableResult.objects.exists()
+
+
 def _upload(client, t, text):
     return client.post(f"/en/tournaments/{t.pk}/upload/", {
         "file": SimpleUploadedFile("results.csv", text.encode(), content_type="text/csv")})
@@ -250,11 +282,18 @@ def test_distribution_shows_appendix_4_rounds(clients, make_tournament):
 
 def test_officer_accredits_and_rejects_in_the_admin(clients, make_tournament, officer):
     t = make_tournament("submitted")
-    page = clients["officer"].get(f"/admin/tournaments/{t.pk}/decide/").content.decode()
-    assert "No organizing club is given." in page
+    from django.utils import translation
+
+    from ratings.messages import error_message
+
+    page = clients["officer"].get(f"/admin/tournaments/{t.pk}/decide/")
+    html = page.content.decode()
+    assert html.count('data-level="warning"') >= 2  # no club, organizer not a member
+    assert 'data-level="error"' not in html
     response = clients["officer"].post(f"/admin/tournaments/{t.pk}/decide/",
                                        {"decision": "reject", "reason": ""})
-    assert "Give the reason." in response.content.decode()
+    with translation.override(response.wsgi_request.LANGUAGE_CODE):
+        assert error_message("reason_required") in response.content.decode()
     clients["officer"].post(f"/admin/tournaments/{t.pk}/decide/",
                             {"decision": "accredit", "reason": ""})
     t.refresh_from_db()
