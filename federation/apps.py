@@ -23,3 +23,5 @@ class FederationConfig(AppConfig):
         # The role groups (treasurer, membership officer, club officer) exist after every
         # migrate; `manage.py setup_roles` does the same on demand.
         post_migrate.connect(_setup_roles, sender=self, dispatch_uid="federation_setup_roles")
+        # Confirmed card payments become federation payments (payments.signals.status_changed).
+        from federation import online_payments  # noqa: F401

@@ -15,9 +15,21 @@ CENT = Decimal("0.01")
 
 
 class Status(StrEnum):
+    """The one status vocabulary (labels: federation.messages.STATUS_LABELS)."""
+
+    APPLIED = "applied"  # application waiting for a membership officer
+    AWAITING_PAYMENT = "awaiting_payment"  # approved, first invoice not paid yet
     ACTIVE = "active"
     GRACE = "grace"
     LAPSED = "lapsed"
+    REJECTED = "rejected"
+    ERASED = "erased"
+
+
+class Application(StrEnum):
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
 
 
 class InvoiceState(StrEnum):
@@ -117,10 +129,24 @@ def membership_status(
     paid_periods: Iterable[Period],
     grace_days: int,
     honorary: bool = False,
+    application: str = Application.APPROVED,
+    erased: bool = False,
+    open_periods: Iterable[Period] = (),
 ) -> Status:
-    """ACTIVE inside a paid period; GRACE for `grace_days` days after the last paid period
-    ended (the day it ends is still active, day 1..grace_days after are grace); LAPSED
-    otherwise. Honorary members are always active."""
+    """The member's status from every input there is.
+
+    `paid_periods`: periods of fully paid, not cancelled invoices covering the member;
+    `open_periods`: periods of issued, not cancelled invoices not yet fully paid.
+    ERASED and the application states come first; honorary members are always ACTIVE;
+    ACTIVE inside a paid period; GRACE for `grace_days` days after the last paid period ended
+    (its last day is still active); AWAITING_PAYMENT for an approved member who has never paid
+    and has an invoice whose period has not ended; LAPSED otherwise."""
+    if erased:
+        return Status.ERASED
+    if application == Application.PENDING:
+        return Status.APPLIED
+    if application == Application.REJECTED:
+        return Status.REJECTED
     if honorary:
         return Status.ACTIVE
     periods = list(paid_periods)
@@ -129,7 +155,14 @@ def membership_status(
     ended = [p.ends_on for p in periods if p.ends_on < today]
     if ended and today <= max(ended) + timedelta(days=grace_days):
         return Status.GRACE
+    if not periods and any(p.ends_on >= today for p in open_periods):
+        return Status.AWAITING_PAYMENT
     return Status.LAPSED
+
+
+def overlapping(period: Period, others: Iterable[Period]) -> list[Period]:
+    """The periods among `others` that share at least one day with `period`."""
+    return [o for o in others if o.starts_on <= period.ends_on and period.starts_on <= o.ends_on]
 
 
 def grace_ends_on(*, period_ends_on: date, grace_days: int) -> date:
@@ -162,3 +195,19 @@ def reminder_stage(
 
 def age_on(*, born_on: date, day: date) -> int:
     return day.year - born_on.year - ((day.month, day.day) < (born_on.month, born_on.day))
+
+
+def invoice_reminder_stage(
+    *, today: date, due_on: date, outstanding: Decimal, days_before: int
+) -> str | None:
+    """Which reminder an unpaid invoice is due today, as a stable code, or None.
+
+    "due-soon": the due date is within `days_before` days; "overdue": the due date has
+    passed. Nothing once the invoice is paid. Sending each stage once is the caller's job."""
+    if outstanding <= 0:
+        return None
+    if today > due_on:
+        return "overdue"
+    if (due_on - today).days <= days_before:
+        return "due-soon"
+    return None

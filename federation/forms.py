@@ -15,7 +15,8 @@ class MembershipApplicationForm(forms.ModelForm):
     membership_type = forms.ModelChoiceField(
         queryset=MembershipType.objects.filter(is_free=False),
         label=_("Membership type"),
-        empty_label=None,
+        empty_label=_("— choose —"),
+        help_text=_("The dues of each type are listed above."),
     )
     club = forms.ModelChoiceField(queryset=Club.objects.all(), required=False, label=_("Club"))
 

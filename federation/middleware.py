@@ -1,8 +1,47 @@
-"""Middleware of the site."""
+"""A signed-in person without admin access who opens /admin/ is told so once (403), instead
+of Wagtail sending them to the login page, which sends them back to /admin/ (a loop).
+
+Also: the site's LocaleMiddleware (Django's, except that API 404s are not redirected).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
+from django.template.response import TemplateResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+ADMIN_PREFIX = "/admin/"
+ALWAYS_OPEN = ("/admin/login/", "/admin/logout/", "/admin/password_reset/")
+
+
+class AdminAccessMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        if (
+            request.path.startswith(ADMIN_PREFIX)
+            and not request.path.startswith(ALWAYS_OPEN)
+            and user is not None
+            and user.is_authenticated
+            and not user.has_perm("wagtailadmin.access_admin")
+        ):
+            # /admin/ has no language prefix: speak the account's language.
+            with translation.override(getattr(user, "language", None) or settings.LANGUAGE_CODE):
+                response = TemplateResponse(
+                    request,
+                    "403.html",
+                    {"reason": _("Your account has no access to the administration.")},
+                    status=403,
+                )
+                return response.render()
+        return self.get_response(request)
 
 
 class LocaleMiddleware(DjangoLocaleMiddleware):

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
+from django import forms
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from payments.models import BasePayment
 
 
 class User(AbstractUser):
@@ -36,12 +40,39 @@ class User(AbstractUser):
 # invoices; federation.selectors feeds it the rows.
 
 
+MONEY_PATTERN = re.compile(r"^\d{1,8}([.,]\d{1,2})?$")
+
+
+class MoneyFormField(forms.DecimalField):
+    """An amount typed as digits with at most two decimals ("120", "120.50", "120,50"):
+    exponents ("1e3"), signs and thousands separators are refused with a clear message."""
+
+    default_error_messages = {
+        "money": _("Enter an amount such as 120 or 120.50 (digits, at most two decimals)."),
+    }
+
+    def to_python(self, value):  # type: ignore[no-untyped-def]
+        if isinstance(value, str):
+            value = value.strip()
+            if value and not MONEY_PATTERN.match(value):
+                raise ValidationError(self.error_messages["money"], code="money")
+            value = value.replace(",", ".")
+        return super().to_python(value)
+
+
+class MoneyField(models.DecimalField):
+    """Decimal money column (10 digits, 2 decimals) whose form field is MoneyFormField."""
+
+    def formfield(self, **kwargs):  # type: ignore[no-untyped-def]
+        return super().formfield(**{"form_class": MoneyFormField, **kwargs})
+
 
 class HttpsURLField(models.URLField):
     """A URL field whose form treats a bare "example.org" as https (Django 6's default)."""
 
     def formfield(self, **kwargs):
         return super().formfield(**{"assume_scheme": "https", **kwargs})
+
 
 class NumberSequence(models.Model):
     """A named counter (membership numbers, invoice numbers per year). Values are never reused:
@@ -134,11 +165,26 @@ class MembershipYear(models.Model):
             models.CheckConstraint(
                 condition=models.Q(ends_on__gt=models.F("starts_on")),
                 name="membership_year_ends_after_start",
+                violation_error_message=_("The year must end after it starts."),
             )
         ]
 
     def __str__(self) -> str:
         return str(self.year)
+
+    def clean(self) -> None:
+        """Membership years never overlap: the year covering a day must be unambiguous."""
+        from federation import dues
+
+        if not (self.starts_on and self.ends_on) or self.ends_on <= self.starts_on:
+            return
+        others = MembershipYear.objects.exclude(pk=self.pk)
+        by_period = {dues.Period(o.starts_on, o.ends_on): o for o in others}
+        clash = dues.overlapping(dues.Period(self.starts_on, self.ends_on), by_period)
+        if clash:
+            from federation.messages import error_message
+
+            raise ValidationError(error_message("years_overlap", by_period[clash[0]].year))
 
 
 class MembershipFee(models.Model):
@@ -148,16 +194,22 @@ class MembershipFee(models.Model):
     membership_type = models.ForeignKey(
         MembershipType, on_delete=models.PROTECT, related_name="fees", verbose_name=_("type")
     )
-    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
+    amount = MoneyField(_("amount"), max_digits=10, decimal_places=2)
 
     class Meta:
         verbose_name = _("membership fee")
         verbose_name_plural = _("membership fees")
         constraints = [
             models.UniqueConstraint(
-                fields=["membership_year", "membership_type"], name="one_fee_per_type_and_year"
+                fields=["membership_year", "membership_type"],
+                name="one_fee_per_type_and_year",
+                violation_error_message=_("This year already has a fee for this type."),
             ),
-            models.CheckConstraint(condition=models.Q(amount__gte=0), name="fee_not_negative"),
+            models.CheckConstraint(
+                condition=models.Q(amount__gte=0),
+                name="fee_not_negative",
+                violation_error_message=_("The fee cannot be negative."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -243,13 +295,6 @@ class Member(models.Model):
         return self.name_latin or self.name_native
 
     @property
-    def status_code(self) -> str:
-        """Computed status (active / grace / lapsed) for exports; see federation.selectors."""
-        from federation.selectors import member_status
-
-        return member_status(self).value
-
-    @property
     def display_number(self) -> str:
         return f"{self.membership_number:06d}" if self.membership_number else ""
 
@@ -294,6 +339,7 @@ class DuesInvoice(models.Model):
     amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
     currency = models.CharField(_("currency"), max_length=3)
     issued_on = models.DateField(_("issued on"))
+    due_on = models.DateField(_("due on"), null=True, blank=True)
     prorated = models.BooleanField(_("pro-rated"), default=False)
     cancelled = models.BooleanField(_("cancelled"), default=False)
 
@@ -302,7 +348,11 @@ class DuesInvoice(models.Model):
         verbose_name = _("dues invoice")
         verbose_name_plural = _("dues invoices")
         constraints = [
-            models.CheckConstraint(condition=models.Q(amount__gte=0), name="invoice_not_negative"),
+            models.CheckConstraint(
+                condition=models.Q(amount__gte=0),
+                name="invoice_not_negative",
+                violation_error_message=_("The amount cannot be negative."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -318,7 +368,7 @@ class Payment(models.Model):
     invoice = models.ForeignKey(
         DuesInvoice, on_delete=models.PROTECT, related_name="payments", verbose_name=_("invoice")
     )
-    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
+    amount = MoneyField(_("amount"), max_digits=10, decimal_places=2)
     paid_on = models.DateField(_("paid on"))
     method = models.CharField(_("method"), max_length=20, choices=Method.choices)
     reference = models.CharField(_("reference"), max_length=200, blank=True)
@@ -338,18 +388,39 @@ class Payment(models.Model):
         verbose_name=_("recorded by"),
     )
     recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    # A mistaken payment is reversed (with a reason, in the audit log), never deleted: it
+    # then counts for nothing and its transaction id may be recorded again.
+    reversed_at = models.DateTimeField(_("reversed at"), null=True, blank=True, editable=False)
+    reversed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        editable=False,
+        verbose_name=_("reversed by"),
+    )
+    reversal_reason = models.CharField(
+        _("reason for the reversal"), max_length=300, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["-paid_on", "-pk"]
+        permissions = [("reverse_payment", _("Can reverse a mistaken payment"))]
         verbose_name = _("payment")
         verbose_name_plural = _("payments")
         constraints = [
             models.UniqueConstraint(
                 fields=["method", "transaction_id"],
-                condition=~models.Q(transaction_id=""),
+                condition=~models.Q(transaction_id="") & models.Q(reversed_at__isnull=True),
                 name="bank_transaction_recorded_once",
+                violation_error_message=_("This transaction is already recorded."),
             ),
-            models.CheckConstraint(condition=models.Q(amount__gt=0), name="payment_positive"),
+            models.CheckConstraint(
+                condition=models.Q(amount__gt=0),
+                name="payment_positive",
+                violation_error_message=_("The amount must be positive."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -375,3 +446,56 @@ class ReminderSent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member_id} {self.period_ends_on} {self.stage}"
+
+
+class OnlinePayment(BasePayment):
+    """One card payment attempt through django-payments (PAYMENT_MODEL). When the provider
+    confirms it (its webhook, verified by signature), federation.online_payments records a
+    Payment for the invoice once, keyed on the provider's transaction id."""
+
+    invoice = models.ForeignKey(
+        DuesInvoice,
+        on_delete=models.PROTECT,
+        related_name="online_payments",
+        verbose_name=_("invoice"),
+    )
+    language = models.CharField(max_length=10, default=settings.LANGUAGE_CODE)
+    recorded_payment = models.OneToOneField(
+        Payment,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="online_payment",
+    )
+
+    class Meta:
+        verbose_name = _("online payment")
+        verbose_name_plural = _("online payments")
+
+    def __str__(self) -> str:
+        return f"{self.invoice_id} {self.status}"
+
+    def _url(self, name: str) -> str:
+        from django.urls import reverse
+        from django.utils import translation
+
+        with translation.override(self.language):
+            path = reverse(name, args=[self.token])
+        return settings.MEMBERSHIP_SITE_URL.rstrip("/") + path
+
+    def get_success_url(self) -> str:
+        return self._url("membership:online_payment_return")
+
+    def get_failure_url(self) -> str:
+        return self._url("membership:online_payment_return")
+
+    def get_purchased_items(self):  # type: ignore[no-untyped-def]
+        from payments import PurchasedItem
+
+        yield PurchasedItem(
+            name=str(_("Membership dues %(year)s") % {"year": self.invoice.membership_year.year}),
+            sku=self.invoice.number,
+            quantity=1,
+            price=self.total,
+            currency=self.currency,
+        )

@@ -11,8 +11,11 @@ webhook view that calls `payment_record`, and adding its dotted path to
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
+import segno
+import segno.helpers
 from django.conf import settings
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
@@ -63,6 +66,26 @@ class BankTransferProvider(PaymentProvider):
                 (_("Reference (required)"), invoice.number),
             ],
         )
+
+
+def epc_qr_svg(invoice: DuesInvoice, amount: Decimal) -> str:
+    """The EPC QR code ("GiroCode") of a SEPA credit transfer for `amount`, as inline SVG, so
+    that a member pays from a banking app; empty when it cannot be made (currency not EUR,
+    no IBAN or holder configured, amount outside what EPC allows)."""
+    account = getattr(settings, "MEMBERSHIP_BANK_ACCOUNT", {})
+    if invoice.currency != "EUR" or not account.get("iban") or not account.get("holder"):
+        return ""
+    try:
+        qr = segno.helpers.make_epc_qr(
+            name=account["holder"][:70],
+            iban=account["iban"].replace(" ", ""),
+            bic=account.get("bic") or None,
+            amount=amount,
+            text=invoice.number,
+        )
+    except ValueError:
+        return ""
+    return str(qr.svg_inline(scale=4, title=str(_("EPC QR code for a bank transfer"))))
 
 
 def get_providers() -> list[PaymentProvider]:

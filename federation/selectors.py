@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -24,56 +26,122 @@ def membership_year_for(day: date) -> MembershipYear | None:
 
 
 def invoice_balance(invoice: DuesInvoice) -> dues.Balance:
-    amounts = invoice.payments.values_list("amount", flat=True)
+    """Balance from the payments that count (reversed ones do not)."""
+    amounts = invoice.payments.filter(reversed_at__isnull=True).values_list("amount", flat=True)
     return dues.invoice_balance(amount=invoice.amount, payments=list(amounts))
 
 
-def _paid_periods_by_member(member_ids: list[int] | None = None) -> dict[int, list[dues.Period]]:
-    """Periods of fully paid, not cancelled invoices, per covered member (two queries)."""
-    invoices = DuesInvoice.objects.filter(cancelled=False).annotate(paid=Sum("payments__amount"))
-    if member_ids is not None:
-        invoices = invoices.filter(covered_members__in=member_ids).distinct()
-    paid_ids = {
-        inv.pk: dues.Period(inv.membership_year.starts_on, inv.membership_year.ends_on)
-        for inv in invoices.select_related("membership_year")
-        if (inv.paid or Decimal(0)) >= inv.amount
-    }
-    through = DuesInvoice.covered_members.through.objects.filter(duesinvoice_id__in=paid_ids)
-    result: dict[int, list[dues.Period]] = defaultdict(list)
-    for invoice_id, member_id in through.values_list("duesinvoice_id", "member_id"):
-        result[member_id].append(paid_ids[invoice_id])
+def invoice_state(invoice: DuesInvoice, balance: dues.Balance) -> str:
+    """unpaid / partial / paid / overpaid, or cancelled (labels: messages.INVOICE_STATE_LABELS)."""
+    return "cancelled" if invoice.cancelled else balance.state.value
+
+
+def paid_amounts(invoice_ids: Iterable[int]) -> dict[int, Decimal]:
+    """Sum of the payments that count, per invoice (one query)."""
+    rows = (
+        Payment.objects.filter(invoice_id__in=list(invoice_ids), reversed_at__isnull=True)
+        .values("invoice_id")
+        .annotate(total=Sum("amount"))
+    )
+    return {row["invoice_id"]: row["total"] for row in rows}
+
+
+def invoices_with_balances(
+    invoices: Iterable[DuesInvoice],
+) -> list[tuple[DuesInvoice, dues.Balance]]:
+    """Each invoice with its balance, for many invoices in one query."""
+    invoices = list(invoices)
+    paid = paid_amounts(i.pk for i in invoices)
+    return [
+        (i, dues.invoice_balance(amount=i.amount, payments=[paid.get(i.pk, Decimal(0))]))
+        for i in invoices
+    ]
+
+
+@dataclass
+class InvoicePeriods:
+    paid: dict[int, list[dues.Period]]
+    open: dict[int, list[dues.Period]]
+
+
+def invoice_periods_by_member(member_ids: Iterable[int] | QuerySet[Any]) -> InvoicePeriods:
+    """Per covered member: periods of fully paid and of still open (not cancelled) invoices.
+    Two queries whatever the number of members."""
+    ids = member_ids if isinstance(member_ids, QuerySet) else list(member_ids)
+    through = DuesInvoice.covered_members.through.objects.filter(
+        member_id__in=ids, duesinvoice__cancelled=False
+    ).values_list(
+        "member_id",
+        "duesinvoice_id",
+        "duesinvoice__amount",
+        "duesinvoice__membership_year__starts_on",
+        "duesinvoice__membership_year__ends_on",
+    )
+    rows = list(through)
+    paid_sums = paid_amounts({row[1] for row in rows})
+    result = InvoicePeriods(defaultdict(list), defaultdict(list))
+    for member_id, invoice_id, amount, starts_on, ends_on in rows:
+        period = dues.Period(starts_on, ends_on)
+        fully_paid = paid_sums.get(invoice_id, Decimal(0)) >= amount
+        (result.paid if fully_paid else result.open)[member_id].append(period)
     return result
 
 
-def member_paid_periods(member: Member) -> list[dues.Period]:
-    return _paid_periods_by_member([member.pk]).get(member.pk, [])
+def open_invoices_by_payer(
+    member_ids: Iterable[int],
+) -> dict[int, list[tuple[DuesInvoice, dues.Balance]]]:
+    """Not cancelled, not fully paid invoices per paying member, oldest year first."""
+    invoices = (
+        DuesInvoice.objects.filter(member_id__in=list(member_ids), cancelled=False)
+        .select_related("membership_year")
+        .order_by("membership_year__starts_on", "number")
+    )
+    result: dict[int, list[tuple[DuesInvoice, dues.Balance]]] = defaultdict(list)
+    for invoice, balance in invoices_with_balances(invoices):
+        if balance.outstanding > 0:
+            result[invoice.member_id].append((invoice, balance))
+    return result
 
 
-def _status(member: Member, periods: list[dues.Period], day: date) -> dues.Status:
-    if member.application != Member.Application.APPROVED or member.anonymised_at:
-        return dues.Status.LAPSED
+def status_of(member: Member, periods: InvoicePeriods, day: date) -> dues.Status:
+    """The pure status function fed with one member's rows (membership_type must be loaded)."""
     return dues.membership_status(
         today=day,
-        paid_periods=periods,
+        paid_periods=periods.paid.get(member.pk, []),
+        open_periods=periods.open.get(member.pk, []),
         grace_days=settings.MEMBERSHIP_GRACE_DAYS,
         honorary=member.membership_type.is_free,
+        application=member.application,
+        erased=member.anonymised_at is not None,
     )
+
+
+def member_paid_periods(member: Member) -> list[dues.Period]:
+    return invoice_periods_by_member([member.pk]).paid.get(member.pk, [])
 
 
 def member_status(member: Member, day: date | None = None) -> dues.Status:
     """What tournaments and the public check use: computed, never stored."""
-    return _status(member, member_paid_periods(member), day or today())
+    return status_of(member, invoice_periods_by_member([member.pk]), day or today())
 
 
 def member_covered_until(member: Member, day: date | None = None) -> date | None:
     return dues.coverage_end(today=day or today(), paid_periods=member_paid_periods(member))
 
 
-def member_statuses(members: QuerySet[Member], day: date | None = None) -> dict[int, dues.Status]:
+def member_statuses(members: Iterable[Member], day: date | None = None) -> dict[int, dues.Status]:
+    """Statuses of many members in a fixed number of queries (members need membership_type:
+    a queryset gets it by select_related)."""
     day = day or today()
-    members = members.select_related("membership_type")
-    periods = _paid_periods_by_member()
-    return {m.pk: _status(m, periods.get(m.pk, []), day) for m in members}
+    ids: Iterable[int] | QuerySet[Any] = []
+    if isinstance(members, QuerySet):
+        members = members.select_related("membership_type")
+        ids = members.values("pk")
+    members = list(members)
+    if not isinstance(ids, QuerySet):
+        ids = [m.pk for m in members]
+    periods = invoice_periods_by_member(ids)
+    return {m.pk: status_of(m, periods, day) for m in members}
 
 
 def members_with_status(
@@ -82,6 +150,45 @@ def members_with_status(
     queryset = queryset if queryset is not None else Member.objects.all()
     statuses = member_statuses(queryset, day)
     return queryset.filter(pk__in=[pk for pk, s in statuses.items() if s == status])
+
+
+@dataclass
+class PreviewLine:
+    member: Member
+    amount: Decimal | None
+    error: str | None  # an error code of federation.services when no invoice can be issued
+
+
+def dues_invoices_preview(
+    *, membership_year: MembershipYear, today: date | None = None
+) -> list[PreviewLine]:
+    """Who would get which invoice for the year: approved paying members (family heads pay
+    for their family) without a live invoice for it. Lines with an error are skipped when
+    issuing (e.g. no fee set for the type)."""
+    from federation.services import MembershipError
+    from federation.services.invoices import invoice_amount
+
+    day = today or timezone.localdate()
+    members = (
+        Member.objects.filter(
+            application=Member.Application.APPROVED,
+            anonymised_at__isnull=True,
+            family_head__isnull=True,
+            membership_type__is_free=False,
+        )
+        .exclude(invoices__membership_year=membership_year, invoices__cancelled=False)
+        .select_related("membership_type")
+        .order_by("membership_number")
+    )
+    lines = []
+    for member in members:
+        try:
+            amount = invoice_amount(member=member, membership_year=membership_year, today=day)
+        except MembershipError as error:
+            lines.append(PreviewLine(member, None, error.code))
+        else:
+            lines.append(PreviewLine(member, amount, None))
+    return lines
 
 
 def can_see_all_members(user: Any) -> bool:
@@ -133,6 +240,12 @@ def member_payments(member: Member) -> QuerySet[Payment]:
     return Payment.objects.filter(invoice__member=member).select_related("invoice")
 
 
+def bank_details_missing() -> list[str]:
+    """Which of the bank details invoices need are not configured (empty when complete)."""
+    account = settings.MEMBERSHIP_BANK_ACCOUNT
+    return [key for key in ("holder", "iban", "bic") if not account.get(key)]
+
+
 def member_export(member: Member) -> dict[str, Any]:
     """Everything the federation holds about a member (the self-service JSON download)."""
 
@@ -176,6 +289,7 @@ def member_export(member: Member) -> dict[str, Any]:
                 "amount": str(inv.amount),
                 "currency": inv.currency,
                 "issued_on": d(inv.issued_on),
+                "due_on": d(inv.due_on),
                 "prorated": inv.prorated,
                 "cancelled": inv.cancelled,
                 "state": invoice_balance(inv).state.value,
@@ -190,6 +304,7 @@ def member_export(member: Member) -> dict[str, Any]:
                 "paid_on": d(p.paid_on),
                 "method": p.method,
                 "reference": p.reference,
+                "reversed": p.reversed_at is not None,
             }
             for p in member_payments(member)
         ],

@@ -11,7 +11,7 @@ from wagtail.contrib.sitemaps import Sitemap
 from wagtail.documents import urls as wagtaildocs_urls
 
 from content import views as content_views
-from federation import account_views
+from federation import account_views, online_payments
 from federation.health import healthz
 
 urlpatterns = [
@@ -20,6 +20,9 @@ urlpatterns = [
     path("sitemap.xml", sitemap, {"sitemaps": {"pages": Sitemap}}),
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include("federation.api_v1_urls")),
+    # django-payments: providers' webhooks (Stripe's, signature checked, answered 400 if bad)
+    path("payments/process/stripe/", online_payments.stripe_webhook, name="stripe_webhook"),
+    path("payments/", include("payments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -2,50 +2,24 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 import segno
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
+from payments import PaymentError, PaymentStatus, RedirectNeeded
 
-from federation import bank_import, receipts, selectors, services
+from federation import csv_export, online_payments, receipts, selectors, services
 from federation.forms import BankImportForm, ContactForm, ErasureForm, MembershipApplicationForm
-from federation.models import Club, DuesInvoice, Member, Payment
-from federation.payment_providers import get_providers
-
-STATUS_LABELS = {
-    "active": gettext_lazy("Active"),
-    "grace": gettext_lazy("Grace period"),
-    "lapsed": gettext_lazy("Lapsed"),
-}
-INVOICE_STATE_LABELS = {
-    "unpaid": gettext_lazy("Unpaid"),
-    "partial": gettext_lazy("Partly paid"),
-    "paid": gettext_lazy("Paid"),
-    "overpaid": gettext_lazy("Overpaid"),
-}
-IMPORT_ERRORS = {
-    bank_import.E_EMPTY: gettext_lazy("The file is empty."),
-    bank_import.E_NOT_TEXT: gettext_lazy("The file is not UTF-8 text."),
-    bank_import.E_MISSING_COLUMNS: gettext_lazy("Missing columns: %(detail)s."),
-    bank_import.E_BAD_DATE: gettext_lazy("Invalid date “%(detail)s” (use YYYY-MM-DD)."),
-    bank_import.E_BAD_AMOUNT: gettext_lazy("Invalid amount “%(detail)s”."),
-    bank_import.E_NOT_POSITIVE: gettext_lazy("The amount “%(detail)s” is not positive."),
-    bank_import.E_MISSING_TRANSACTION_ID: gettext_lazy("The transaction id is missing."),
-    bank_import.E_DUPLICATE_IN_FILE: gettext_lazy("Transaction %(detail)s appears twice."),
-    bank_import.E_WRONG_COLUMN_COUNT: gettext_lazy(
-        "Wrong number of columns (%(detail)s) for the header."
-    ),
-}
+from federation.messages import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
+from federation.models import Club, DuesInvoice, Member, MembershipFee, OnlinePayment, Payment
+from federation.payment_providers import epc_qr_svg, get_providers
 
 
 def _member_or_redirect(request):
@@ -76,12 +50,20 @@ def apply(request):
     if request.method == "POST" and form.is_valid():
         try:
             services.member_apply(user=request.user, **form.cleaned_data)
-        except services.MembershipError:
-            messages.error(request, _("You have already applied."))
+        except services.MembershipError as error:
+            messages.error(request, error.message)
         else:
             messages.success(request, _("Thank you: your application has been received."))
         return redirect("membership:me")
-    return render(request, "federation/apply.html", {"form": form})
+    year = selectors.membership_year_for(selectors.today())
+    fees = (
+        MembershipFee.objects.filter(membership_year=year, membership_type__is_free=False)
+        .select_related("membership_type")
+        .order_by("amount")
+        if year
+        else []
+    )
+    return render(request, "federation/apply.html", {"form": form, "fees": fees, "year": year})
 
 
 @login_required
@@ -90,10 +72,13 @@ def me(request):
     if member is None:
         return redirect("membership:apply")
     invoices = [
-        (invoice, selectors.invoice_balance(invoice))
-        for invoice in selectors.member_invoices(member)
+        (invoice, balance, INVOICE_STATE_LABELS[selectors.invoice_state(invoice, balance)])
+        for invoice, balance in selectors.invoices_with_balances(selectors.member_invoices(member))
     ]
     status = selectors.member_status(member)
+    to_pay = next(
+        (i for i, balance, _label in invoices if balance.outstanding and not i.cancelled), None
+    )
     return render(
         request,
         "federation/me.html",
@@ -103,9 +88,10 @@ def me(request):
             "status_label": STATUS_LABELS[status.value],
             "covered_until": selectors.member_covered_until(member),
             "invoices": invoices,
-            "state_labels": INVOICE_STATE_LABELS,
+            "to_pay": to_pay,
             "payments": selectors.member_payments(member),
             "club_history": member.club_history.select_related("club"),
+            "manages_clubs": selectors.clubs_managed_by(request.user).exists(),
         },
     )
 
@@ -207,20 +193,73 @@ def invoice_detail(request, number):
     if not _can_view_invoice(request.user, invoice):
         raise PermissionDenied
     balance = selectors.invoice_balance(invoice)
+    payable = bool(balance.outstanding) and not invoice.cancelled
     return render(
         request,
         "federation/invoice.html",
         {
             "invoice": invoice,
             "balance": balance,
-            "state_label": INVOICE_STATE_LABELS[balance.state.value],
+            "state": selectors.invoice_state(invoice, balance),
+            "state_label": INVOICE_STATE_LABELS[selectors.invoice_state(invoice, balance)],
             "covered": invoice.covered_members.all(),
             "payments": invoice.payments.all(),
-            "instructions": [p.instructions(invoice) for p in get_providers()]
-            if balance.outstanding
-            else [],
+            "instructions": [p.instructions(invoice) for p in get_providers()] if payable else [],
+            "epc_qr": epc_qr_svg(invoice, balance.outstanding) if payable else "",
         },
     )
+
+
+@login_required
+@require_http_methods(["POST"])
+def online_payment_start(request, number):
+    """The member's "Pay by card" button: a payment attempt, then the provider's page."""
+    invoice = get_object_or_404(DuesInvoice, number=number)
+    if not _can_view_invoice(request.user, invoice):
+        raise PermissionDenied
+    try:
+        online = online_payments.online_payment_start(
+            invoice=invoice, language=translation.get_language(), email=request.user.email
+        )
+    except services.MembershipError as error:
+        messages.error(request, error.message)
+        return redirect("membership:invoice", number=invoice.number)
+    return redirect("membership:online_payment", token=online.token)
+
+
+def _online_payment_for(request, token) -> OnlinePayment:
+    online = get_object_or_404(OnlinePayment.objects.select_related("invoice"), token=token)
+    if not _can_view_invoice(request.user, online.invoice):
+        raise PermissionDenied
+    return online
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def online_payment(request, token):
+    """The provider's form (the dummy's confirm/reject form) or a redirect to its checkout."""
+    online = _online_payment_for(request, token)
+    try:
+        form = online.get_form(data=request.POST or None)
+    except RedirectNeeded as to:
+        return redirect(str(to))
+    except PaymentError as error:
+        messages.error(request, _("The payment could not be started: %(error)s") % {"error": error})
+        return redirect("membership:invoice", number=online.invoice.number)
+    return render(request, "federation/online_payment.html", {"form": form, "online": online})
+
+
+@login_required
+def online_payment_return(request, token):
+    """Where the provider sends the member back: the outcome, then the invoice."""
+    online = _online_payment_for(request, token)
+    if online.status == PaymentStatus.CONFIRMED:
+        messages.success(request, _("Thank you: your payment has been received."))
+    elif online.status in (PaymentStatus.REJECTED, PaymentStatus.ERROR):
+        messages.error(request, _("The payment was not completed. Nothing has been charged."))
+    else:
+        messages.info(request, _("Your payment is being processed."))
+    return redirect("membership:invoice", number=online.invoice.number)
 
 
 @login_required
@@ -249,7 +288,7 @@ def club_members(request, pk):
     club = _club_for(request, pk)
     members = selectors.members_visible_to(request.user).filter(club=club, anonymised_at=None)
     statuses = selectors.member_statuses(members)
-    rows = [(m, STATUS_LABELS[statuses[m.pk].value]) for m in members]
+    rows = [(m, STATUS_LABELS[statuses[m.pk]]) for m in members]
     return render(request, "federation/club_members.html", {"club": club, "rows": rows})
 
 
@@ -258,24 +297,20 @@ def club_members_csv(request, pk):
     club = _club_for(request, pk)
     members = selectors.members_visible_to(request.user).filter(club=club, anonymised_at=None)
     statuses = selectors.member_statuses(members)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(["number", "name_native", "name_latin", "email", "phone", "type", "status"])
-    for m in members:
-        writer.writerow(
-            [
-                m.display_number,
-                m.name_native,
-                m.name_latin,
-                m.email,
-                m.phone,
-                m.membership_type.kind,
-                statuses[m.pk].value,
-            ]
-        )
-    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="club-{club.pk}-members.csv"'
-    return response
+    rows = [
+        [
+            m.display_number,
+            m.name_native,
+            m.name_latin,
+            m.email,
+            m.phone,
+            m.membership_type.kind,
+            statuses[m.pk].value,
+        ]
+        for m in members
+    ]
+    header = ["number", "name_native", "name_latin", "email", "phone", "type", "status"]
+    return csv_export.csv_response(f"club-{club.pk}-members.csv", header, rows)
 
 
 @login_required
@@ -300,10 +335,13 @@ def bank_import_view(request):
                 data=form.cleaned_data["statement"].read(), recorded_by=request.user
             )
         except services.MembershipError as error:
-            errors = [
-                {"line": e.line, "message": IMPORT_ERRORS[e.code] % {"detail": e.detail}}
-                for e in error.detail
-            ]
+            if error.code == services.E_BAD_FILE:
+                errors = [
+                    {"line": e.line, "message": error_message(e.code, e.detail)}
+                    for e in error.detail
+                ]
+            else:
+                errors = [{"line": None, "message": error.message}]
     return render(
         request,
         "federation/admin/bank_import.html",
@@ -311,22 +349,39 @@ def bank_import_view(request):
     )
 
 
+def _pending_application(pk: str) -> Member:
+    if not str(pk).isdigit():
+        raise Http404
+    return get_object_or_404(
+        Member.objects.select_related("club", "membership_type", "user"), pk=pk
+    )
+
+
 def applications_view(request):
     if not request.user.has_perm("federation.approve_member"):
         raise PermissionDenied
-    if request.method == "POST":
-        member = get_object_or_404(Member, pk=request.POST.get("member"))
+    pending = Member.objects.filter(application=Member.Application.PENDING).select_related(
+        "club", "membership_type", "user"
+    )
+    return render(request, "federation/admin/applications.html", {"pending": pending})
+
+
+@require_http_methods(["GET", "POST"])
+def application_view(request, pk, action=None):
+    """One application with the applicant's details; approve and reject are separate
+    buttons posting to their own URLs."""
+    if not request.user.has_perm("federation.approve_member"):
+        raise PermissionDenied
+    member = _pending_application(pk)
+    if request.method == "POST" and action in ("approve", "reject"):
         try:
-            if request.POST.get("action") == "approve":
+            if action == "approve":
                 services.member_approve(member=member, approved_by=request.user)
                 messages.success(request, _("Application approved."))
             else:
                 services.member_reject(member=member, rejected_by=request.user)
                 messages.success(request, _("Application rejected."))
-        except services.MembershipError:
-            messages.error(request, _("This application is no longer pending."))
+        except services.MembershipError as error:
+            messages.error(request, error.message)
         return redirect("membership_applications")
-    pending = Member.objects.filter(application=Member.Application.PENDING).select_related(
-        "club", "membership_type"
-    )
-    return render(request, "federation/admin/applications.html", {"pending": pending})
+    return render(request, "federation/admin/application.html", {"member": member})

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.filters import WagtailFilterSet
+from wagtail.admin.forms import WagtailAdminModelForm
 from wagtail.admin.ui.tables import Column
 from wagtail.admin.views import generic
 from wagtail.admin.viewsets.base import ViewSetGroup
 from wagtail.admin.viewsets.model import ModelViewSet
 
 from federation import selectors, services
+from federation.csv_export import SafeCsvExportMixin
+from federation.messages import INVOICE_STATE_LABELS, STATUS_CHOICES, STATUS_LABELS
 from federation.models import (
     Club,
     DuesInvoice,
@@ -19,14 +25,10 @@ from federation.models import (
     MembershipFee,
     MembershipType,
     MembershipYear,
+    MoneyFormField,
     Payment,
 )
-
-STATUS_CHOICES = [
-    ("active", _("Active")),
-    ("grace", _("Grace period")),
-    ("lapsed", _("Lapsed")),
-]
+from federation.widgets import SearchableSelectMultiple
 
 
 class MemberFilterSet(WagtailFilterSet):
@@ -49,8 +51,43 @@ class MemberFilterSet(WagtailFilterSet):
 
 
 class StatusColumn(Column):
+    """Reads the status the index view computed for the whole page (no query per row)."""
+
     def get_value(self, instance):
-        return dict(STATUS_CHOICES)[selectors.member_status(instance).value]
+        return STATUS_LABELS[instance.computed_status]
+
+
+class SafeIndexView(SafeCsvExportMixin, generic.IndexView):
+    """Index view whose CSV export neutralises formulas."""
+
+
+def _with_statuses(members):
+    members = list(members)
+    statuses = selectors.member_statuses(members)
+    for member in members:
+        member.computed_status = statuses[member.pk]
+    return members
+
+
+class MemberIndexView(SafeCsvExportMixin, generic.IndexView):
+    """A fixed number of queries whatever the number of members: related rows are joined,
+    statuses computed for the page at once."""
+
+    def get_base_queryset(self):
+        return super().get_base_queryset().select_related("club", "membership_type")
+
+    def get_table(self, object_list):
+        return super().get_table(_with_statuses(object_list))
+
+    def as_spreadsheet(self, queryset, spreadsheet_format):
+        self.export_statuses = selectors.member_statuses(queryset)
+        return super().as_spreadsheet(queryset, spreadsheet_format)
+
+    def to_row_dict(self, item):
+        item.computed_status = self.export_statuses[item.pk]
+        row = super().to_row_dict(item)
+        row["computed_status"] = item.computed_status.value
+        return row
 
 
 class MemberEditView(generic.EditView):
@@ -77,6 +114,7 @@ class MemberViewSet(ModelViewSet):
     add_to_admin_menu = False
     copy_view_enabled = False
     inspect_view_enabled = True
+    index_view_class = MemberIndexView
     edit_view_class = MemberEditView
     list_display = [
         "display_number",
@@ -101,9 +139,9 @@ class MemberViewSet(ModelViewSet):
         "membership_type",
         "application",
         "joined_on",
-        "status_code",
+        "computed_status",
     ]
-    export_headings = {"status_code": _("Status")}
+    export_headings = {"computed_status": _("Status")}
     export_filename = "members"
     form_fields = [
         "name_native",
@@ -122,10 +160,34 @@ class MemberViewSet(ModelViewSet):
     ]
 
 
+class InvoiceChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        return f"{obj.number} · {obj.billed_name} · {obj.amount} {obj.currency}"
+
+
 class PaymentForm(forms.ModelForm):
+    invoice = InvoiceChoiceField(
+        label=_("Invoice"),
+        queryset=DuesInvoice.objects.filter(cancelled=False).order_by("-number"),
+        help_text=_("Invoice number · billed to · amount. Cancelled invoices are not offered."),
+    )
+    amount = MoneyFormField(label=_("Amount"), max_digits=10, decimal_places=2)
+    paid_on = forms.DateField(label=_("Paid on"), widget=forms.DateInput(attrs={"type": "date"}))
+    confirm_overpayment = forms.BooleanField(
+        label=_("Yes, record it although it is more than the invoice"), required=False
+    )
+    confirm_duplicate = forms.BooleanField(
+        label=_("Yes, this is a second payment of the same amount on the same day"),
+        required=False,
+    )
+
     class Meta:
         model = Payment
         fields = ["invoice", "amount", "paid_on", "method", "reference", "transaction_id"]
+
+    def __init__(self, *args, for_user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["paid_on"].initial = selectors.today()
 
 
 class PaymentCreateView(generic.CreateView):
@@ -136,14 +198,28 @@ class PaymentCreateView(generic.CreateView):
                 recorded_by=self.request.user, **form.cleaned_data
             )
         except services.MembershipError as error:
-            messages = {
-                services.E_DUPLICATE_TRANSACTION: _("This bank transaction is already recorded."),
-                services.E_INVOICE_CANCELLED: _("The invoice is cancelled."),
-                services.E_AMOUNT_NOT_POSITIVE: _("The amount must be positive."),
-            }
-            form.add_error(None, messages.get(error.code, error.code))
+            field = {
+                services.E_OVERPAYMENT: "confirm_overpayment",
+                services.E_POSSIBLE_DUPLICATE: "confirm_duplicate",
+                services.E_PAYMENT_IN_FUTURE: "paid_on",
+                services.E_DUPLICATE_TRANSACTION: "transaction_id",
+            }.get(error.code)
+            form.add_error(field, error.message)
+            self.produced_error_message = error.message
             return self.form_invalid(form)
         return self.save_action()
+
+
+class ReversedColumn(Column):
+    """ "Reversed", or a link to reverse the payment (with a reason)."""
+
+    def get_value(self, instance):
+        if instance.reversed_at:
+            return _("Reversed")
+        url = reverse("membership_payment_reverse", args=[instance.pk])
+        return format_html(
+            '<a class="button button-small button-secondary" href="{}">{}</a>', url, _("Reverse")
+        )
 
 
 class PaymentViewSet(ModelViewSet):
@@ -153,7 +229,15 @@ class PaymentViewSet(ModelViewSet):
     add_view_class = PaymentCreateView
     copy_view_enabled = False
     inspect_view_enabled = True
-    list_display = ["receipt_number", "invoice", "amount", "paid_on", "method", "transaction_id"]
+    list_display = [
+        "receipt_number",
+        "invoice",
+        "amount",
+        "paid_on",
+        "method",
+        "transaction_id",
+        ReversedColumn("reversed_at", label=_("Reversed")),
+    ]
     list_filter = ["method", "invoice__membership_year"]
     search_fields = ["receipt_number", "reference", "transaction_id"]
     list_export = [
@@ -165,12 +249,111 @@ class PaymentViewSet(ModelViewSet):
         "reference",
         "transaction_id",
         "recorded_by",
+        "reversed_at",
+        "reversal_reason",
     ]
     export_filename = "payments"
     form_fields = ["invoice", "amount", "paid_on", "method", "reference", "transaction_id"]
+    inspect_view_fields = [
+        "receipt_number",
+        "invoice",
+        "amount",
+        "paid_on",
+        "method",
+        "reference",
+        "transaction_id",
+        "recorded_by",
+        "recorded_at",
+        "reversed_at",
+        "reversed_by",
+        "reversal_reason",
+    ]
+    index_view_class = SafeIndexView
 
     def get_form_class(self, for_update=False):
         return PaymentForm
+
+
+class InvoiceStateColumn(Column):
+    def get_value(self, instance):
+        return INVOICE_STATE_LABELS[instance.computed_state]
+
+
+class InvoiceOutstandingColumn(Column):
+    def get_value(self, instance):
+        return f"{instance.computed_balance.outstanding} {instance.currency}"
+
+
+def _with_balances(invoices):
+    rows = selectors.invoices_with_balances(invoices)
+    for invoice, balance in rows:
+        invoice.computed_balance = balance
+        invoice.computed_state = selectors.invoice_state(invoice, balance)
+    return [invoice for invoice, _balance in rows]
+
+
+class DuesInvoiceFilterSet(WagtailFilterSet):
+    state = django_filters.ChoiceFilter(
+        label=_("State"),
+        choices=[(code, label) for code, label in INVOICE_STATE_LABELS.items()],
+        method="filter_state",
+    )
+
+    class Meta:
+        model = DuesInvoice
+        fields = ["membership_year", "membership_type", "prorated"]
+
+    def filter_state(self, queryset, name, value):
+        if value == "cancelled":
+            return queryset.filter(cancelled=True)
+        rows = selectors.invoices_with_balances(queryset.filter(cancelled=False))
+        return queryset.filter(pk__in=[i.pk for i, b in rows if b.state.value == value])
+
+
+class DuesInvoiceIndexView(SafeCsvExportMixin, generic.IndexView):
+    template_name = "federation/admin/invoice_index.html"
+    add_item_label = _("Issue the year's invoices")
+
+    def get_base_queryset(self):
+        return super().get_base_queryset().select_related("membership_year", "membership_type")
+
+    def get_table(self, object_list):
+        return super().get_table(_with_balances(object_list))
+
+    def get_context_data(self, *args, **kwargs):
+        context = super().get_context_data(*args, **kwargs)
+        rows = selectors.invoices_with_balances(
+            self.get_queryset().filter(cancelled=False).order_by()
+        )
+        totals: dict[str, object] = {}
+        for invoice, balance in rows:
+            totals[invoice.currency] = totals.get(invoice.currency, 0) + balance.outstanding
+        context["outstanding_totals"] = sorted(totals.items())
+        context["bank_details_missing"] = selectors.bank_details_missing()
+        return context
+
+
+class DuesInvoiceEditView(generic.EditView):
+    """The only change to an invoice is cancelling it, through the service (an invoice with
+    payments is refused with the reason)."""
+
+    def save_instance(self):
+        instance = self.form.instance
+        if (
+            self.form.cleaned_data.get("cancelled")
+            and not DuesInvoice.objects.get(pk=instance.pk).cancelled
+        ):
+            return services.dues_invoice_cancel(invoice=instance, cancelled_by=self.request.user)
+        return DuesInvoice.objects.get(pk=instance.pk)
+
+    def form_valid(self, form):
+        self.form = form
+        try:
+            return super().form_valid(form)
+        except services.MembershipError as error:
+            form.add_error("cancelled", error.message)
+            self.produced_error_message = error.message
+            return self.form_invalid(form)
 
 
 class DuesInvoiceViewSet(ModelViewSet):
@@ -179,8 +362,18 @@ class DuesInvoiceViewSet(ModelViewSet):
     menu_label = _("Invoices")
     copy_view_enabled = False
     inspect_view_enabled = True
-    list_display = ["number", "billed_name", "membership_year", "membership_type", "amount"]
-    list_filter = ["membership_year", "membership_type", "cancelled", "prorated"]
+    index_view_class = DuesInvoiceIndexView
+    edit_view_class = DuesInvoiceEditView
+    filterset_class = DuesInvoiceFilterSet
+    list_display = [
+        "number",
+        "billed_name",
+        "membership_year",
+        "amount",
+        InvoiceOutstandingColumn("outstanding", label=_("Outstanding")),
+        InvoiceStateColumn("state", label=_("State")),
+        "due_on",
+    ]
     search_fields = ["number", "billed_name"]
     list_export = [
         "number",
@@ -190,10 +383,20 @@ class DuesInvoiceViewSet(ModelViewSet):
         "amount",
         "currency",
         "issued_on",
+        "due_on",
         "cancelled",
     ]
     export_filename = "invoices"
     form_fields = ["cancelled"]
+
+    def get_urlpatterns(self):
+        # "Add" is the issue page (preview, then issue the year's invoices by the service).
+        from django.urls import path
+
+        from federation import admin_views
+
+        patterns = [p for p in super().get_urlpatterns() if p.name != "add"]
+        return [path("new/", admin_views.issue_invoices_view, name="add"), *patterns]
 
 
 class MembershipYearViewSet(ModelViewSet):
@@ -221,6 +424,26 @@ class MembershipTypeViewSet(ModelViewSet):
     form_fields = ["kind", "name", "is_free", "covers_family"]
 
 
+class OfficerChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj):
+        name = obj.get_full_name()
+        return f"{name} <{obj.email}>" if name else obj.email
+
+
+class ClubForm(WagtailAdminModelForm):
+    officers = OfficerChoiceField(
+        label=_("Officers"),
+        required=False,
+        queryset=get_user_model().objects.filter(is_active=True).order_by("email"),
+        widget=SearchableSelectMultiple,
+        help_text=_("Club officers see and manage this club's members only."),
+    )
+
+    class Meta:
+        model = Club
+        fields = ["name", "city", "email", "phone", "website", "officers"]
+
+
 class ClubViewSet(ModelViewSet):
     model = Club
     icon = "home"
@@ -228,7 +451,11 @@ class ClubViewSet(ModelViewSet):
     list_display = ["name", "city", "email"]
     search_fields = ["name", "city"]
     list_export = ["name", "city", "email", "phone", "website"]
+    index_view_class = SafeIndexView
     form_fields = ["name", "city", "email", "phone", "website", "officers"]
+
+    def get_form_class(self, for_update=False):
+        return ClubForm
 
 
 class MembershipViewSetGroup(ViewSetGroup):

@@ -13,7 +13,9 @@ LOG_ACTIONS = [
     ("federation.member.club", _("Club changed"), _("Club changed")),
     ("federation.member.erase", _("Member anonymised"), _("Member anonymised")),
     ("federation.invoice.issue", _("Invoice issued"), _("Invoice issued")),
+    ("federation.invoice.cancel", _("Invoice cancelled"), _("Invoice cancelled")),
     ("federation.payment.record", _("Payment recorded"), _("Payment recorded")),
+    ("federation.payment.reverse", _("Payment reversed"), _("Payment reversed")),
 ]
 
 
@@ -34,11 +36,26 @@ def register_membership_viewsets():
 def register_membership_admin_urls():
     from django.urls import path
 
-    from federation import views
+    from federation import admin_views, views
 
     return [
         path("membership/bank-import/", views.bank_import_view, name="membership_bank_import"),
         path("membership/applications/", views.applications_view, name="membership_applications"),
+        path(
+            "membership/applications/<str:pk>/",
+            views.application_view,
+            name="membership_application",
+        ),
+        path(
+            "membership/applications/<str:pk>/<str:action>/",
+            views.application_view,
+            name="membership_application_action",
+        ),
+        path(
+            "membership/payments/<str:pk>/reverse/",
+            admin_views.payment_reverse_view,
+            name="membership_payment_reverse",
+        ),
     ]
 
 

@@ -23,12 +23,16 @@ def compose_command() -> list[str] | None:
 def test_services_wait_for_healthy_database_and_search():
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose["services"]
-    assert set(services) == {"web", "db", "search"}
+    assert set(services) == {"web", "db", "search", "cache"}
     assert services["web"]["depends_on"] == {
         "db": {"condition": "service_healthy"},
         "search": {"condition": "service_healthy"},
+        "cache": {"condition": "service_healthy"},
     }
-    for name in ("web", "db", "search"):
+    # Issue 13: the workers share their login rate limits through Redis.
+    assert services["web"]["environment"]["REDIS_URL"] == "redis://cache:6379/0"
+    assert services["cache"]["image"].startswith("redis:")
+    for name in ("web", "db", "search", "cache"):
         assert services[name]["healthcheck"]["test"], f"{name} has a healthcheck"
     assert services["search"]["image"].startswith("docker.elastic.co/elasticsearch/elasticsearch:8.")
     assert services["search"]["environment"]["discovery.type"] == "single-node"

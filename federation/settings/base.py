@@ -54,6 +54,8 @@ INSTALLED_APPS = [
     "wagtail",
     "modelcluster",
     "taggit",
+    # online payments (membership dues)
+    "payments",
     # accounts
     "allauth",
     "allauth.account",
@@ -85,6 +87,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "federation.middleware.AdminAccessMiddleware",
     "wagtail.contrib.redirects.middleware.RedirectMiddleware",
 ]
 
@@ -94,7 +97,7 @@ WSGI_APPLICATION = "federation.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [BASE_DIR / "templates"],  # the site's own 403/404/500 pages
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -156,7 +159,10 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
-# --- Cache (allauth's rate limits count in the cache) ----------------------
+# --- Cache (allauth's login rate limits and the API throttles count in it) ---
+# Every worker process must see the same counts: Redis when REDIS_URL is set (docker-compose
+# sets it), else the database cache table (`manage.py createcachetable`, run by `make setup`
+# and the container's start command). CACHE_BACKEND=locmem only for a single process (dev).
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
@@ -164,8 +170,15 @@ if os.environ.get("REDIS_URL"):
             "LOCATION": os.environ["REDIS_URL"],
         }
     }
-else:
+elif os.environ.get("CACHE_BACKEND") == "locmem":
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "django_cache",
+        }
+    }
 
 # --- Email -----------------------------------------------------------------
 EMAIL_BACKEND = os.environ.get(
@@ -245,6 +258,8 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Mahjong Federation API",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Only the public API (/api/v1/) is published; admin endpoints never are.
+    "PREPROCESSING_HOOKS": ["federation.api_schema.public_endpoints_only"],
 }
 
 LOGGING = {
@@ -269,8 +284,38 @@ MEMBERSHIP_REMINDER_DAYS = [int(d) for d in env_list("MEMBERSHIP_REMINDER_DAYS",
 # Junior below this age, senior from this age (on the first day of the membership year).
 MEMBERSHIP_JUNIOR_MAX_AGE = 18
 MEMBERSHIP_SENIOR_MIN_AGE = 65
+# Days a member has to pay an invoice (its due date; never before the year starts).
+MEMBERSHIP_PAYMENT_TERM_DAYS = int(os.environ.get("MEMBERSHIP_PAYMENT_TERM_DAYS", "30"))
+# send_dues_reminders: remind of an unpaid invoice this many days before its due date (and
+# once when it is overdue).
+MEMBERSHIP_INVOICE_REMINDER_DAYS = int(os.environ.get("MEMBERSHIP_INVOICE_REMINDER_DAYS", "7"))
+# The site's public address, for links in emails (e.g. https://mahjong.example.org).
+MEMBERSHIP_SITE_URL = os.environ.get("SITE_URL", WAGTAILADMIN_BASE_URL)
 # Payment providers offered to members (dotted paths to federation.payment_providers classes).
-MEMBERSHIP_PAYMENT_PROVIDERS = ["federation.payment_providers.BankTransferProvider"]
+MEMBERSHIP_PAYMENT_PROVIDERS = [
+    "federation.payment_providers.BankTransferProvider",
+    "federation.online_payments.CardPaymentProvider",
+]
+# Online card payments (django-payments). STRIPE_API_KEY + STRIPE_WEBHOOK_SECRET select
+# Stripe Checkout. Without them online payment is off, unless PAYMENT_DUMMY=True (the dev and
+# test settings) selects the library's dummy provider: no network, a form to confirm or
+# reject the payment; never in production.
+PAYMENT_MODEL = "federation.OnlinePayment"
+PAYMENT_HOST = os.environ.get("PAYMENT_HOST", "127.0.0.1:8000")
+PAYMENT_USES_SSL = env_bool("PAYMENT_USES_SSL", False)
+PAYMENT_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {}
+if os.environ.get("STRIPE_API_KEY"):
+    PAYMENT_VARIANTS["stripe"] = (
+        "payments.stripe.StripeProviderV3",
+        {
+            "api_key": os.environ["STRIPE_API_KEY"],
+            "endpoint_secret": os.environ.get("STRIPE_WEBHOOK_SECRET", ""),
+            "secure_endpoint": True,
+        },
+    )
+elif env_bool("PAYMENT_DUMMY", False):
+    PAYMENT_VARIANTS["dummy"] = ("payments.dummy.DummyProvider", {})
+MEMBERSHIP_ONLINE_PAYMENT_VARIANT = next(iter(PAYMENT_VARIANTS), "")
 # Shown on invoices by the bank-transfer provider.
 MEMBERSHIP_BANK_ACCOUNT = {
     "holder": os.environ.get("MEMBERSHIP_BANK_HOLDER", "Mahjong Federation"),

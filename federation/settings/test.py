@@ -19,3 +19,7 @@ LOGGING = {"version": 1, "disable_existing_loggers": False}
 # Serve static files straight from the app directories (no collectstatic needed).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Online payment through django-payments' dummy provider (no network): the whole flow runs.
+PAYMENT_VARIANTS = {"dummy": ("payments.dummy.DummyProvider", {})}
+MEMBERSHIP_ONLINE_PAYMENT_VARIANT = "dummy"

@@ -141,10 +141,11 @@ def test_admin_redirects_anonymous_users_to_login(client):
 
 
 def test_admin_refuses_non_staff(client):
+    # Issue 13: no redirect to the login page (which sent a signed-in user back: a loop).
     client.force_login(UserFactory())
     response = client.get("/admin/")
-    assert response.status_code == 302
-    assert not response["Location"].startswith("/admin/")
+    assert response.status_code == 403
+    assert "Нет доступа" in response.content.decode()  # the account's language (default ru)
 
 
 def test_admin_opens_for_staff(client, site_content):

@@ -119,10 +119,10 @@ def treasurer(make_user):
 def pay_cash(treasurer):
     """Record a cash payment by the treasurer: ``pay_cash(invoice, "120", date(...))``."""
 
-    def pay(invoice, amount, paid_on):
+    def pay(invoice, amount, paid_on, **confirmations):
         return services.payment_record(
             invoice=invoice, amount=Decimal(amount), paid_on=paid_on, method="cash",
-            recorded_by=treasurer,
+            recorded_by=treasurer, **confirmations,
         )
 
     return pay

@@ -19,7 +19,7 @@ def _postgres_only():
         pytest.skip("row locks (select_for_update) need PostgreSQL; SQLite serialises writers")
 
 
-def _race(invoice, treasurer, transaction_ids):
+def _race(invoice, treasurer, transaction_ids, **confirmations):
     barrier = threading.Barrier(len(transaction_ids))
     outcomes = []
 
@@ -33,6 +33,7 @@ def _race(invoice, treasurer, transaction_ids):
                 method=Payment.Method.BANK_TRANSFER,
                 transaction_id=transaction_id,
                 recorded_by=treasurer,
+                **confirmations,
             )
             outcomes.append("ok")
         except services.MembershipError as error:
@@ -56,9 +57,19 @@ def test_same_bank_transaction_twice_credits_once(year_2025, make_member, treasu
     assert selectors.invoice_balance(invoice).credit == Decimal("0.00")
 
 
+def test_two_payments_at_once_cannot_both_pass_the_overpayment_check(
+    year_2025, make_member, treasurer
+):
+    invoice = make_member().invoices.get()
+    outcomes = _race(invoice, treasurer, ["TX-A", "TX-B"])
+    assert outcomes == sorted(["ok", services.E_OVERPAYMENT])  # the lock serialises the check
+    assert selectors.invoice_balance(invoice).paid == Decimal("120.00")
+
+
 def test_two_different_payments_both_count(year_2025, make_member, treasurer):
     invoice = make_member().invoices.get()
-    assert _race(invoice, treasurer, ["TX-A", "TX-B"]) == ["ok", "ok"]
+    outcomes = _race(invoice, treasurer, ["TX-A", "TX-B"], confirm_overpayment=True)
+    assert outcomes == ["ok", "ok"]
     balance = selectors.invoice_balance(invoice)
     assert balance.paid == Decimal("240.00")
     receipts = set(Payment.objects.values_list("receipt_number", flat=True))

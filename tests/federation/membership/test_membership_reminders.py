@@ -39,21 +39,15 @@ def test_each_stage_sent_once(paid_member):
     assert stages == {"before-30", "before-7", "grace"}
 
 
-def test_reminder_language_override_is_used(paid_member, monkeypatch):
-    seen = []
-    real = services._reminder_message
-
-    def spy(member, stage, covered_until):
-        from django.utils import translation
-
-        seen.append((member.language, translation.get_language()))
-        return real(member, stage, covered_until)
-
-    monkeypatch.setattr(services, "_reminder_message", spy)
+def test_each_member_gets_the_reminder_in_their_own_language(paid_member):
     paid_member("fr")
-    paid_member("zh-hans")
+    paid_member("ru")
     services.reminders_send(today=date(2025, 12, 1))
-    assert sorted(seen) == [("fr", "fr"), ("zh-hans", "zh-hans")]
+    subjects = sorted(m.subject for m in mail.outbox)
+    assert subjects == [
+        "Fédération de mahjong : votre adhésion se termine bientôt",
+        "Федерация маджонга: ваше членство скоро закончится",
+    ]
 
 
 def test_paid_next_year_gets_no_reminder(paid_member, year_2025, treasurer, pay_cash):
@@ -87,9 +81,9 @@ def test_command_runs_and_is_rerunnable(paid_member, capsys):
 @pytest.mark.parametrize(
     ("language", "subject", "date_text"),
     [
-        ("ru", "Ваше членство в федерации скоро закончится", "31 декабря 2025"),
+        ("ru", "Федерация маджонга: ваше членство скоро закончится", "31 декабря 2025"),
         ("fr", None, "31 décembre 2025"),
-        ("en", "Your federation membership ends soon", "Dec. 31, 2025"),
+        ("en", "Mahjong Federation: your membership ends soon", "Dec. 31, 2025"),
     ],
 )
 def test_reminder_text_and_date_are_in_the_members_language(
@@ -101,7 +95,9 @@ def test_reminder_text_and_date_are_in_the_members_language(
     services.reminders_send(today=date(2025, 12, 1))
     [message] = mail.outbox
     with translation.override(language):
-        expected_subject = translation.gettext("Your federation membership ends soon")
+        expected_subject = translation.gettext(
+            "%(site_name)s: your membership ends soon"
+        ) % {"site_name": translation.gettext("Mahjong Federation")}
     assert message.subject == expected_subject
     if subject:
         assert message.subject == subject

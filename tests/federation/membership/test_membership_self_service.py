@@ -173,7 +173,9 @@ def test_bank_import_page_reports_line_errors_and_writes_nothing(client, member,
 def test_admin_approval_page(client, year_2025, make_member, membership_officer):
     pending = make_member(approved=False)
     client.force_login(membership_officer)
-    client.post("/admin/membership/applications/", {"member": pending.pk, "action": "approve"})
+    page = client.get(f"/admin/membership/applications/{pending.pk}/").content.decode()
+    assert "Иван Петров" in page and pending.email in page  # the applicant's details
+    client.post(f"/admin/membership/applications/{pending.pk}/approve/")
     pending.refresh_from_db()
     assert pending.membership_number == 1
 

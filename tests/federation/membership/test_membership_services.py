@@ -21,7 +21,7 @@ def test_apply_is_pending_without_number(year_2025, make_member):
     assert member.application == Member.Application.PENDING
     assert member.membership_number is None
     assert not member.invoices.exists()
-    assert selectors.member_status(member, date(2025, 3, 1)) == Status.LAPSED
+    assert selectors.member_status(member, date(2025, 3, 1)) == Status.APPLIED
 
 
 def test_apply_twice_is_refused(year_2025, make_member):
@@ -99,7 +99,7 @@ def test_family_invoice_covers_all_family_members(year_2025, make_member, treasu
     invoice = head.invoices.get()
     assert invoice.amount == Decimal("200.00")
     assert set(invoice.covered_members.all()) == {head, child}
-    assert selectors.member_status(child, date(2025, 3, 1)) == Status.LAPSED
+    assert selectors.member_status(child, date(2025, 3, 1)) == Status.AWAITING_PAYMENT
     pay_cash(invoice, "200", date(2025, 2, 1))
     assert selectors.member_status(child, date(2025, 3, 1)) == Status.ACTIVE
     assert selectors.member_status(head, date(2025, 3, 1)) == Status.ACTIVE
@@ -120,8 +120,8 @@ def test_partial_and_overpayment(year_2025, make_member, pay_cash):
     pay_cash(invoice, "50", date(2025, 2, 1))
     assert selectors.invoice_balance(invoice).state == InvoiceState.PARTIAL
     assert selectors.invoice_balance(invoice).outstanding == Decimal("70.00")
-    assert selectors.member_status(member, date(2025, 3, 1)) == Status.LAPSED
-    pay_cash(invoice, "100", date(2025, 2, 5))
+    assert selectors.member_status(member, date(2025, 3, 1)) == Status.AWAITING_PAYMENT
+    pay_cash(invoice, "100", date(2025, 2, 5), confirm_overpayment=True)
     balance = selectors.invoice_balance(invoice)
     assert balance.state == InvoiceState.OVERPAID
     assert balance.credit == Decimal("30.00")
@@ -207,7 +207,7 @@ def test_erasure_anonymises_keeps_results_and_finances(year_2025, make_member, t
     assert "Ivan" not in player.name_latin and player.name_native == ""
     assert not user.is_active and "example.org" not in user.email
     invoice.refresh_from_db()
-    assert invoice.billed_name == "Ivan Petrov"  # legal retention of financial records
+    assert invoice.billed_name == "Иван Петров"  # legal retention of financial records
     assert invoice.payments.count() == 1
     assert not any("Ivan" in e.label or "Ivan" in str(e.data) for e in ModelLogEntry.objects.all())
     with pytest.raises(services.MembershipError):

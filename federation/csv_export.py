@@ -1,0 +1,46 @@
+"""Every CSV the federation hands out goes through defusedcsv: a cell typed as a formula
+("=HYPERLINK(...)", "+...", "-...", "@...") is prefixed with a quote so that spreadsheets
+show it as text instead of running it. Wagtail admin exports use `SafeCsvExportMixin`."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from defusedcsv import csv
+from django.http import HttpResponse
+
+
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def csv_response(
+    filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> HttpResponse:
+    response = HttpResponse(csv_text(header, rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
+
+
+class SafeCsvExportMixin:
+    """For Wagtail index views (SpreadsheetExportMixin): the CSV export through defusedcsv.
+    (Wagtail's XLSX export already stores formula-like cells as text.)"""
+
+    def stream_csv(self, queryset):  # type: ignore[no-untyped-def]
+        writer = csv.DictWriter(_Echo(), fieldnames=self.list_export)  # type: ignore[attr-defined]
+        yield writer.writerow(
+            {field: self.get_heading(queryset, field) for field in self.list_export}  # type: ignore[attr-defined]
+        )
+        for item in queryset:
+            yield self.write_csv_row(writer, self.to_row_dict(item))  # type: ignore[attr-defined]

@@ -1,0 +1,119 @@
+"""Emails to members, each written in the member's own language (Member.language) with
+translation.override, and sent once the transaction that caused them has committed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from federation.models import DuesInvoice, Member, Payment
+
+
+def on_commit_send(send: Callable[..., None], *args: Any) -> None:
+    transaction.on_commit(lambda: send(*args))
+
+
+def site_name() -> str:
+    return str(settings.WAGTAIL_SITE_NAME)
+
+
+def absolute(path: str) -> str:
+    return settings.MEMBERSHIP_SITE_URL.rstrip("/") + path
+
+
+def _recipient(member: Member) -> str:
+    return member.email or (member.user.email if member.user else "")
+
+
+def _invoice_context(invoice: DuesInvoice | None) -> dict[str, Any]:
+    if invoice is None:
+        return {}
+    from federation import selectors
+
+    return {
+        "invoice": invoice,
+        "balance": selectors.invoice_balance(invoice),
+        "bank": settings.MEMBERSHIP_BANK_ACCOUNT,
+    }
+
+
+def _send(
+    member: Member,
+    template: str,
+    context: dict[str, Any],
+    attachments: Callable[[], list[tuple[str, bytes, str]]] | None = None,
+) -> None:
+    to = _recipient(member)
+    if not to or member.anonymised_at:
+        return
+    with translation.override(member.language):
+        context = {
+            "member": member,
+            "name": member.name_native or member.name_latin,
+            "site_name": site_name(),
+            "me_url": absolute(reverse("membership:me")),
+            **context,
+        }
+        if context.get("invoice") is not None:  # the link in the member's language
+            number = context["invoice"].number
+            context["pay_url"] = absolute(reverse("membership:invoice", args=[number]))
+        subject = " ".join(
+            render_to_string(f"federation/email/{template}_subject.txt", context).split()
+        )
+        body = render_to_string(f"federation/email/{template}.txt", context)
+        message = EmailMessage(subject, body, None, [to])
+        for name, content, mimetype in attachments() if attachments else []:
+            message.attach(name, content, mimetype)
+    message.send()
+
+
+def application_received(member_pk: int) -> None:
+    member = Member.objects.select_related("user").get(pk=member_pk)
+    _send(member, "application_received", {})
+
+
+def application_approved(member_pk: int, invoice_pk: int | None) -> None:
+    member = Member.objects.select_related("user").get(pk=member_pk)
+    invoice = DuesInvoice.objects.filter(pk=invoice_pk).select_related("membership_year").first()
+    _send(member, "application_approved", _invoice_context(invoice))
+
+
+def payment_received(payment_pk: int) -> None:
+    """The receipt (PDF, in the member's language) for a payment just recorded."""
+    from federation import receipts
+
+    payment = Payment.objects.select_related(
+        "invoice__membership_year", "invoice__member__user"
+    ).get(pk=payment_pk)
+    member = payment.invoice.member
+
+    def attachments() -> list[tuple[str, bytes, str]]:
+        name = f"receipt-{payment.receipt_number}.pdf"
+        return [(name, receipts.receipt_pdf(payment), "application/pdf")]
+
+    _send(
+        member,
+        "payment_received",
+        {"payment": payment, **_invoice_context(payment.invoice)},
+        attachments,
+    )
+
+
+def dues_reminder(
+    member_pk: int, stage: str, invoice_pk: int | None, covered_until: date | None = None
+) -> None:
+    member = Member.objects.select_related("user").get(pk=member_pk)
+    invoice = DuesInvoice.objects.filter(pk=invoice_pk).select_related("membership_year").first()
+    _send(
+        member,
+        "reminder",
+        {"stage": stage, "covered_until": covered_until, **_invoice_context(invoice)},
+    )

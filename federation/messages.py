@@ -1,0 +1,86 @@
+"""What membership codes say to people: the one status vocabulary with its labels, the one
+map from error codes (services, bank import) to translated messages. Pure modules and
+services return codes; views, forms, emails and the admin look the words up here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from federation import bank_import
+from federation.dues import InvoiceState, Status
+
+STATUS_LABELS: dict[str, Promise] = {
+    Status.APPLIED: _("Applied"),
+    Status.AWAITING_PAYMENT: _("Awaiting payment"),
+    Status.ACTIVE: _("Active"),
+    Status.GRACE: _("Grace period"),
+    Status.LAPSED: _("Lapsed"),
+    Status.REJECTED: _("Rejected"),
+    Status.ERASED: _("Erased"),
+}
+STATUS_CHOICES: list[tuple[str, Promise]] = [(code.value, STATUS_LABELS[code]) for code in Status]
+
+INVOICE_STATE_LABELS: dict[str, Promise] = {
+    InvoiceState.UNPAID: _("Unpaid"),
+    InvoiceState.PARTIAL: _("Partly paid"),
+    InvoiceState.PAID: _("Paid"),
+    InvoiceState.OVERPAID: _("Overpaid"),
+    "cancelled": _("Cancelled"),
+}
+
+# Error codes of federation.services (E_*) and federation.bank_import.
+ERROR_MESSAGES: dict[str, Promise] = {
+    "already_applied": _("You have already applied."),
+    "not_pending": _("This application is no longer pending."),
+    "not_approved": _("The member is not an approved member."),
+    "no_fee": _("No fee is set for this membership type and year."),
+    "free_type": _("This membership type pays no dues."),
+    "covered_by_family": _("This member is covered by the family head's invoice."),
+    "invoice_exists": _("This member already has an invoice for this year."),
+    "joined_after_year": _("The member joined after this membership year ended."),
+    "duplicate_transaction": _("This transaction (%(detail)s) is already recorded."),
+    "amount_not_positive": _("The amount must be positive."),
+    "invoice_cancelled": _("The invoice is cancelled: no payment can be recorded against it."),
+    "already_erased": _("This member's data has already been erased."),
+    "bad_file": _("The file has errors; nothing was imported."),
+    "payment_in_future": _("The payment date %(detail)s is in the future."),
+    "overpayment": _(
+        "This payment would bring the amount paid to %(detail)s, more than the invoice: tick "
+        "the confirmation to record it anyway."
+    ),
+    "possible_duplicate": _(
+        "A payment of the same amount on the same day is already recorded for this invoice "
+        "(receipt %(detail)s): tick the confirmation if this is really a second payment."
+    ),
+    "invoice_has_payments": _(
+        "The invoice has payments (%(detail)s): reverse them first, then cancel the invoice."
+    ),
+    "already_cancelled": _("The invoice is already cancelled."),
+    "already_reversed": _("This payment has already been reversed."),
+    "reason_required": _("Give the reason for the reversal."),
+    "years_overlap": _("The period overlaps membership year %(detail)s."),
+    "online_unavailable": _("Online payment is not available for this invoice."),
+    bank_import.E_EMPTY: _("The file is empty."),
+    bank_import.E_NOT_TEXT: _("The file is not UTF-8 text."),
+    bank_import.E_MISSING_COLUMNS: _("Missing columns: %(detail)s."),
+    bank_import.E_BAD_DATE: _("Invalid date “%(detail)s” (use YYYY-MM-DD)."),
+    bank_import.E_BAD_AMOUNT: _("Invalid amount “%(detail)s”."),
+    bank_import.E_NOT_POSITIVE: _("The amount “%(detail)s” is not positive."),
+    bank_import.E_MISSING_TRANSACTION_ID: _("The transaction id is missing."),
+    bank_import.E_DUPLICATE_IN_FILE: _("Transaction %(detail)s appears twice."),
+    bank_import.E_WRONG_COLUMN_COUNT: _("Wrong number of columns (%(detail)s) for the header."),
+}
+
+
+def error_message(code: str, detail: Any = None) -> str:
+    """The translated message for an error code (the code itself if it is unknown)."""
+    message = ERROR_MESSAGES.get(code)
+    if message is None:
+        return code
+    text = str(message)
+    if "%(detail)s" in text:
+        return text % {"detail": "" if detail is None else detail}
+    return text

@@ -1,0 +1,139 @@
+"""Card payments through django-payments, behind the PaymentProvider interface.
+
+The member starts from the invoice page (CardPaymentProvider's button): a django-payments
+`OnlinePayment` for the outstanding amount is created and the provider takes over (Stripe
+Checkout in production; the library's dummy provider, which needs no network, in development
+and tests). The provider reports back through django-payments' webhook URL
+(/payments/process/<variant>/ for Stripe, its signature verified with the endpoint secret);
+when the payment is confirmed, `online_payment_settle` records it as a federation Payment,
+once, keyed on the provider's transaction id, and the receipt is emailed."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import stripe
+from django.conf import settings
+from django.db import transaction
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+from payments import PaymentStatus
+from payments.signals import status_changed
+
+from federation import selectors
+from federation.models import DuesInvoice, OnlinePayment, Payment
+from federation.payment_providers import PaymentInstructions, PaymentProvider
+from federation.services import (
+    E_DUPLICATE_TRANSACTION,
+    E_ONLINE_UNAVAILABLE,
+    MembershipError,
+    payment_record,
+)
+
+logger = logging.getLogger(__name__)
+
+
+def variant() -> str:
+    return settings.MEMBERSHIP_ONLINE_PAYMENT_VARIANT
+
+
+class CardPaymentProvider(PaymentProvider):
+    code = "card"
+    label = _("Card")
+    method = Payment.Method.ONLINE
+
+    def is_available(self) -> bool:
+        return bool(variant()) and variant() in getattr(settings, "PAYMENT_VARIANTS", {})
+
+    def instructions(self, invoice: DuesInvoice) -> PaymentInstructions:
+        return PaymentInstructions(
+            provider=self.code,
+            title=_("Pay online by card"),
+            url=reverse("membership:online_payment_start", args=[invoice.number]),
+        )
+
+
+@transaction.atomic
+def online_payment_start(*, invoice: DuesInvoice, language: str, email: str = "") -> OnlinePayment:
+    """A payment attempt for what is still outstanding on the invoice."""
+    invoice = (
+        DuesInvoice.objects.select_for_update().select_related("membership_year").get(pk=invoice.pk)
+    )
+    balance = selectors.invoice_balance(invoice)
+    if invoice.cancelled or balance.outstanding <= 0 or not variant():
+        raise MembershipError(E_ONLINE_UNAVAILABLE)
+    return OnlinePayment.objects.create(
+        variant=variant(),
+        invoice=invoice,
+        total=balance.outstanding,
+        currency=invoice.currency,
+        description=f"{settings.WAGTAIL_SITE_NAME} {invoice.number}",
+        billing_email=email,
+        language=language,
+    )
+
+
+def transaction_id_of(online: OnlinePayment) -> str:
+    """The provider's own id (Stripe's session id), else the attempt's token."""
+    return online.transaction_id or f"{online.variant}:{online.token}"
+
+
+@transaction.atomic
+def online_payment_settle(*, online: OnlinePayment) -> Payment | None:
+    """Record a confirmed online payment once (idempotent: webhooks are retried)."""
+    online = OnlinePayment.objects.select_for_update().get(pk=online.pk)
+    if online.status != PaymentStatus.CONFIRMED:
+        return None
+    if online.recorded_payment_id:
+        return online.recorded_payment
+    transaction_id = transaction_id_of(online)
+    try:
+        payment = payment_record(
+            invoice=online.invoice,
+            amount=online.total,
+            paid_on=selectors.today(),
+            method=Payment.Method.ONLINE,
+            recorded_by=None,
+            reference=f"{online.variant} {online.token}",
+            transaction_id=transaction_id,
+            confirm_overpayment=True,
+            confirm_duplicate=True,
+        )
+    except MembershipError as error:
+        if error.code != E_DUPLICATE_TRANSACTION:
+            # e.g. the invoice was cancelled meanwhile: the money arrived, the treasurer
+            # decides (refund, or record it on another invoice).
+            logger.error("online payment %s not recorded: %s", online.pk, error.code)
+            return None
+        payment = Payment.objects.get(
+            method=Payment.Method.ONLINE, transaction_id=transaction_id, reversed_at__isnull=True
+        )
+    online.recorded_payment = payment
+    online.save(update_fields=["recorded_payment"])
+    return payment
+
+
+@receiver(status_changed, sender=OnlinePayment)
+def _settle_on_confirmation(sender: Any, instance: OnlinePayment, **kwargs: Any) -> None:
+    if instance.status == PaymentStatus.CONFIRMED:
+        online_payment_settle(online=instance)
+
+
+@csrf_exempt
+@require_POST
+def stripe_webhook(request: HttpRequest) -> HttpResponse:
+    """Stripe's webhook (/payments/process/stripe/): a payload whose signature does not
+    match STRIPE_WEBHOOK_SECRET is answered 400 and changes nothing (django-payments would let
+    the verification error through as a 500); a genuine one goes on to django-payments."""
+    from payments.urls import static_callback
+
+    try:
+        return static_callback(request, variant="stripe")
+    except (stripe.SignatureVerificationError, ValueError):
+        logger.warning("Stripe webhook with an invalid signature or payload refused")
+        return JsonResponse({"error": "invalid signature"}, status=400)

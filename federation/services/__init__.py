@@ -1,0 +1,102 @@
+"""Membership writes, by subject. Every service runs inside transaction.atomic, locks what it
+counts on (select_for_update) and leaves an entry in Wagtail's audit log (who, when, what;
+ids and field names, never personal data, so erasure leaves no name behind in the log).
+Emails go out once the transaction has committed."""
+
+from federation.services._common import (
+    E_ALREADY_APPLIED,
+    E_ALREADY_CANCELLED,
+    E_ALREADY_ERASED,
+    E_ALREADY_REVERSED,
+    E_AMOUNT_NOT_POSITIVE,
+    E_BAD_FILE,
+    E_COVERED_BY_FAMILY,
+    E_DUPLICATE_TRANSACTION,
+    E_FREE_TYPE,
+    E_INVOICE_CANCELLED,
+    E_INVOICE_EXISTS,
+    E_INVOICE_HAS_PAYMENTS,
+    E_JOINED_AFTER_YEAR,
+    E_NO_FEE,
+    E_NOT_APPROVED,
+    E_NOT_PENDING,
+    E_ONLINE_UNAVAILABLE,
+    E_OVERPAYMENT,
+    E_PAYMENT_IN_FUTURE,
+    E_POSSIBLE_DUPLICATE,
+    E_REASON_REQUIRED,
+    MembershipError,
+)
+from federation.services.invoices import (
+    dues_invoice_cancel,
+    dues_invoice_issue,
+    dues_invoices_issue_for_year,
+)
+from federation.services.members import (
+    CONTACT_FIELDS,
+    member_apply,
+    member_approve,
+    member_change_club,
+    member_erase,
+    member_reject,
+    member_update_contact,
+)
+from federation.services.payments import (
+    ImportReport,
+    bank_statement_import,
+    payment_record,
+    payment_reverse,
+)
+from federation.services.reminders import reminders_send
+from federation.services.roles import (
+    ROLE_CLUB_OFFICER,
+    ROLE_MEMBERSHIP_OFFICER,
+    ROLE_PERMISSIONS,
+    ROLE_TREASURER,
+    roles_setup,
+)
+
+__all__ = [
+    "CONTACT_FIELDS",
+    "E_ALREADY_APPLIED",
+    "E_ALREADY_CANCELLED",
+    "E_ALREADY_ERASED",
+    "E_ALREADY_REVERSED",
+    "E_AMOUNT_NOT_POSITIVE",
+    "E_BAD_FILE",
+    "E_COVERED_BY_FAMILY",
+    "E_DUPLICATE_TRANSACTION",
+    "E_FREE_TYPE",
+    "E_INVOICE_CANCELLED",
+    "E_INVOICE_EXISTS",
+    "E_INVOICE_HAS_PAYMENTS",
+    "E_JOINED_AFTER_YEAR",
+    "E_NOT_APPROVED",
+    "E_NOT_PENDING",
+    "E_NO_FEE",
+    "E_ONLINE_UNAVAILABLE",
+    "E_OVERPAYMENT",
+    "E_PAYMENT_IN_FUTURE",
+    "E_POSSIBLE_DUPLICATE",
+    "E_REASON_REQUIRED",
+    "ROLE_CLUB_OFFICER",
+    "ROLE_MEMBERSHIP_OFFICER",
+    "ROLE_PERMISSIONS",
+    "ROLE_TREASURER",
+    "ImportReport",
+    "MembershipError",
+    "bank_statement_import",
+    "dues_invoice_cancel",
+    "dues_invoice_issue",
+    "dues_invoices_issue_for_year",
+    "member_apply",
+    "member_approve",
+    "member_change_club",
+    "member_erase",
+    "member_reject",
+    "member_update_contact",
+    "payment_record",
+    "payment_reverse",
+    "reminders_send",
+    "roles_setup",
+]

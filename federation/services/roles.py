@@ -1,0 +1,56 @@
+"""Roles: the groups the federation's volunteers are put in, and what each may do."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import Group, Permission
+
+ROLE_TREASURER = "Treasurer"
+ROLE_MEMBERSHIP_OFFICER = "Membership officer"
+ROLE_CLUB_OFFICER = "Club officer"
+
+ROLE_PERMISSIONS: dict[str, list[str]] = {
+    ROLE_TREASURER: [
+        "wagtailadmin.access_admin",
+        "federation.view_member",
+        "federation.import_bank_statement",
+        *(
+            f"federation.{action}_{model}"
+            for model in ("membershipyear", "membershipfee", "membershiptype")
+            for action in ("add", "change", "view")
+        ),
+        # Invoices are issued by services (numbering, pro-rating): "add" opens the issue page.
+        *(f"federation.{a}_duesinvoice" for a in ("add", "change", "view")),
+        *(f"federation.{a}_payment" for a in ("add", "view")),
+        "federation.reverse_payment",
+    ],
+    ROLE_MEMBERSHIP_OFFICER: [
+        "wagtailadmin.access_admin",
+        "federation.approve_member",
+        *(f"federation.{a}_member" for a in ("add", "change", "view")),
+        *(f"federation.{a}_club" for a in ("add", "change", "view")),
+        "federation.view_clubmembership",
+        "ratings.view_player",
+        "ratings.change_player",
+    ],
+    # Club officers are scoped by Club.officers, not by model permissions: the group only
+    # names the role. They use the club pages under /members/clubs/.
+    ROLE_CLUB_OFFICER: [],
+}
+
+
+def roles_setup() -> dict[str, Group]:
+    """Create (or bring up to date) the role groups and their permissions. Idempotent."""
+    groups = {}
+    for name, codes in ROLE_PERMISSIONS.items():
+        group, _created = Group.objects.get_or_create(name=name)
+        permissions = []
+        for code in codes:
+            app_label, codename = code.split(".")
+            permission = Permission.objects.filter(
+                content_type__app_label=app_label, codename=codename
+            ).first()
+            if permission is not None:
+                permissions.append(permission)
+        group.permissions.set(permissions)
+        groups[name] = group
+    return groups
