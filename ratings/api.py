@@ -79,8 +79,9 @@ class PlayerOutSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField()
     country = serializers.CharField()
-    member_number = serializers.IntegerField(allow_null=True)
-    ema_number = serializers.CharField()
+    member_number = serializers.IntegerField(allow_null=True, required=False,
+                                             help_text="organizer and officers only")
+    ema_number = serializers.CharField(required=False, help_text="organizer and officers only")
     team = serializers.CharField()
     substitute = serializers.BooleanField()
 
@@ -289,24 +290,31 @@ class DecisionView(TournamentAPIView):
         return Response(tournament_json(tournament))
 
 
-def registration_json(registration: Any) -> dict[str, Any]:
+def registration_json(registration: Any, *, identifiers: bool = True) -> dict[str, Any]:
+    """A registered player; member and EMA numbers only for the organizer and officers."""
     player = registration.player
-    return {
+    out = {
         "id": player.pk, "number": registration.number, "name": str(player),
-        "country": player.country, "member_number": (
-            player.member.membership_number if player.member_id else None
-        ),
-        "ema_number": player.ema_number, "team": registration.team,
+        "country": player.country, "team": registration.team,
         "substitute": registration.substitute,
     }
+    if identifiers:
+        out["member_number"] = (
+            player.member.membership_number if player.member_id else None
+        )
+        out["ema_number"] = player.ema_number
+    return out
 
 
 class PlayersView(TournamentAPIView):
     @extend_schema(responses=PlayerOutSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _visible(request, pk)
+        identifiers = tournament.organizer_id == request.user.pk or request.user.has_perm(
+            "ratings.accredit_tournament")
         return Response([
-            registration_json(r) for r in selectors.tournament_registrations(tournament)
+            registration_json(r, identifiers=identifiers)
+            for r in selectors.tournament_registrations(tournament)
         ])
 
     @extend_schema(request=PlayerInSerializer(many=True),

@@ -287,6 +287,13 @@ def test_registration_matches_members_ema_numbers_and_names(api, make_tournament
                                                   "member_number": 77}], format="json").json()
     assert [p["id"] for p in again] == [body[3]["id"], body[0]["id"]]
     assert t.registrations.count() == 4 and Player.objects.count() == 4
+    # the public list has no member or EMA numbers; the organizer's has
+    t.state = "accredited"
+    t.save()
+    public = api["anonymous"].get(f"/api/v1/tournaments/{t.pk}/players").json()
+    assert "member_number" not in public[0] and "ema_number" not in public[0]
+    own = api["organizer"].get(f"/api/v1/tournaments/{t.pk}/players").json()
+    assert own[0]["member_number"] == 77
 
 
 def test_registration_errors_are_listed_and_nothing_is_stored(api, make_tournament):
