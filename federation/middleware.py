@@ -1,5 +1,8 @@
 """A signed-in person without admin access who opens /admin/ is told so once (403), instead
-of Wagtail sending them to the login page, which sends them back to /admin/ (a loop)."""
+of Wagtail sending them to the login page, which sends them back to /admin/ (a loop).
+
+Also: the site's LocaleMiddleware (Django's, except that API 404s are not redirected).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
 from django.template.response import TemplateResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -38,3 +42,17 @@ class AdminAccessMiddleware:
                 )
                 return response.render()
         return self.get_response(request)
+
+
+class LocaleMiddleware(DjangoLocaleMiddleware):
+    """Django's LocaleMiddleware, except that an API 404 stays a 404.
+
+    Django redirects a 404 outside the language prefix to the prefixed path when that path
+    resolves, and Wagtail's catch-all page route resolves every path: without this an API
+    client asking for a tournament it may not see would get a redirect to an HTML page.
+    """
+
+    def process_response(self, request, response):
+        if request.path_info.startswith("/api/"):
+            return response
+        return super().process_response(request, response)

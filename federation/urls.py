@@ -35,6 +35,7 @@ urlpatterns += i18n_patterns(
     path("search/", content_views.search, name="search"),
     path("members/", include("federation.member_urls")),
     path("calculator/", rulebook_calculator_views.calculator, name="calculator"),
+    path("tournaments/", include("ratings.urls")),
     path("", include(wagtail_urls)),
     prefix_default_language=True,
 )
