@@ -31,3 +31,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name_latin or self.name_native
+
+
+# The rating models live in their own module (issue 12); importing them here makes them
+# models of this app.
+from ratings.rating_models import (  # noqa: E402, F401
+    PublishedRating,
+    RatingEntry,
+    RatingPeriod,
+    RatingRecompute,
+)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -254,11 +254,13 @@ def run(
     config: MethodConfig,
     states: Mapping[int, PlayerState] | None = None,
     from_period: Period | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> RatingRun:
     """Rate every period with results, in order, from `from_period` on.
 
     `states` are the players' standings before `from_period` (empty for a full recompute);
-    outcomes of earlier periods are ignored.
+    outcomes of earlier periods are ignored. `progress(done, total)` is called after each
+    period.
     """
     by_period: dict[Period, list[TableOutcomeLike]] = defaultdict(list)
     for outcome in outcomes:
@@ -266,7 +268,8 @@ def run(
         if from_period is None or period >= from_period:
             by_period[period].append(outcome)
     result = RatingRun(states=dict(states or {}))
-    for period in sorted(by_period):
+    periods = sorted(by_period)
+    for done, period in enumerate(periods, start=1):
         changes = rate_period(period, by_period[period], result.states, config)
         for change in changes:
             previous = result.states.get(change.player)
@@ -277,6 +280,8 @@ def run(
             )
         result.changes.extend(changes)
         result.periods.append(period)
+        if progress is not None:
+            progress(done, len(periods))
     return result
 
 
@@ -288,6 +293,7 @@ class ListRow:
     provisional: bool
     games: int
     change: float | None
+    last_period: Period
 
 
 def rating_list(
@@ -303,7 +309,7 @@ def rating_list(
     1, 2, 3 ... : established players first (rating desc, then player id), the provisional
     ones after them in the same order, so a rank is always a unique number.
     """
-    rows: list[tuple[int, Rating, bool, int, float | None]] = []
+    rows: list[tuple[int, Rating, bool, int, float | None, Period]] = []
     for player, entries in history.items():
         upto = sorted(e for e in entries if e[0] <= period)
         if not upto:
@@ -321,10 +327,10 @@ def rating_list(
                 config,
             )
             change = now.rating - previous.rating
-        rows.append((player, now, is_provisional(now, config), games, change))
+        rows.append((player, now, is_provisional(now, config), games, change, last_period))
     rows.sort(key=lambda r: (r[2], -r[1].rating, r[0]))
     result = []
-    for rank, (player, rating, provisional, games, change) in enumerate(rows, start=1):
+    for rank, (player, rating, provisional, games, change, last) in enumerate(rows, start=1):
         result.append(
             ListRow(
                 rank=rank,
@@ -333,6 +339,7 @@ def rating_list(
                 provisional=provisional,
                 games=games,
                 change=change,
+                last_period=last,
             )
         )
     return result

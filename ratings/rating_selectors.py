@@ -1,0 +1,198 @@
+"""Reads of ratings: the method's settings, lists of a period, a player's history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Max
+
+from ratings import glicko
+from ratings.glicko import Rating
+from ratings.models import Player
+from ratings.rating_method import (
+    MethodConfig,
+    Period,
+    PlayerState,
+    is_provisional,
+    parse_period,
+    period_label,
+    rating_at,
+    rating_list,
+)
+from ratings.rating_models import PublishedRating, RatingEntry, RatingPeriod, RatingRecompute
+
+
+def method_config() -> MethodConfig:
+    """The rating method's settings (RATINGS_TAU, RATINGS_PROVISIONAL_RD, RATINGS_MAX_RD)."""
+    return MethodConfig(
+        tau=float(getattr(settings, "RATINGS_TAU", glicko.DEFAULT_TAU)),
+        provisional_rd=float(getattr(settings, "RATINGS_PROVISIONAL_RD", 110.0)),
+        max_rd=float(getattr(settings, "RATINGS_MAX_RD", glicko.NEW_RD)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ListEntry:
+    """One row of a period's list (live or published)."""
+
+    rank: int
+    player_id: int
+    rating: float
+    rd: float
+    vol: float
+    games: int
+    provisional: bool
+    change: float | None
+    last_period: str
+
+    @property
+    def low(self) -> float:
+        return self.rating - 2 * self.rd
+
+    @property
+    def high(self) -> float:
+        return self.rating + 2 * self.rd
+
+
+def latest_period_with_results() -> str | None:
+    return RatingPeriod.objects.filter(has_results=True).aggregate(p=Max("period"))["p"]
+
+
+def first_period_with_results() -> str | None:
+    row = RatingPeriod.objects.filter(has_results=True).order_by("period").first()
+    return row.period if row else None
+
+
+def list_periods() -> list[RatingPeriod]:
+    return list(RatingPeriod.objects.order_by("-period"))
+
+
+def _stamp() -> str:
+    row = RatingRecompute.objects.filter(pk=1).values_list("stamp", flat=True).first()
+    return row or "none"
+
+
+def _live_list(period: Period) -> list[ListEntry]:
+    config = method_config()
+    history: dict[int, list[tuple[Period, Rating, int]]] = {}
+    rows = RatingEntry.objects.filter(period__lte=period_label(period)).values_list(
+        "player_id", "period", "rating", "rd", "vol", "games"
+    )
+    for player_id, label, rating, rd, vol, games in rows.iterator(chunk_size=5000):
+        history.setdefault(player_id, []).append(
+            (parse_period(label), Rating(rating, rd, vol), games)
+        )
+    return [
+        ListEntry(
+            rank=row.rank,
+            player_id=row.player,
+            rating=row.rating.rating,
+            rd=row.rating.rd,
+            vol=row.rating.vol,
+            games=row.games,
+            provisional=row.provisional,
+            change=row.change,
+            last_period=period_label(row.last_period),
+        )
+        for row in rating_list(period, history, config)
+    ]
+
+
+def period_list(period: str) -> list[ListEntry]:
+    """The list of a "YYYY-MM" period: the frozen rows once published, else computed from the
+    history (cached until the next recompute or publication)."""
+    parse_period(period)
+    published = RatingPeriod.objects.filter(period=period, published=True).first()
+    if published is not None:
+        return [
+            ListEntry(
+                rank=r.rank,
+                player_id=r.player_id,
+                rating=r.rating,
+                rd=r.rd,
+                vol=r.vol,
+                games=r.games,
+                provisional=r.provisional,
+                change=r.change,
+                last_period=r.last_period,
+            )
+            for r in PublishedRating.objects.filter(period=published).order_by("rank")
+        ]
+    key = f"ratings:list:{_stamp()}:{period}"
+    entries: list[ListEntry] | None = cache.get(key)
+    if entries is None:
+        entries = _live_list(parse_period(period))
+        cache.set(key, entries, timeout=24 * 3600)
+    return entries
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRatingNow:
+    period: str
+    rating: Rating
+    provisional: bool
+
+
+def player_current(player: Player, period: str | None = None) -> PlayerRatingNow | None:
+    """The player's rating at the end of `period` (default: the latest period with results)."""
+    period = period or latest_period_with_results()
+    if period is None:
+        return None
+    last = RatingEntry.objects.filter(player=player, period__lte=period).order_by("-period").first()
+    if last is None:
+        return None
+    config = method_config()
+    state = PlayerState(
+        rating=Rating(last.rating, last.rd, last.vol),
+        period=parse_period(last.period),
+        first_period=parse_period(last.period),
+    )
+    rating = rating_at(state, parse_period(period), config)
+    return PlayerRatingNow(period=period, rating=rating, provisional=is_provisional(rating, config))
+
+
+def player_history(player: Player) -> list[RatingEntry]:
+    return list(RatingEntry.objects.filter(player=player).order_by("period"))
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    period: str
+    rating: float
+    rd: float
+    games: int
+
+
+def player_chart(history: list[RatingEntry], until: str | None) -> list[ChartPoint]:
+    """Month by month from the first period with games to `until`: the rating and RD at the end
+    of each month (idle months with their RD increase), for the chart's band."""
+    if not history:
+        return []
+    config = method_config()
+    by_period = {parse_period(e.period): e for e in history}
+    first = min(by_period)
+    last = max(parse_period(until) if until else first, max(by_period))
+    points = []
+    state: PlayerState | None = None
+    for period in range(first, last + 1):
+        entry = by_period.get(period)
+        if entry is not None:
+            state = PlayerState(Rating(entry.rating, entry.rd, entry.vol), period, first)
+        assert state is not None
+        rating = rating_at(state, period, config)
+        points.append(
+            ChartPoint(
+                period=period_label(period),
+                rating=rating.rating,
+                rd=rating.rd,
+                games=entry.games if entry else 0,
+            )
+        )
+    return points
+
+
+def opponents_of(history: list[RatingEntry]) -> dict[int, Player]:
+    ids = {line["opponent"] for entry in history for line in entry.details}
+    return Player.objects.in_bulk(ids)
