@@ -142,18 +142,14 @@ class Accreditation(models.Model):
         CORRECT = "correct", _("Results corrected")
 
     tournament = models.ForeignKey(
-        Tournament,
-        on_delete=models.CASCADE,
-        related_name="decisions",
+        Tournament, on_delete=models.CASCADE, related_name="decisions",
         verbose_name=_("tournament"),
     )
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     reason = models.TextField(_("reason"), blank=True)
     checks = models.JSONField(_("checks"), default=list, blank=True)
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
         verbose_name=_("by"),
     )
     decided_at = models.DateTimeField(_("at"), auto_now_add=True)
@@ -171,9 +167,7 @@ class Registration(models.Model):
     """A player entered in a tournament. ``number`` is the start number of Appendix 3."""
 
     tournament = models.ForeignKey(
-        Tournament,
-        on_delete=models.CASCADE,
-        related_name="registrations",
+        Tournament, on_delete=models.CASCADE, related_name="registrations",
         verbose_name=_("tournament"),
     )
     player = models.ForeignKey(
@@ -212,9 +206,7 @@ class SeatingAssignment(models.Model):
     """Who sits where in a session, as drawn by the seating generator (Appendices 3-4)."""
 
     tournament = models.ForeignKey(
-        Tournament,
-        on_delete=models.CASCADE,
-        related_name="seating",
+        Tournament, on_delete=models.CASCADE, related_name="seating",
         verbose_name=_("tournament"),
     )
     session = models.PositiveSmallIntegerField(_("session"))
@@ -250,17 +242,13 @@ class Session(models.Model):
         API = "api", _("API")
 
     tournament = models.ForeignKey(
-        Tournament,
-        on_delete=models.CASCADE,
-        related_name="session_records",
+        Tournament, on_delete=models.CASCADE, related_name="session_records",
         verbose_name=_("tournament"),
     )
     number = models.PositiveSmallIntegerField(_("session"))
     source = models.CharField(_("entered through"), max_length=10, choices=Source.choices)
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
         verbose_name=_("entered by"),
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now=True)
@@ -283,18 +271,14 @@ class TableResult(models.Model):
     number of points taken from this player and given to no one, 3.11.2)."""
 
     tournament = models.ForeignKey(
-        Tournament,
-        on_delete=models.CASCADE,
-        related_name="table_results",
+        Tournament, on_delete=models.CASCADE, related_name="table_results",
         verbose_name=_("tournament"),
     )
     session = models.PositiveSmallIntegerField(_("session"))
     table = models.PositiveSmallIntegerField(_("table"))
     seat = models.CharField(_("seat"), max_length=1, choices=Seat.choices)
     player = models.ForeignKey(
-        Player,
-        on_delete=models.PROTECT,
-        related_name="table_results",
+        Player, on_delete=models.PROTECT, related_name="table_results",
         verbose_name=_("player"),
     )
     game_points = models.IntegerField(_("game points"))
@@ -327,9 +311,7 @@ class HandRecord(models.Model):
         PENALTY = "penalty", _("Transferred penalty")
 
     tournament = models.ForeignKey(
-        Tournament,
-        on_delete=models.CASCADE,
-        related_name="hands",
+        Tournament, on_delete=models.CASCADE, related_name="hands",
         verbose_name=_("tournament"),
     )
     session = models.PositiveSmallIntegerField(_("session"))
@@ -337,19 +319,11 @@ class HandRecord(models.Model):
     number = models.PositiveSmallIntegerField(_("hand"))
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     winner = models.ForeignKey(
-        Player,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
         verbose_name=_("winner or offender"),
     )
     discarder = models.ForeignKey(
-        Player,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
         verbose_name=_("discarder"),
     )
     points = models.PositiveIntegerField(_("points"), null=True, blank=True)

@@ -275,3 +275,9 @@ MEMBERSHIP_BANK_ACCOUNT = {
     "iban": os.environ.get("MEMBERSHIP_BANK_IBAN", ""),
     "bic": os.environ.get("MEMBERSHIP_BANK_BIC", ""),
 }
+
+# Ratings (issue 12, docs/ratings.md): Glicko-2 system constant tau, the RD above which a
+# rating is provisional, and the cap of the RD increase of inactive players.
+RATINGS_TAU = float(os.environ.get("RATINGS_TAU", "0.5"))
+RATINGS_PROVISIONAL_RD = float(os.environ.get("RATINGS_PROVISIONAL_RD", "110"))
+RATINGS_MAX_RD = float(os.environ.get("RATINGS_MAX_RD", "350"))
