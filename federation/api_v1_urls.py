@@ -4,6 +4,8 @@ Each app keeps its endpoints in its own module and is included here. Authenticat
 session or "Authorization: Token <key>"; rate limits per settings.REST_FRAMEWORK.
 """
 
-from django.urls import include, path  # noqa: F401  (the apps' modules are included here)
+from django.urls import include, path
 
-urlpatterns: list = []
+urlpatterns: list = [
+    path("", include("ratings.rating_api_urls")),
+]

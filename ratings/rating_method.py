@@ -86,6 +86,7 @@ class MethodConfig:
     tau: float = glicko.DEFAULT_TAU
     provisional_rd: float = 110.0
     max_rd: float = glicko.NEW_RD
+    new_vol: float = glicko.NEW_VOL
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +190,7 @@ def rating_at(state: PlayerState, period: Period, config: MethodConfig) -> Ratin
 def start_of_period(state: PlayerState | None, period: Period, config: MethodConfig) -> Rating:
     """The rating a player brings into `period`: the end of the previous period."""
     if state is None:
-        return Rating()
+        return Rating(vol=config.new_vol)
     return rating_at(state, period - 1, config)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -196,3 +197,72 @@ def player_chart(history: list[RatingEntry], until: str | None) -> list[ChartPoi
 def opponents_of(history: list[RatingEntry]) -> dict[int, Player]:
     ids = {line["opponent"] for entry in history for line in entry.details}
     return Player.objects.in_bulk(ids)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTournament:
+    tournament_id: int
+    name: str
+    end_date: object
+    city: str
+    country: str
+    rank: int | None
+    players: int
+    table_points: float
+    game_points: int
+
+
+def player_tournaments(player: Player) -> list[PlayerTournament]:
+    """The confirmed tournaments the player played, newest first, with their standing."""
+    from ratings.models import Tournament
+
+    tournaments = Tournament.objects.filter(
+        state=Tournament.State.RESULTS_CONFIRMED, registrations__player=player
+    ).order_by("-end_date", "pk")
+    out = []
+    for tournament in tournaments:
+        standings = tournament_standings(tournament)
+        mine = next((s for s in standings if s.player == player.pk), None)
+        out.append(
+            PlayerTournament(
+                tournament_id=tournament.pk,
+                name=tournament.name,
+                end_date=tournament.end_date,
+                city=tournament.city,
+                country=tournament.country,
+                rank=mine.rank if mine else None,
+                players=len(standings),
+                table_points=float(mine.table_points) if mine else 0.0,
+                game_points=mine.game_points if mine else 0,
+            )
+        )
+    return out
+
+
+def tournament_standings(tournament: object) -> list[Any]:
+    """The tournament's standings through the scoring core (rulebook.scoring.standings)."""
+    from rulebook.scoring.standings import SeatScore, TableScore, standings
+
+    from ratings.models import Registration, TableResult
+
+    order = {"E": 0, "S": 1, "W": 2, "N": 3}
+    tables: dict[tuple[int, int], list[Any]] = {}
+    for row in TableResult.objects.filter(tournament=tournament):
+        tables.setdefault((row.session, row.table), []).append(row)
+    scores = [
+        TableScore(
+            session=session,
+            table=table,
+            seats=tuple(
+                SeatScore(player=r.player_id, game_points=r.game_points, penalty=r.penalty)
+                for r in sorted(rows, key=lambda r: order[r.seat])
+            ),
+        )
+        for (session, table), rows in sorted(tables.items())
+    ]
+    players = list(
+        Registration.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("player_id", flat=True)
+    )
+    return list(standings(players, scores))
