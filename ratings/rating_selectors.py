@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
@@ -34,9 +34,9 @@ def method_config() -> MethodConfig:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ListEntry:
-    """One row of a period's list (live or published)."""
+class ListEntry(NamedTuple):
+    """One row of a period's list (live or published). A NamedTuple: lists of 10,000 rows are
+    cached, and tuples pickle and unpickle several times faster than dataclasses."""
 
     rank: int
     player_id: int
@@ -122,11 +122,13 @@ def period_list(period: str) -> list[ListEntry]:
             for r in PublishedRating.objects.filter(period=published).order_by("rank")
         ]
     key = f"ratings:list:{_stamp()}:{period}"
-    entries: list[ListEntry] | None = cache.get(key)
-    if entries is None:
+    cached: list[tuple[Any, ...]] | None = cache.get(key)
+    if cached is None:
         entries = _live_list(parse_period(period))
-        cache.set(key, entries, timeout=24 * 3600)
-    return entries
+        # Plain tuples in the cache: they unpickle several times faster than objects.
+        cache.set(key, [tuple(e) for e in entries], timeout=24 * 3600)
+        return entries
+    return [ListEntry._make(row) for row in cached]
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,9 +243,8 @@ def player_tournaments(player: Player) -> list[PlayerTournament]:
 
 def tournament_standings(tournament: object) -> list[Any]:
     """The tournament's standings through the scoring core (rulebook.scoring.standings)."""
-    from rulebook.scoring.standings import SeatScore, TableScore, standings
-
     from ratings.models import Registration, TableResult
+    from rulebook.scoring.standings import SeatScore, TableScore, standings
 
     order = {"E": 0, "S": 1, "W": 2, "N": 3}
     tables: dict[tuple[int, int], list[Any]] = {}

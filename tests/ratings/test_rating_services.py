@@ -7,6 +7,7 @@ from datetime import date
 
 import pytest
 from django.db import connection
+from django.utils import translation
 
 from ratings.models import TableResult, Tournament
 from ratings.rating_method import period_label, run
@@ -23,6 +24,12 @@ from ratings.selectors import confirmed_table_results
 from tests.ratings.rating_data import confirmed_tournament, players
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
 
 
 def _rows() -> list[tuple]:
