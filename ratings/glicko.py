@@ -55,6 +55,26 @@ class _PaperPlayer(glicko2.Player):  # type: ignore[misc]
     def __init__(self, rating: float, rd: float, vol: float, tau: float) -> None:
         super().__init__(rating=rating, rd=rd, vol=vol)
         self._tau = tau
+        self._g_memo: dict[float, float] = {}
+        self._e_memo: dict[tuple[float, float], float] = {}
+
+    # The package evaluates g(φ_j) and E(μ, μ_j, φ_j) again for every game in each of its
+    # three sums (v, Δ and the new rating). Both depend only on their arguments (and on μ,
+    # which does not change until the very end of the update, after the last E), and a
+    # player meets the same opponents several times a period: remembering them gives the
+    # package's own values, bit for bit, several times faster. One instance serves one update.
+    def _g(self, RD: float) -> float:
+        value = self._g_memo.get(RD)
+        if value is None:
+            value = self._g_memo[RD] = super()._g(RD)
+        return value
+
+    def _E(self, p2rating: float, p2RD: float) -> float:
+        key = (p2rating, p2RD)
+        value = self._e_memo.get(key)
+        if value is None:
+            value = self._e_memo[key] = super()._E(p2rating, p2RD)
+        return value
 
     @property
     def _phi(self) -> float:
@@ -146,7 +166,12 @@ def inactive(player: Rating, periods: int = 1, *, max_rd: float = NEW_RD) -> Rat
     return Rating(rating=player.rating, rd=rd, vol=player.vol)
 
 
+def expected_scores(player: Rating, opponents: Sequence[Rating]) -> list[float]:
+    """E(μ, μ_j, φ_j) of the paper's step 3 against each opponent (the package's E)."""
+    p = _PaperPlayer(player.rating, player.rd, player.vol, DEFAULT_TAU)
+    return [float(p._E((o.rating - NEW_RATING) / SCALE, o.rd / SCALE)) for o in opponents]
+
+
 def expected_score(player: Rating, opponent: Rating) -> float:
     """E(μ, μ_j, φ_j) of the paper's step 3: the expected score against one opponent."""
-    p = _PaperPlayer(player.rating, player.rd, player.vol, DEFAULT_TAU)
-    return float(p._E((opponent.rating - NEW_RATING) / SCALE, opponent.rd / SCALE))
+    return expected_scores(player, [opponent])[0]

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ratings import glicko
 from ratings.glicko import Rating
@@ -89,9 +89,9 @@ class MethodConfig:
     new_vol: float = glicko.NEW_VOL
 
 
-@dataclass(frozen=True, slots=True)
-class PairResult:
-    """One player's result against one opponent in one session."""
+class PairResult(NamedTuple):
+    """One player's result against one opponent in one session (a NamedTuple: a season
+    makes hundreds of thousands of them)."""
 
     player: int
     opponent: int
@@ -219,19 +219,20 @@ def rate_period(
         before = start[player]
         games = [(start[r.opponent], r.score) for r in results]
         after = glicko.update(before, games, tau=config.tau)
-        lines = []
-        for opponent in sorted({r.opponent for r in results}):
-            mine = [r for r in results if r.opponent == opponent]
-            expected = glicko.expected_score(before, start[opponent])
-            lines.append(
-                OpponentLine(
-                    opponent=opponent,
-                    opponent_rating=start[opponent],
-                    games=len(mine),
-                    score=sum(r.score for r in mine),
-                    expected=expected * len(mine),
-                )
+        by_opponent: dict[int, list[float]] = {}
+        for r in results:  # sorted by opponent: the dict keeps that order
+            by_opponent.setdefault(r.opponent, []).append(r.score)
+        expected = glicko.expected_scores(before, [start[o] for o in by_opponent])
+        lines = [
+            OpponentLine(
+                opponent=opponent,
+                opponent_rating=start[opponent],
+                games=len(scores),
+                score=sum(scores),
+                expected=e * len(scores),
             )
+            for (opponent, scores), e in zip(by_opponent.items(), expected, strict=True)
+        ]
         changes.append(
             PeriodChange(
                 player=player,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -70,6 +71,22 @@ def list_periods() -> list[RatingPeriod]:
     return list(RatingPeriod.objects.order_by("-period"))
 
 
+def list_countries() -> list[str]:
+    """The countries of rated players, for the list's filter (cached until the next recompute)."""
+    key = f"ratings:countries:{_stamp()}"
+    countries: list[str] | None = cache.get(key)
+    if countries is None:
+        countries = list(
+            Player.objects.filter(rating_entries__isnull=False)
+            .exclude(country="")
+            .order_by("country")
+            .values_list("country", flat=True)
+            .distinct()
+        )
+        cache.set(key, countries, timeout=24 * 3600)
+    return countries
+
+
 def _stamp() -> str:
     row = RatingRecompute.objects.filter(pk=1).values_list("stamp", flat=True).first()
     return row or "none"
@@ -101,10 +118,31 @@ def _live_list(period: Period) -> list[ListEntry]:
     ]
 
 
+#: The lists this process has read lately, by (stamp, period). The stamp changes with every
+#: recompute and publication, so an entry can never be stale; a 10,000-row list then costs a
+#: request nothing but the stamp's query.
+_RECENT: OrderedDict[tuple[str, str], list[ListEntry]] = OrderedDict()
+_RECENT_SIZE = 12
+
+
 def period_list(period: str) -> list[ListEntry]:
     """The list of a "YYYY-MM" period: the frozen rows once published, else computed from the
     history (cached until the next recompute or publication)."""
     parse_period(period)
+    stamp = _stamp()
+    local = _RECENT.get((stamp, period)) if stamp != "none" else None
+    if local is not None:
+        _RECENT.move_to_end((stamp, period))
+        return local
+    entries = _period_list(period, stamp)
+    if stamp != "none":
+        _RECENT[(stamp, period)] = entries
+        while len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
+    return entries
+
+
+def _period_list(period: str, stamp: str) -> list[ListEntry]:
     published = RatingPeriod.objects.filter(period=period, published=True).first()
     if published is not None:
         return [
@@ -121,11 +159,11 @@ def period_list(period: str) -> list[ListEntry]:
             )
             for r in PublishedRating.objects.filter(period=published).order_by("rank")
         ]
-    key = f"ratings:list:{_stamp()}:{period}"
+    key = f"ratings:list:{stamp}:{period}"
     cached: list[tuple[Any, ...]] | None = cache.get(key)
     if cached is None:
         entries = _live_list(parse_period(period))
-        # Plain tuples in the cache: they unpickle several times faster than objects.
+        # Plain tuples in the shared cache: they unpickle several times faster than objects.
         cache.set(key, [tuple(e) for e in entries], timeout=24 * 3600)
         return entries
     return [ListEntry._make(row) for row in cached]

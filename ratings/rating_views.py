@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import permission_required
 from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -20,6 +21,7 @@ from ratings.rating_models import RatingPeriod
 from ratings.rating_selectors import (
     ListEntry,
     latest_period_with_results,
+    list_countries,
     list_periods,
     method_config,
     opponents_of,
@@ -31,7 +33,7 @@ from ratings.rating_selectors import (
 )
 from ratings.rating_services import RatingError, rating_period_publish
 
-PAGE_SIZE = 100
+PAGE_SIZE = 50
 ACTIVE_MONTHS = 12
 
 
@@ -92,18 +94,48 @@ def _filtered(filters: ListFilters) -> list[ListEntry]:
 
 @dataclass(frozen=True)
 class Row:
+    """A list row ready to print: the numbers are whole, so they need no localisation
+    (no thousands separator is used), and formatting them here keeps a 200-row page cheap."""
+
     entry: ListEntry
     player: Player
+    url: str
     club: str
+    rating: str
+    low: str
+    high: str
+    change: str  # "+12", "−3", "0"; "" for a player's first month
+    trend: str  # "up", "down", "same", "new"
 
 
-def _rows(page: Page, players: dict[int, Player]) -> list[Row]:
+def _whole(value: float) -> str:
+    return str(round(value))
+
+
+def _rows(page: Page, players: dict[int, Player], player_url: str) -> list[Row]:
     out = []
     for entry in page.object_list:
         player = players[entry.player_id]
         member = player.member
         club = member.club.name if member and member.public_consent and member.club else ""
-        out.append(Row(entry=entry, player=player, club=club))
+        change, trend = "", "new"
+        if entry.change is not None:
+            moved = round(entry.change)
+            change = f"+{moved}" if moved > 0 else (f"−{-moved}" if moved < 0 else "0")
+            trend = "up" if moved > 0 else ("down" if moved < 0 else "same")
+        out.append(
+            Row(
+                entry=entry,
+                player=player,
+                url=player_url.replace("/0/", f"/{player.pk}/"),
+                club=club,
+                rating=_whole(entry.rating),
+                low=_whole(entry.low),
+                high=_whole(entry.high),
+                change=change,
+                trend=trend,
+            )
+        )
     return out
 
 
@@ -119,6 +151,7 @@ def rating_list(request: HttpRequest) -> HttpResponse:
     ids = [e.player_id for e in page.object_list] + [e.player_id for e in ppage.object_list]
     players = Player.objects.select_related("member__club").in_bulk(ids)
     period_row = RatingPeriod.objects.get(period=filters.period)
+    player_url = reverse("ratings:player", args=[0])
     return render(
         request,
         "ratings/list.html",
@@ -129,15 +162,12 @@ def rating_list(request: HttpRequest) -> HttpResponse:
             "periods": [
                 (p.period, period_first_day(parse_period(p.period))) for p in list_periods()
             ],
-            "countries": Player.objects.exclude(country="")
-            .order_by("country")
-            .values_list("country", flat=True)
-            .distinct(),
+            "countries": list_countries(),
             "clubs": Club.objects.order_by("name"),
             "page": page,
             "ppage": ppage,
-            "established": _rows(page, players),
-            "provisional": _rows(ppage, players),
+            "established": _rows(page, players, player_url),
+            "provisional": _rows(ppage, players, player_url),
             "established_count": len(established),
             "provisional_count": len(provisional),
             "config": method_config(),
