@@ -7,5 +7,6 @@ session or "Authorization: Token <key>"; rate limits per settings.REST_FRAMEWORK
 from django.urls import include, path
 
 urlpatterns: list = [
+    path("", include("ratings.api_urls")),
     path("", include("ratings.rating_api_urls")),
 ]

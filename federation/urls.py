@@ -30,6 +30,7 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("allauth.urls")),
     path("search/", content_views.search, name="search"),
     path("members/", include("federation.member_urls")),
+    path("tournaments/", include("ratings.urls")),
     path("ratings/", include("ratings.rating_urls")),
     path("", include(wagtail_urls)),
     prefix_default_language=True,

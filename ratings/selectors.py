@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from ratings.models import PUBLIC_STATES, Registration, TableResult, Tournament
+from rulebook.scoring.standings import (
+    SeatScore,
+    TableScore,
+    TeamStanding,
+    session_table_points,
+    standings,
+    team_standings,
+)
 
 
 @dataclass(frozen=True)
@@ -80,3 +90,113 @@ def tournament_registrations(tournament: Tournament) -> list[Registration]:
     return list(
         Registration.objects.filter(tournament=tournament).select_related("player__member")
     )
+
+
+# --- Standings ------------------------------------------------------------------------------
+
+
+def table_points_number(value: Fraction) -> int | float:
+    """Table points as a JSON number: whole numbers stay whole, 7/4 -> 1.75, 7/3 -> 2.33."""
+    if value.denominator == 1:
+        return int(value)
+    return round(float(value), 2)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: int
+    name: str
+    country: str
+    number: int
+    team: str
+    table_points: Fraction
+    game_points: int
+    penalties: int
+    sessions: int
+
+    @property
+    def table_points_number(self) -> int | float:
+        return table_points_number(self.table_points)
+
+
+def tournament_tables(tournament: Tournament) -> list[TableScore]:
+    grouped: dict[tuple[int, int], list[TableResult]] = {}
+    for row in TableResult.objects.filter(tournament=tournament).order_by(
+        "session", "table", "seat"
+    ):
+        grouped.setdefault((row.session, row.table), []).append(row)
+    return [
+        TableScore(session, table, tuple(
+            SeatScore(r.player_id, r.game_points, r.penalty)
+            for r in sorted(rows, key=lambda r: SEAT_ORDER[r.seat])
+        ))
+        for (session, table), rows in sorted(grouped.items())
+    ]
+
+
+def tournament_standings(tournament: Tournament) -> list[StandingRow]:
+    """The ranking of every registered player (3.10.1); players without results: zeros."""
+    registrations = {r.player_id: r for r in tournament_registrations(tournament)}
+    order = [r.player_id for r in sorted(registrations.values(), key=lambda r: r.number)]
+    return [
+        StandingRow(
+            s.rank, s.player, str(registrations[s.player].player),
+            registrations[s.player].player.country, registrations[s.player].number,
+            registrations[s.player].team, s.table_points, s.game_points, s.penalties,
+            s.sessions,
+        )
+        for s in standings(order, tournament_tables(tournament))
+    ]
+
+
+def tournament_team_standings(tournament: Tournament) -> list[TeamStanding]:
+    teams = dict(
+        Registration.objects.filter(tournament=tournament).exclude(team="")
+        .values_list("player_id", "team")
+    )
+    if not teams:
+        return []
+    ranking = standings(list(teams), tournament_tables(tournament))
+    return team_standings(ranking, teams)
+
+
+@dataclass(frozen=True)
+class SessionCell:
+    table_points: Fraction
+    table_points_sum: Fraction
+    game_points: int  # after the deducted penalty
+    game_points_sum: int
+    penalty: int
+    table: int
+    seat: str
+
+
+def session_grid(tournament: Tournament) -> dict[int, dict[int, SessionCell]]:
+    """player -> session -> the Appendix 7 cells (points of the session and running sums)."""
+    seats = {
+        (r.session, r.player_id): (r.table, r.seat)
+        for r in TableResult.objects.filter(tournament=tournament)
+    }
+    tables = tournament_tables(tournament)
+    won = session_table_points(tables)
+    grid: dict[int, dict[int, SessionCell]] = {}
+    penalties = {(t.session, s.player): (s.game_points - s.penalty, s.penalty)
+                 for t in tables for s in t.seats}
+    for session in sorted({t.session for t in tables}):
+        for (sess, player), points in won.items():
+            if sess != session:
+                continue
+            cells = grid.setdefault(player, {})
+            before = cells[max(cells)] if cells else None
+            gp, pen = penalties[(session, player)]
+            table, seat = seats[(session, player)]
+            cells[session] = SessionCell(
+                points, points + (before.table_points_sum if before else 0), gp,
+                gp + (before.game_points_sum if before else 0), pen, table, seat,
+            )
+    return grid
+
+
+def today() -> datetime.date:
+    return timezone.localdate()

@@ -61,6 +61,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    # ISO 3166 country codes and their names in every language (tournaments, players)
+    "django_countries",
     # Django
     "django.contrib.admin",  # needed by some third-party templates; not mounted in urls
     "django.contrib.auth",
@@ -76,7 +78,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "federation.middleware.LocaleMiddleware",  # Django's, API 404s left alone
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -275,6 +277,13 @@ MEMBERSHIP_BANK_ACCOUNT = {
     "iban": os.environ.get("MEMBERSHIP_BANK_IBAN", ""),
     "bic": os.environ.get("MEMBERSHIP_BANK_BIC", ""),
 }
+
+# --- Tournaments -----------------------------------------------------------
+# Fewest players of an accredited tournament: checked against the planned number at
+# accreditation and against the registered players when the results are confirmed.
+TOURNAMENT_MIN_PLAYERS = int(os.environ.get("TOURNAMENT_MIN_PLAYERS", "12"))
+# Fewest sessions (MCR 3.5.4: at least six); a firm rule, enforced at submission.
+TOURNAMENT_MIN_SESSIONS = 6
 
 # Ratings (issue 12, docs/ratings.md): Glicko-2 system constant tau, the RD above which a
 # rating is provisional, and the cap of the RD increase of inactive players.

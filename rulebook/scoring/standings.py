@@ -49,6 +49,7 @@ class Problem:
     hand: int | None = None  # 1-based line of the score sheet
     field: str | None = None
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    row: int | None = None  # line of an uploaded file, when there is one
 
     def located(self, **where: Any) -> Problem:
         """The same problem with its place completed (the caller knows session/table)."""
@@ -57,7 +58,7 @@ class Problem:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in ("session", "table", "seat", "hand", "field"):
+        for key in ("row", "session", "table", "seat", "hand", "field"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value

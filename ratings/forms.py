@@ -1,0 +1,133 @@
+"""Forms of the tournament pages: the tournament, players, seating, the score sheet, uploads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django_countries import countries
+
+from .models import Registration, Tournament
+
+WINDS = (("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North")))
+
+
+class TournamentForm(forms.ModelForm):
+    country = forms.ChoiceField(label=_("country"), choices=[])
+    website = forms.URLField(label=_("website"), required=False, assume_scheme="https")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
+            "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
+            "currency", "contact", "website",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *countries]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The tournament cannot end before it starts."))
+        return data
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    country = forms.ChoiceField(label=_("Country"), choices=[])
+    member_number = forms.IntegerField(label=_("Member number"), required=False, min_value=1)
+    ema_number = forms.CharField(label=_("EMA number"), required=False, max_length=20)
+    team = forms.CharField(label=_("Team"), required=False, max_length=200)
+    substitute = forms.BooleanField(label=_("Substitute"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *countries]
+
+
+class SeatingForm(forms.Form):
+    seed = forms.IntegerField(label=_("Seed"), initial=1,
+                              help_text=_("The same seed always gives the same seating."))
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"))
+
+
+class CorrectionForm(UploadForm):
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class DecisionForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Required for a rejection; kept in the decision log."),
+    )
+
+
+class ScoreSheetForm(forms.Form):
+    """One session, table by table: for each seat the player, the game points before
+    deducted penalties and the deducted penalty (Appendix 5, totals line)."""
+
+    def __init__(
+        self, *args: Any, registrations: list[Registration], tables: int,
+        initial_seats: dict[tuple[int, str], dict[str, Any]] | None = None, **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [
+            (str(r.player_id), f"{r.number}. {r.player}") for r in registrations
+        ]
+        self.tables = tables
+        initial_seats = initial_seats or {}
+        for table in range(1, tables + 1):
+            for wind, _label in WINDS:
+                seat = initial_seats.get((table, wind), {})
+                prefix = f"t{table}_{wind}"
+                self.fields[f"{prefix}_player"] = forms.ChoiceField(
+                    label=_("Player"), choices=choices, initial=seat.get("player"))
+                self.fields[f"{prefix}_game_points"] = forms.IntegerField(
+                    label=_("Game points"), initial=seat.get("game_points"))
+                self.fields[f"{prefix}_penalty"] = forms.IntegerField(
+                    label=_("Penalty"), min_value=0, initial=seat.get("penalty", 0))
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        """For the template: table -> four seats with their bound fields."""
+        rows = []
+        for table in range(1, self.tables + 1):
+            seats = []
+            for wind, label in WINDS:
+                prefix = f"t{table}_{wind}"
+                seats.append({
+                    "wind": wind, "label": label,
+                    "player": self[f"{prefix}_player"],
+                    "game_points": self[f"{prefix}_game_points"],
+                    "penalty": self[f"{prefix}_penalty"],
+                })
+            rows.append({"table": table, "seats": seats,
+                         "errors": self.table_errors.get(table, [])})
+        return rows
+
+    table_errors: dict[int, list[str]] = {}
+
+    def session_payload(self, session: int) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {"sessions": [{"session": session, "tables": [
+            {"table": table, "seats": [
+                {
+                    "player": int(data[f"t{table}_{wind}_player"]),
+                    "game_points": data[f"t{table}_{wind}_game_points"],
+                    "penalty": data[f"t{table}_{wind}_penalty"] or 0,
+                }
+                for wind, _label in WINDS
+            ]}
+            for table in range(1, self.tables + 1)
+        ]}]}

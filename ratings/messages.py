@@ -1,0 +1,157 @@
+"""Translated messages for the stable codes of the scoring core, the importers and the
+tournament services (the pure code never translates)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rulebook.scoring.standings import Problem
+
+STATE_LABELS = {
+    "draft": gettext_lazy("Draft"),
+    "submitted": gettext_lazy("Submitted"),
+    "accredited": gettext_lazy("Accredited"),
+    "rejected": gettext_lazy("Rejected"),
+    "results submitted": gettext_lazy("Results submitted"),
+    "results confirmed": gettext_lazy("Results confirmed"),
+}
+
+
+def _templates() -> dict[str, str]:
+    return {
+        # results: tables and sessions
+        "seat_count": _("A table has four seats, not %(count)s."),
+        "unbalanced": _("The four seats' game points sum to %(total)s instead of zero."),
+        "negative_penalty": _("A deducted penalty is a positive number of points."),
+        "player_twice": _("Player %(player)s sits twice in this session."),
+        "player_missing": _("Registered player %(player)s has no seat in this session."),
+        "player_unknown": _("Player %(player)s is not registered for this tournament."),
+        "table_twice": _("Table %(table)s is given twice."),
+        "session_range": _("The tournament has sessions 1 to %(count)s."),
+        "session_twice": _("This session is given twice."),
+        "results_missing": _("This session has no results yet."),
+        "not_at_table": _("Player %(player)s does not sit at this table."),
+        # hands
+        "bad_seat": _("This seat is not at the table."),
+        "self_discard": _("The winner cannot be the discarder."),
+        "no_value": _("A win needs its points, fans or tiles."),
+        "unknown_fan": _("Unknown fan “%(fan)s”."),
+        "ambiguous_fan": _(
+            "Fan 57 is ambiguous: write 57A (two melded kongs) or 57B (one melded and one "
+            "concealed kong)."
+        ),
+        "points_disagree": _("The hand is worth %(computed)s points, not %(stated)s."),
+        "not_enough_points": _(
+            "A win needs at least %(minimum)s points without flowers; this hand has "
+            "%(points)s."
+        ),
+        "context_disagree": _("The win conditions contradict the winner and discarder."),
+        "penalty_points": _(
+            "A transferred penalty is a positive number of points divisible by 3."
+        ),
+        "game_points_disagree": _(
+            "The hands give %(computed)s game points for this seat, not %(stated)s."
+        ),
+        # tiles (codes of the scoring core)
+        "unknown_tile": _("The tiles contain an unknown tile."),
+        "too_many_copies": _("The tiles contain a fifth copy of a tile."),
+        "wrong_tile_count": _("A winning hand has fourteen tiles (kongs count as three)."),
+        "malformed_meld": _("A set in the tiles is not written correctly."),
+        "not_winning": _("The tiles do not make a complete hand."),
+        "joker_not_allowed": _("Jokers are not used in these rules."),
+        "joker_not_claimable": _("A joker cannot be claimed."),
+        "bad_context": _("The win conditions are not valid for these tiles."),
+        "empty_hand": _("The tiles are missing."),
+        # parsing
+        "required": _("This field is required."),
+        "not_integer": _("A whole number is expected."),
+        "not_list": _("A list is expected."),
+        "not_object": _("An object is expected."),
+        "bad_value": _("This value is not valid."),
+        "bad_wind": _("A seat is E, S, W or N (the discarder: empty when self-drawn)."),
+        "bad_kind": _("The kind of a row is seat, win, draw or penalty."),
+        "seat_twice": _("This seat is given twice for the table."),
+        "bad_header": _("The file lacks the columns: %(columns)s."),
+        "hand_shape": _("A hand has a winner, or is a draw or a penalty."),
+        # players
+        "member_unknown": _("No member has the number %(number)s."),
+        "conflicting_ids": _("The member number and the EMA number name different players."),
+        "name_required": _("The name is required."),
+        "bad_country": _("The country is a two-letter ISO 3166 code."),
+        "no_team_competition": _("This tournament has no team competition."),
+        "team_full": _("Team “%(team)s” already has four players."),
+        # tournaments
+        "illegal_transition": _("This is not possible while the tournament is “%(state)s”."),
+        "too_few_sessions": _(
+            "A tournament has at least %(minimum)s sessions (3.5.4); this one has "
+            "%(sessions)s."
+        ),
+        "too_few_players": _(
+            "A tournament has at least %(minimum)s players; this one has %(players)s."
+        ),
+        "reason_required": _("Give the reason."),
+        "bad_decision": _("The decision is “accredit” or “reject”."),
+        "registration_closed": _("The results are confirmed: players can no longer change."),
+        "players_not_multiple_of_4": _(
+            "%(players)s players are registered: the number must be a multiple of 4 (add "
+            "substitutes)."
+        ),
+        "player_has_results": _("This player already has results."),
+        "bad_variant": _("Unknown variant switches: %(names)s."),
+        # checks shown to the officer
+        "planned_not_multiple_of_4": _(
+            "%(players)s planned players is not a multiple of 4: substitutes will be needed."
+        ),
+        "organizer_not_member": _("The organizer is not a member of the federation."),
+        "organizer_status": _("The organizer's membership: %(status_label)s."),
+        "no_club": _("No organizing club is given."),
+        "club_members": _("%(club)s: %(active)s member(s) with paid dues."),
+        "clash": _("Other accredited tournaments on the same dates: %(names)s."),
+    }
+
+
+def _format(code: str, params: Mapping[str, Any], fallback: str) -> str:
+    template = _templates().get(code)
+    if template is None:
+        return fallback or code
+    values: dict[str, Any] = dict(params)
+    if "state" in values:
+        values["state"] = STATE_LABELS.get(values["state"], values["state"])
+    if "status" in values:
+        values["status_label"] = {
+            "active": _("active"), "grace": _("grace period"), "lapsed": _("lapsed"),
+        }.get(values["status"], values["status"])
+    try:
+        return template % values
+    except (KeyError, TypeError, ValueError):
+        return template
+
+
+def problem_message(problem: Problem) -> str:
+    return _format(problem.code, problem.params, problem.message)
+
+
+def problem_json(problem: Problem) -> dict[str, Any]:
+    """The API's error item: session, table, seat, hand, field (those that apply), message."""
+    out: dict[str, Any] = {}
+    for key in ("row", "session", "table", "seat", "hand", "field"):
+        value = getattr(problem, key)
+        if value is not None:
+            out[key] = value
+    out["code"] = problem.code
+    out["message"] = problem_message(problem)
+    return out
+
+
+def error_message(code: str, params: Mapping[str, Any] | None = None) -> str:
+    return _format(code, params or {}, code)
+
+
+def check_message(code: str, level: str, params: Mapping[str, Any]) -> str:
+    if code == "clash" and level == "ok":
+        return _("No other accredited tournament on these dates.")
+    return _format(code, params, code)

@@ -1,0 +1,87 @@
+"""The final results sheet (Appendix 7) as a PDF, with reportlab."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from federation.receipts import _font, _font_for
+
+from .models import Tournament
+from .selectors import table_points_number
+
+
+def _fmt(value: Any) -> str:
+    if value is None or value == "":
+        return ""
+    return str(formats.number_format(value, use_l10n=True))
+
+
+def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=12 * mm,
+                            rightMargin=12 * mm, topMargin=12 * mm, bottomMargin=12 * mm,
+                            title=tournament.name)
+    base = _font()
+    title = _("Final results: %(name)s") % {"name": tournament.name}
+    dates = f"{formats.date_format(tournament.start_date)} – " \
+            f"{formats.date_format(tournament.end_date)}, {tournament.city}"
+    heading = ParagraphStyle("h", fontName=_font_for(title, base), fontSize=15, leading=19)
+    small = ParagraphStyle("s", fontName=_font_for(dates, base), fontSize=10, leading=13)
+    sessions = context["sessions"]
+    header = ["#", _("Player"), _("TP"), _("GP"), _("Pen.")]
+    header += [_("S%(n)s") % {"n": s} for s in sessions]
+    data: list[list[str]] = [header]
+    for item in context["rows"]:
+        row = item["row"]
+        line = [str(row.rank), row.name, _fmt(row.table_points_number), _fmt(row.game_points),
+                _fmt(row.penalties)]
+        for cell in item["cells"]:
+            line.append(
+                f"{_fmt(table_points_number(cell.table_points))} / {_fmt(cell.game_points)}"
+                if cell else "")
+        data.append(line)
+    table = Table(data, repeatRows=1)
+    style = [
+        ("FONTSIZE", (0, 0), (-1, -1), 8),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#8a1c1c")),
+        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+        ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#d8d2c6")),
+        ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f5f2ec")]),
+    ]
+    for r, line in enumerate(data):
+        for c, text in enumerate(line):
+            style.append(("FONTNAME", (c, r), (c, r), _font_for(text, base)))
+    table.setStyle(TableStyle(style))
+    story = [Paragraph(title, heading), Paragraph(dates, small), Spacer(1, 4 * mm), table]
+    legend = _("TP: table points, GP: game points after penalties, Pen.: penalties deducted; "
+               "per session: table points / game points.")
+    story += [Spacer(1, 3 * mm), Paragraph(legend, ParagraphStyle(
+        "l", fontName=_font_for(legend, base), fontSize=8, leading=10))]
+    teams = context.get("teams") or []
+    if teams:
+        team_title = _("Teams")
+        team_data = [["#", _("Team"), _("TP"), _("GP")]] + [
+            [str(t.rank), t.team, _fmt(table_points_number(t.table_points)),
+             _fmt(t.game_points)] for t in teams
+        ]
+        team_table = Table(team_data, repeatRows=1)
+        team_style = [("FONTSIZE", (0, 0), (-1, -1), 8),
+                      ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#d8d2c6"))]
+        for r, line in enumerate(team_data):
+            for c, text in enumerate(line):
+                team_style.append(("FONTNAME", (c, r), (c, r), _font_for(text, base)))
+        team_table.setStyle(TableStyle(team_style))
+        story += [Spacer(1, 6 * mm), Paragraph(team_title, ParagraphStyle(
+            "t", fontName=_font_for(team_title, base), fontSize=12, leading=15)), team_table]
+    doc.build(story)
+    return buffer.getvalue()

@@ -1,0 +1,273 @@
+"""Tournament pages: the permission matrix for every page, the score-sheet form, the CSV
+upload (atomic), standings as page/CSV/PDF, the printable distribution, the officer's admin."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from ratings import services
+from ratings.importers import csv_template
+from ratings.models import TableResult
+from tests.ratings.conftest import player_ids
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "member", "other", "organizer", "officer")
+
+
+@pytest.fixture
+def clients(client, django_user_model, organizer, other_organizer, officer, member_user):
+    from django.test import Client
+
+    out = {"anonymous": Client()}
+    for role, user in (("member", member_user), ("other", other_organizer),
+                       ("organizer", organizer), ("officer", officer)):
+        c = Client()
+        c.force_login(user)
+        out[role] = c
+    return out
+
+
+PUBLIC_PAGES = ["", "standings/", "standings.csv", "standings.pdf"]
+OWN_PAGES = ["manage/", "edit/", "sessions/1/sheet/", "upload/"]
+
+
+def _expected_public(role: str, state: str) -> int:
+    if state in ("draft", "submitted", "rejected"):
+        return 200 if role in ("organizer", "officer") else 404
+    return 200
+
+
+def _expected_own(role: str, state: str) -> int:
+    if role == "organizer":
+        return 200
+    if role == "anonymous":
+        return 302  # to the login page
+    if state in ("draft", "submitted", "rejected") and role != "officer":
+        return 404
+    return 403
+
+
+@pytest.mark.parametrize("state", ["draft", "accredited"])
+@pytest.mark.parametrize("role", ROLES)
+def test_page_permission_matrix(clients, make_tournament, role, state):
+    t = make_tournament(state, players=16)
+    for page in PUBLIC_PAGES:
+        response = clients[role].get(f"/en/tournaments/{t.pk}/{page}")
+        assert response.status_code == _expected_public(role, state), page
+    for page in OWN_PAGES:
+        if page == "edit/" and state != "draft":
+            continue
+        response = clients[role].get(f"/en/tournaments/{t.pk}/{page}")
+        assert response.status_code == _expected_own(role, state), (page, response)
+    for action in ("submit/", "confirm/", "seating/", "players/"):
+        response = clients[role].post(f"/en/tournaments/{t.pk}/{action}")
+        expected = _expected_own(role, state)
+        assert response.status_code == (302 if expected == 200 else expected), action
+
+
+@pytest.mark.parametrize(("role", "code"), [
+    ("anonymous", 302), ("member", 403), ("other", 200), ("organizer", 200), ("officer", 403)
+])
+def test_new_tournament_page_is_for_organizers(clients, role, code):
+    assert clients[role].get("/en/tournaments/new/").status_code == code
+
+
+@pytest.mark.parametrize(("role", "code"), [
+    ("anonymous", 302), ("member", 302), ("other", 302), ("organizer", 302), ("officer", 200)
+])
+def test_admin_decision_page_is_for_officers(clients, make_tournament, role, code):
+    t = make_tournament("submitted")
+    response = clients[role].get(f"/admin/tournaments/{t.pk}/decide/")
+    # Wagtail sends users without admin access to its login page
+    assert response.status_code == code
+
+
+def test_calendar_shows_public_tournaments_only(clients, make_tournament):
+    make_tournament("draft", name="Secret Draft")
+    make_tournament("accredited", name="Open Cup")
+    page = clients["anonymous"].get("/en/tournaments/").content.decode()
+    assert "Open Cup" in page and "Secret Draft" not in page
+    mine = clients["organizer"].get("/en/tournaments/").content.decode()
+    assert "Secret Draft" in mine  # in "My tournaments"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "zh-hans", "fr", "nl"])
+def test_pages_in_five_languages(clients, make_tournament, lang):
+    t = make_tournament("results submitted", players=16)
+    services.seating_draw(tournament=t, user=t.organizer, seed=1)
+    for page in ("", f"{t.pk}/", f"{t.pk}/standings/", f"{t.pk}/sessions/1/tables/"):
+        assert clients["anonymous"].get(f"/{lang}/tournaments/{page}").status_code == 200
+    sheet = clients["organizer"].get(f"/{lang}/tournaments/{t.pk}/sessions/1/sheet/")
+    assert sheet.status_code == 200
+
+
+def test_organizer_creates_and_submits_through_pages(clients, organizer):
+    response = clients["organizer"].post("/en/tournaments/new/", {
+        "name": "Form Cup", "start_date": "2026-09-05", "end_date": "2026-09-06",
+        "city": "Leiden", "country": "NL", "ruleset": "mcr", "individual": "on",
+        "sessions": "7", "session_minutes": "150", "planned_players": "24",
+    })
+    assert response.status_code == 302
+    manage_url = response["Location"]
+    pk = int(manage_url.rstrip("/").split("/")[-2])
+    clients["organizer"].post(f"/en/tournaments/{pk}/submit/")
+    page = clients["organizer"].get(manage_url).content.decode()
+    assert "Submitted" in page
+
+
+def test_score_sheet_form_saves_a_session(clients, make_tournament):
+    t = make_tournament("accredited", players=16)
+    services.seating_draw(tournament=t, user=t.organizer, seed=4)
+    page = clients["organizer"].get(f"/en/tournaments/{t.pk}/sessions/1/sheet/")
+    form = page.context["form"]
+    data = {}
+    for table in range(1, 5):
+        for wind, points in zip("ESWN", (25, 5, -5, -25), strict=True):
+            data[f"t{table}_{wind}_player"] = form[f"t{table}_{wind}_player"].value()
+            data[f"t{table}_{wind}_game_points"] = points
+            data[f"t{table}_{wind}_penalty"] = 0
+    data["t2_N_penalty"] = 10
+    response = clients["organizer"].post(f"/en/tournaments/{t.pk}/sessions/1/sheet/", data)
+    assert response.status_code == 302
+    assert TableResult.objects.filter(tournament=t, session=1).count() == 16
+    assert TableResult.objects.get(tournament=t, session=1, table=2, seat="N").penalty == 10
+    t.refresh_from_db()
+    assert t.state == "results submitted"
+
+
+def test_score_sheet_form_shows_errors_by_table_and_stores_nothing(clients, make_tournament):
+    t = make_tournament("accredited", players=16)
+    ids = player_ids(t)
+    data = {}
+    for table in range(1, 5):
+        for i, (wind, points) in enumerate(zip("ESWN", (25, 5, -5, -25), strict=True)):
+            data[f"t{table}_{wind}_player"] = ids[(table - 1) * 4 + i]
+            data[f"t{table}_{wind}_game_points"] = points
+            data[f"t{table}_{wind}_penalty"] = 0
+    data["t3_E_game_points"] = 26
+    data["t4_S_player"] = ids[0]
+    response = clients["organizer"].post(f"/en/tournaments/{t.pk}/sessions/1/sheet/", data)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "sum to 1 instead of zero" in html
+    assert "sits twice" in html
+    assert not TableResult.objects.exists()
+
+
+def _upload(client, t, text):
+    return client.post(f"/en/tournaments/{t.pk}/upload/", {
+        "file": SimpleUploadedFile("results.csv", text.encode(), content_type="text/csv")})
+
+
+def _csv_rows(t, session, points=(30, 10, -10, -30)):
+    ids = player_ids(t)
+    rows = ["session,table,kind,hand,seat,player,game_points,penalty,from,points,fans,"
+            "tiles,context"]
+    for table in range(len(ids) // 4):
+        for i, wind in enumerate("ESWN"):
+            rows.append(f"{session},{table + 1},seat,,{wind},{ids[table * 4 + i]},"
+                        f"{points[i]},0,,,,,")
+    return rows
+
+
+def test_csv_upload_stores_all_sessions(clients, make_tournament):
+    t = make_tournament("accredited", players=16)
+    rows = _csv_rows(t, 1) + _csv_rows(t, 2)[1:]
+    response = _upload(clients["organizer"], t, "\n".join(rows))
+    assert response.status_code == 302
+    assert TableResult.objects.filter(tournament=t).count() == 32
+
+
+def test_broken_csv_lists_every_error_and_stores_nothing(clients, make_tournament):
+    t = make_tournament("accredited", players=16)
+    rows = _csv_rows(t, 1) + _csv_rows(t, 2)[1:]
+    rows[2] = rows[2].replace(",10,0,", ",11,0,")  # session 1 table 1 unbalanced
+    rows[7] = rows[7].replace(",seat,,", ",seat,,").replace(",-10,", ",abc,")
+    rows.append("2,1,win,1,E,,,,S,,57,,")  # ambiguous fan 57 on a table with totals
+    rows.append("2,2,win,1,X,,,,,,,,")  # bad seat
+    response = _upload(clients["organizer"], t, "\n".join(rows))
+    assert response.status_code == 200
+    problems = response.context["problems"]
+    text = " | ".join(problems)
+    assert "row 8, session 1, table 2, West" in text and "whole number" in text
+    assert "row 35" in text and "E, S, W or N" in text
+    assert "session 1, table 1" in text and "sum to 1 instead of zero" in text
+    assert "session 2, table 1, hand 1" in text and "57A" in text
+    assert not TableResult.objects.exists()
+
+
+def test_csv_hands_with_57_ambiguity_and_bad_tiles(clients, make_tournament):
+    t = make_tournament("accredited", players=16)
+    rows = _csv_rows(t, 1)
+    rows = [r if ",1,seat," not in r else r.rsplit(",", 7)[0] + ",,0,,,,," for r in rows]
+    rows += ["1,1,win,1,E,,,,S,,57 48,,", "1,1,win,2,W,,,,E,16,,123m456p789s123s5s5s,"]
+    response = _upload(clients["organizer"], t, "\n".join(rows))
+    text = " | ".join(response.context["problems"])
+    assert "hand 1" in text and "57A" in text
+    assert "hand 2" in text and "14 points, not 16" in text
+    assert not TableResult.objects.exists()
+
+
+def test_template_csv_downloads_and_parses(clients):
+    response = clients["anonymous"].get("/en/tournaments/results-template.csv")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].endswith('"results-template.csv"')
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:6] == ["session", "table", "kind", "hand", "seat", "player"]
+    assert response.content.decode() == csv_template()
+
+
+def test_standings_csv_and_pdf(clients, make_tournament):
+    t = make_tournament("results confirmed", players=16)
+    response = clients["anonymous"].get(f"/en/tournaments/{t.pk}/standings.csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:9] == ["rank", "number", "player", "name", "country", "team",
+                           "table_points", "game_points", "penalties"]
+    assert len(rows) == 17 and rows[1][0] == "1"
+    assert f"s{t.sessions}_table_points" in rows[0]
+    pdf = clients["anonymous"].get(f"/ru/tournaments/{t.pk}/standings.pdf")
+    assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+
+
+def test_distribution_shows_appendix_4_rounds(clients, make_tournament):
+    t = make_tournament("accredited", players=16)
+    services.seating_draw(tournament=t, user=t.organizer, seed=2)
+    response = clients["anonymous"].get(f"/en/tournaments/{t.pk}/sessions/3/tables/")
+    assert response.status_code == 200
+    tables = response.context["tables"]
+    assert len(tables) == 4
+    a, b, c, d = tables[0]["seats"]
+    assert [r.number for r in tables[0]["rounds"][1]] == [b.number, a.number, d.number,
+                                                          c.number]
+    assert clients["anonymous"].get(f"/en/tournaments/{t.pk}/sessions/9/tables/"
+                                    ).status_code == 404
+
+
+def test_officer_accredits_and_rejects_in_the_admin(clients, make_tournament, officer):
+    t = make_tournament("submitted")
+    page = clients["officer"].get(f"/admin/tournaments/{t.pk}/decide/").content.decode()
+    assert "No organizing club is given." in page
+    response = clients["officer"].post(f"/admin/tournaments/{t.pk}/decide/",
+                                       {"decision": "reject", "reason": ""})
+    assert "Give the reason." in response.content.decode()
+    clients["officer"].post(f"/admin/tournaments/{t.pk}/decide/",
+                            {"decision": "accredit", "reason": ""})
+    t.refresh_from_db()
+    assert t.state == "accredited"
+    assert clients["officer"].get("/admin/tournament_admin/").status_code == 200
+
+
+def test_officer_corrects_confirmed_results_with_a_reason(clients, make_tournament):
+    t = make_tournament("results confirmed", players=16)
+    rows = _csv_rows(t, 2, points=(50, 0, -20, -30))
+    upload = SimpleUploadedFile("fix.csv", "\n".join(rows).encode(), content_type="text/csv")
+    response = clients["officer"].post(f"/admin/tournaments/{t.pk}/decide/", {
+        "correction-file": upload, "correction-reason": "Table 1 swapped two scores"})
+    assert response.status_code == 302
+    assert TableResult.objects.get(tournament=t, session=2, table=1, seat="E").game_points == 50
+    assert t.decisions.get(action="correct").reason == "Table 1 swapped two scores"
