@@ -41,7 +41,10 @@ class RatingPeriod(models.Model):
 
 
 class RatingEntry(models.Model):
-    """A player's rating period with games: the rating before and after it and why."""
+    """A player's rating period with games: the rating before and after it, the games, the
+    score and the expected score. The games by opponent are derived again when a player page
+    shows them (`rating_selectors.period_explanations`): storing them would make the
+    recompute write ten times as much."""
 
     player = models.ForeignKey(
         "ratings.Player",
@@ -61,8 +64,6 @@ class RatingEntry(models.Model):
     score = models.FloatField(_("score"))
     expected = models.FloatField(_("expected score"))
     is_new = models.BooleanField(_("first period"), default=False)
-    #: [{"opponent": id, "rating": r, "rd": rd, "games": n, "score": s, "expected": e}, ...]
-    details = models.JSONField(_("games by opponent"), default=list)
     tournaments = models.JSONField(_("tournaments"), default=list)
 
     class Meta:

@@ -15,13 +15,17 @@ from ratings.glicko import Rating
 from ratings.models import Player
 from ratings.rating_method import (
     MethodConfig,
+    Outcome,
     Period,
     PlayerState,
     is_provisional,
+    pairwise_results,
     parse_period,
+    period_first_day,
     period_label,
     rating_at,
     rating_list,
+    start_of_period,
 )
 from ratings.rating_models import PublishedRating, RatingEntry, RatingPeriod, RatingRecompute
 
@@ -234,8 +238,7 @@ def player_chart(history: list[RatingEntry], until: str | None) -> list[ChartPoi
     return points
 
 
-def opponents_of(history: list[RatingEntry]) -> dict[int, Player]:
-    ids = {line["opponent"] for entry in history for line in entry.details}
+def players_by_id(ids: set[int]) -> dict[int, Player]:
     return Player.objects.in_bulk(ids)
 
 
@@ -305,3 +308,75 @@ def tournament_standings(tournament: object) -> list[Any]:
         .values_list("player_id", flat=True)
     )
     return list(standings(players, scores))
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationLine:
+    opponent_id: int
+    rating: float  # the opponent's rating at the start of the period
+    rd: float
+    games: int
+    score: float
+    expected: float
+
+
+def period_explanations(
+    player: Player, history: list[RatingEntry]
+) -> dict[str, list[ExplanationLine]]:
+    """For each period of `history`: the player's games by opponent, with each opponent's
+    rating at the start of the period and the expected score, derived by the rating method
+    itself (`pairwise_results`, `start_of_period`, `glicko.expected_scores`) from the confirmed
+    results the last recompute used."""
+    from ratings.models import TableResult
+
+    config = method_config()
+    tournament_ids = {t for entry in history for t in entry.tournaments}
+    seats: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    rows = TableResult.objects.filter(tournament_id__in=tournament_ids).values_list(
+        "tournament_id", "session", "table", "player_id", "game_points"
+    )
+    for tid, session, table, player_id, points in rows:
+        seats.setdefault((tid, session, table), []).append((player_id, points))
+    mine = {key: value for key, value in seats.items() if any(p == player.pk for p, _ in value)}
+    opponents = {p for value in mine.values() for p, _ in value} - {player.pk}
+    their_rows: dict[int, list[tuple[Period, Rating]]] = {}
+    for opponent, label, rating, rd, vol in (
+        RatingEntry.objects.filter(player_id__in=opponents)
+        .order_by("period")
+        .values_list("player_id", "period", "rating", "rd", "vol")
+    ):
+        their_rows.setdefault(opponent, []).append((parse_period(label), Rating(rating, rd, vol)))
+
+    def start(opponent: int, period: Period) -> Rating:
+        before = [row for row in their_rows.get(opponent, []) if row[0] < period]
+        if not before:
+            return start_of_period(None, period, config)
+        last_period, rating = before[-1]
+        return start_of_period(PlayerState(rating, last_period, last_period), period, config)
+
+    out: dict[str, list[ExplanationLine]] = {}
+    for entry in history:
+        period = parse_period(entry.period)
+        scores: dict[int, list[float]] = {}
+        for (tid, session, table), table_seats in sorted(mine.items()):
+            if tid not in entry.tournaments:
+                continue
+            outcome = Outcome(tid, period_first_day(period), session, table, tuple(table_seats))
+            for result in pairwise_results(outcome):
+                if result.player == player.pk:
+                    scores.setdefault(result.opponent, []).append(result.score)
+        before = Rating(entry.rating_before, entry.rd_before, entry.vol_before)
+        ratings = {o: start(o, period) for o in sorted(scores)}
+        expected = glicko.expected_scores(before, list(ratings.values()))
+        out[entry.period] = [
+            ExplanationLine(
+                opponent_id=o,
+                rating=ratings[o].rating,
+                rd=ratings[o].rd,
+                games=len(scores[o]),
+                score=sum(scores[o]),
+                expected=e * len(scores[o]),
+            )
+            for o, e in zip(ratings, expected, strict=True)
+        ]
+    return out

@@ -131,17 +131,6 @@ def ratings_recompute(
                     score=change.score,
                     expected=change.expected,
                     is_new=change.is_new,
-                    details=[
-                        {
-                            "opponent": line.opponent,
-                            "rating": line.opponent_rating.rating,
-                            "rd": line.opponent_rating.rd,
-                            "games": line.games,
-                            "score": line.score,
-                            "expected": line.expected,
-                        }
-                        for line in change.lines
-                    ],
                     tournaments=list(change.tournaments),
                 )
             )

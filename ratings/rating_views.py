@@ -24,12 +24,13 @@ from ratings.rating_selectors import (
     list_countries,
     list_periods,
     method_config,
-    opponents_of,
+    period_explanations,
     period_list,
     player_chart,
     player_current,
     player_history,
     player_tournaments,
+    players_by_id,
 )
 from ratings.rating_services import RatingError, rating_period_publish
 
@@ -241,45 +242,25 @@ def rating_publish(request: HttpRequest) -> HttpResponse:
     return redirect(f"{request.path.rsplit('/publish/', 1)[0]}/?period={period}")
 
 
-@dataclass(frozen=True)
-class OpponentRow:
-    player: Player | None
-    opponent_id: int
-    rating: float
-    rd: float
-    games: int
-    score: float
-    expected: float
-
-
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("member__club"), pk=pk)
     history = player_history(player)
     current = player_current(player)
-    opponents = opponents_of(history)
+    explanations = period_explanations(player, history)
+    opponents = players_by_id(
+        {line.opponent_id for lines in explanations.values() for line in lines}
+    )
     periods = []
     for entry in reversed(history):
-        lines = [
-            OpponentRow(
-                player=opponents.get(line["opponent"]),
-                opponent_id=line["opponent"],
-                rating=line["rating"],
-                rd=line["rd"],
-                games=line["games"],
-                score=line["score"],
-                expected=line["expected"],
-            )
-            for line in entry.details
-        ]
+        lines = [(line, opponents.get(line.opponent_id)) for line in explanations[entry.period]]
         periods.append(
             {
                 "entry": entry,
                 "date": period_first_day(parse_period(entry.period)),
-                "lines": sorted(lines, key=lambda line: -line.rating),
+                "lines": sorted(lines, key=lambda pair: -pair[0].rating),
                 "change": entry.rating - entry.rating_before,
                 "low": entry.rating - 2 * entry.rd,
                 "high": entry.rating + 2 * entry.rd,
-                "surplus": entry.score - entry.expected,
             }
         )
     chart = player_chart(history, current.period if current else None)

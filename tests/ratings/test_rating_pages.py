@@ -155,7 +155,10 @@ def test_player_page_with_chart_tournaments_and_explanations(client: Client, sea
     assert html.count('class="explain"') == entries.count() == 5
     latest = entries.last()
     assert f"{latest.games} games: you scored" in html
-    opponent = Player.objects.get(pk=latest.details[0]["opponent"])
+    from ratings.rating_selectors import period_explanations
+
+    first_line = period_explanations(player, [latest])[latest.period][0]
+    opponent = Player.objects.get(pk=first_line.opponent_id)
     assert f"/en/ratings/players/{opponent.pk}/" in html
     # Tournaments with standings
     assert html.count("Open 2025-") >= 6

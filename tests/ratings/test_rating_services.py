@@ -35,7 +35,7 @@ def _english():
 def _rows() -> list[tuple]:
     return list(
         RatingEntry.objects.order_by("player_id", "period").values_list(
-            "player_id", "period", "rating", "rd", "vol", "games", "total_games", "details"
+            "player_id", "period", "rating", "rd", "vol", "games", "total_games", "tournaments"
         )
     )
 
@@ -183,3 +183,30 @@ def test_two_recomputes_never_run_at_once(season) -> None:
         release.set()
         thread.join()
     assert ratings_recompute().periods == 3  # free again
+
+
+def test_explanations_are_the_methods_own_lines(season) -> None:
+    """The player page's games by opponent, derived again from the results, equal the lines
+    of the method's run: same opponents, start-of-period ratings, scores, expected scores."""
+    from ratings.models import Player
+    from ratings.rating_selectors import period_explanations, player_history
+
+    ratings_recompute()
+    pure = run(confirmed_table_results(), config=method_config())
+    for player in Player.objects.all()[:6]:
+        explained = period_explanations(player, player_history(player))
+        for change in (c for c in pure.changes if c.player == player.pk):
+            lines = explained[period_label(change.period)]
+            assert [
+                (x.opponent_id, x.rating, x.rd, x.games, x.score, x.expected) for x in lines
+            ] == [
+                (
+                    line.opponent,
+                    line.opponent_rating.rating,
+                    line.opponent_rating.rd,
+                    line.games,
+                    line.score,
+                    line.expected,
+                )
+                for line in change.lines
+            ]
