@@ -210,3 +210,51 @@ def test_explanations_are_the_methods_own_lines(season) -> None:
                 )
                 for line in change.lines
             ]
+
+
+def test_confirming_and_correcting_a_tournament_rerates(season) -> None:
+    """The tournaments' services call the recompute: confirm rates the new tournament, an
+    officer's correction re-rates from its period on."""
+    from ratings.importers import SeatEntry, SessionEntry, TableEntry
+    from ratings.services import tournament_confirm, tournament_correct
+    from tests.factories import UserFactory
+
+    ratings_recompute()
+    people = list(season)
+    late = confirmed_tournament(
+        people[:12], date(2025, 7, 6), seed=9, state=Tournament.State.RESULTS_SUBMITTED
+    )
+    assert not RatingEntry.objects.filter(period="2025-07").exists()
+    tournament_confirm(tournament=late, user=late.organizer)
+    july = {e.player_id: e.rating for e in RatingEntry.objects.filter(period="2025-07")}
+    assert set(july) == {p.pk for p in people[:12]}
+    assert _rows() == (ratings_recompute(), _rows())[1]  # equals a full recompute
+
+    # The officer reverses session 1 of the July tournament.
+    tables = []
+    for table in sorted(
+        set(TableResult.objects.filter(tournament=late, session=1).values_list("table", flat=True))
+    ):
+        seats = TableResult.objects.filter(tournament=late, session=1, table=table).order_by("seat")
+        by_wind = {r.seat: r for r in seats}
+        tables.append(
+            TableEntry(
+                table=table,
+                seats=tuple(
+                    SeatEntry(player=by_wind[w].player_id, game_points=-by_wind[w].game_points)
+                    for w in "ESWN"
+                ),
+            )
+        )
+    officer = UserFactory(is_staff=True, is_superuser=True)
+    tournament_correct(
+        tournament=late,
+        user=officer,
+        sessions=[SessionEntry(session=1, tables=tuple(tables))],
+        reason="Score sheet of session 1 was read upside down",
+    )
+    corrected = {e.player_id: e.rating for e in RatingEntry.objects.filter(period="2025-07")}
+    assert corrected != july
+    before_july = [r for r in _rows() if r[1] < "2025-07"]
+    full = (ratings_recompute(), _rows())[1]
+    assert _rows() == full and [r for r in full if r[1] < "2025-07"] == before_july
