@@ -218,13 +218,17 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--concurrency", type=int, default=4)
     parser.add_argument("--keep", action="store_true", help="keep the synthetic data")
+    parser.add_argument(
+        "--reuse", action="store_true", help="reuse synthetic data a --keep run left behind"
+    )
     args = parser.parse_args()
 
     call_command("migrate", verbosity=0)
     print(f"database: {connection.vendor} {connection.settings_dict['NAME']}")
-    wipe()
     t0 = time.perf_counter()
-    generate(args)
+    if not (args.reuse and Tournament.objects.filter(name__startswith=PREFIX).exists()):
+        wipe()
+        generate(args)
     results = TableResult.objects.filter(tournament__name__startswith=PREFIX).count()
     print(
         f"generated {args.players} players, {args.tournaments} tournaments x {args.size} "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -89,6 +90,11 @@ def list_countries() -> list[str]:
         )
         cache.set(key, countries, timeout=24 * 3600)
     return countries
+
+
+def list_stamp() -> str:
+    """Changes with every recompute and publication: the key of everything cached."""
+    return _stamp()
 
 
 def _stamp() -> str:
@@ -380,3 +386,36 @@ def period_explanations(
             for o, e in zip(ratings, expected, strict=True)
         ]
     return out
+
+
+def confirmed_outcomes(*, since: date | None = None) -> list[Outcome]:
+    """The same tables as `ratings.selectors.confirmed_table_results` (the tournaments' read,
+    tested equal), read as plain values: a recompute reads ~200,000 seat results, and model
+    instances made that read the slowest part of it."""
+    from ratings.models import TableResult, Tournament
+
+    rows = TableResult.objects.filter(tournament__state=Tournament.State.RESULTS_CONFIRMED)
+    if since is not None:
+        rows = rows.filter(tournament__end_date__gte=since)
+    order = {"E": 0, "S": 1, "W": 2, "N": 3}
+    grouped: dict[tuple[date, int, int, int], list[tuple[int, int, int]]] = {}
+    for end, tid, session, table, seat, player_id, points in rows.values_list(
+        "tournament__end_date",
+        "tournament_id",
+        "session",
+        "table",
+        "seat",
+        "player_id",
+        "game_points",
+    ).iterator(chunk_size=20_000):
+        grouped.setdefault((end, tid, session, table), []).append((order[seat], player_id, points))
+    return [
+        Outcome(
+            tournament_id=tid,
+            end_date=end,
+            session=session,
+            table=table,
+            seats=tuple((player_id, points) for _, player_id, points in sorted(seats)),
+        )
+        for (end, tid, session, table), seats in sorted(grouped.items())
+    ]

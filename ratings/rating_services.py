@@ -21,7 +21,7 @@ from ratings.rating_method import (
     run,
 )
 from ratings.rating_models import PublishedRating, RatingEntry, RatingPeriod, RatingRecompute
-from ratings.rating_selectors import method_config, period_list
+from ratings.rating_selectors import confirmed_outcomes, method_config, period_list
 
 RECOMPUTE_RUNNING = _("A ratings recompute is already running; try again when it has finished.")
 PERIOD_INVALID = _("The period must be given as YYYY-MM.")
@@ -91,8 +91,6 @@ def ratings_recompute(
 
     One transaction: readers see the old history or the new one, never a mixture. Safe to
     re-run (the same results give the same rows). Published lists are not touched."""
-    from ratings.selectors import confirmed_table_results  # the tournaments' read
-
     start: int | None = None
     if from_period:
         try:
@@ -107,11 +105,11 @@ def ratings_recompute(
             label = period_label(start)
             states, totals = _states_before(label)
             RatingEntry.objects.filter(period__gte=label).delete()
-            outcomes = confirmed_table_results(since=period_first_day(start))
+            outcomes = confirmed_outcomes(since=period_first_day(start))
         else:
             states, totals = {}, {}
             RatingEntry.objects.all().delete()
-            outcomes = confirmed_table_results()
+            outcomes = confirmed_outcomes()
         result = run(outcomes, config=config, states=states, from_period=start, progress=progress)
         rows = []
         for change in result.changes:

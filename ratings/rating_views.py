@@ -7,10 +7,12 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
+from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,6 +25,7 @@ from ratings.rating_selectors import (
     latest_period_with_results,
     list_countries,
     list_periods,
+    list_stamp,
     method_config,
     period_explanations,
     period_list,
@@ -141,6 +144,21 @@ def _rows(page: Page, players: dict[int, Player], player_url: str) -> list[Row]:
 
 
 def rating_list(request: HttpRequest) -> HttpResponse:
+    """The list page. Anonymous visitors all get the same page for the same address, so it is
+    cached whole until the next recompute or publication (the key holds the stamp)."""
+    if request.user.is_authenticated:
+        return _rating_list(request)
+    key = f"ratings:page:{list_stamp()}:{get_language()}:{request.GET.urlencode()}"
+    cached = cache.get(key)
+    if cached is not None:
+        return HttpResponse(cached)
+    response = _rating_list(request)
+    if response.status_code == 200:
+        cache.set(key, response.content.decode(), timeout=3600)
+    return response
+
+
+def _rating_list(request: HttpRequest) -> HttpResponse:
     filters = _filters(request)
     if filters is None:
         return render(request, "ratings/list.html", {"filters": None})

@@ -264,3 +264,16 @@ def test_api_with_a_token(client: Client, season) -> None:
     assert response.status_code == 200
     bad = client.get("/api/v1/ratings", HTTP_AUTHORIZATION="Token nope")
     assert bad.status_code in {401, 403}  # an unknown token is refused, not ignored
+
+
+def test_the_cached_list_page_follows_a_recompute(client: Client, season) -> None:
+    from ratings.models import TableResult
+
+    first = client.get("/en/ratings/?period=2025-09").content.decode()
+    assert client.get("/en/ratings/?period=2025-09").content.decode() == first  # cached
+    TableResult.objects.filter(session=1).update(game_points=0)
+    ratings_recompute()
+    again = client.get("/en/ratings/?period=2025-09").content.decode()
+    assert again != first
+    best = next(r for r in period_list("2025-09") if not r.provisional)
+    assert f"{best.low:.0f}–{best.high:.0f}" in again

@@ -258,3 +258,15 @@ def test_confirming_and_correcting_a_tournament_rerates(season) -> None:
     before_july = [r for r in _rows() if r[1] < "2025-07"]
     full = (ratings_recompute(), _rows())[1]
     assert _rows() == full and [r for r in full if r[1] < "2025-07"] == before_july
+
+
+def test_the_fast_read_equals_the_tournaments_read(season) -> None:
+    from ratings.rating_selectors import confirmed_outcomes
+
+    for since in (None, date(2025, 3, 1), date(2025, 3, 31)):
+        ours = confirmed_outcomes(since=since)
+        theirs = confirmed_table_results(since=since)
+        assert [
+            (o.tournament_id, o.end_date, o.session, o.table, tuple(o.seats)) for o in ours
+        ] == [(o.tournament_id, o.end_date, o.session, o.table, tuple(o.seats)) for o in theirs]
+    assert len(confirmed_outcomes()) == 18 + 18 + 24 + 12  # tables x sessions, confirmed only
