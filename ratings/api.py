@@ -70,6 +70,86 @@ class SeedSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
 
 
+# Schema-only serializers: they document the JSON shapes for the OpenAPI schema; the
+# bodies themselves are read by ratings.importers (which reports every problem at once).
+
+
+class PlayerOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    country = serializers.CharField()
+    member_number = serializers.IntegerField(allow_null=True)
+    ema_number = serializers.CharField()
+    team = serializers.CharField()
+    substitute = serializers.BooleanField()
+
+
+class SeatingTableSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    seats = serializers.DictField(child=serializers.IntegerField(),
+                                  help_text="wind (E, S, W, N) -> player id")
+
+
+class SeatingSessionSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    tables = SeatingTableSerializer(many=True)
+
+
+class SeatingOutSerializer(serializers.Serializer):
+    sessions = SeatingSessionSerializer(many=True)
+    repeat_pairs = serializers.IntegerField(allow_null=True)
+    seed = serializers.IntegerField(allow_null=True)
+
+
+class ResultSeatSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    game_points = serializers.IntegerField(required=False)
+    penalty = serializers.IntegerField(required=False, default=0)
+
+
+class ResultHandSerializer(serializers.Serializer):
+    winner = serializers.IntegerField(required=False)
+    # "from" is a Python keyword: the field is put into the class namespace by name
+    locals()["from"] = serializers.IntegerField(
+        required=False, allow_null=True, help_text="the discarder; null when self-drawn")
+    points = serializers.IntegerField(required=False)
+    fans = serializers.ListField(child=serializers.CharField(), required=False)
+    tiles = serializers.CharField(required=False)
+    context = serializers.DictField(required=False)
+    draw = serializers.BooleanField(required=False)
+    penalty = serializers.IntegerField(required=False, help_text="offender of a transferred "
+                                       "penalty")
+
+
+class ResultTableSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    seats = ResultSeatSerializer(many=True)
+    hands = ResultHandSerializer(many=True, required=False)
+
+
+class ResultSessionSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    tables = ResultTableSerializer(many=True)
+
+
+class ResultsInSerializer(serializers.Serializer):
+    sessions = ResultSessionSerializer(many=True)
+
+
+class CorrectionInSerializer(ResultsInSerializer):
+    reason = serializers.CharField()
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    table_points = serializers.FloatField()
+    game_points = serializers.IntegerField()
+    penalties = serializers.IntegerField()
+
+
 class TournamentAPIView(APIView):
     """Token first: an anonymous write gets 401 with ``WWW-Authenticate: Token``."""
 
@@ -145,7 +225,6 @@ def checks_json(checks: list[services.Check]) -> list[dict[str, Any]]:
 
 
 class TournamentListView(TournamentAPIView):
-
     @extend_schema(request=None, responses=TournamentSerializer(many=True))
     def get(self, request: Request) -> Response:
         """The public calendar (``?state=accredited`` etc.)."""
@@ -174,14 +253,12 @@ class TournamentListView(TournamentAPIView):
 
 
 class TournamentDetailView(TournamentAPIView):
-
     @extend_schema(responses=TournamentSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(tournament_json(_visible(request, pk)))
 
 
 class SubmitView(TournamentAPIView):
-
     @extend_schema(request=None, responses=TournamentSerializer)
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
@@ -197,7 +274,6 @@ class SubmitView(TournamentAPIView):
 
 
 class DecisionView(TournamentAPIView):
-
     @extend_schema(request=DecisionSerializer, responses=TournamentSerializer)
     def post(self, request: Request, pk: int) -> Response:
         tournament = _officer(request, pk)
@@ -226,14 +302,15 @@ def registration_json(registration: Any) -> dict[str, Any]:
 
 
 class PlayersView(TournamentAPIView):
-
+    @extend_schema(responses=PlayerOutSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _visible(request, pk)
         return Response([
             registration_json(r) for r in selectors.tournament_registrations(tournament)
         ])
 
-    @extend_schema(request=PlayerInSerializer(many=True))
+    @extend_schema(request=PlayerInSerializer(many=True),
+                   responses=PlayerOutSerializer(many=True))
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
         serializer = PlayerInSerializer(data=request.data, many=True)
@@ -269,11 +346,11 @@ def seating_json(tournament: Tournament) -> dict[str, Any]:
 
 
 class SeatingView(TournamentAPIView):
-
+    @extend_schema(responses=SeatingOutSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(seating_json(_visible(request, pk)))
 
-    @extend_schema(request=SeedSerializer)
+    @extend_schema(request=SeedSerializer, responses=SeatingOutSerializer)
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
         serializer = SeedSerializer(data=request.data)
@@ -301,7 +378,7 @@ def standings_json(tournament: Tournament) -> list[dict[str, Any]]:
 
 
 class ResultsView(TournamentAPIView):
-
+    @extend_schema(request=ResultsInSerializer, responses=StandingSerializer(many=True))
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
         sessions, problems = parse_results_json(request.data)
@@ -322,6 +399,7 @@ class CorrectionView(TournamentAPIView):
     """An accreditation officer corrects confirmed results: the results body plus a
     ``reason``."""
 
+    @extend_schema(request=CorrectionInSerializer, responses=TournamentSerializer)
     def post(self, request: Request, pk: int) -> Response:
         tournament = _officer(request, pk)
         sessions, problems = parse_results_json(request.data)
@@ -343,7 +421,6 @@ class CorrectionView(TournamentAPIView):
 
 
 class ConfirmView(TournamentAPIView):
-
     @extend_schema(request=None, responses=TournamentSerializer)
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
@@ -357,7 +434,7 @@ class ConfirmView(TournamentAPIView):
 
 
 class StandingsView(TournamentAPIView):
-
+    @extend_schema(responses=StandingSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _visible(request, pk)
         if tournament.state not in PUBLIC_STATES and tournament.organizer_id != getattr(

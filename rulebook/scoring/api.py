@@ -11,6 +11,7 @@ from .arrange import waits_of
 from .hand import KONG, Hand, context_from, parse_hand, parse_waiting
 from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
 from .mcr.fast import score_fast
+from .mcr.options import config_from_options
 from .payments import hand_payments
 from .result import ScoreError, ScoreResult, not_enough_points
 from .tiles import (
@@ -74,9 +75,18 @@ def score_mcr(
     *,
     config: MCRConfig = DEFAULT_CONFIG,
     waits: bool = False,
+    options: object = None,
     **context: Any,
 ) -> ScoreResult:
-    """Score one MCR hand. Never raises for bad input: the result carries the error."""
+    """Score one MCR hand. Never raises for bad input: the result carries the error.
+
+    ``options`` switches fields of ``config`` by name (:mod:`.mcr.options`).
+    """
+    if options is not None:
+        try:
+            config = config_from_options(options, config)
+        except NotationError as err:
+            return _error(hand if isinstance(hand, str) else hand.notation(), "mcr", err)
     if type(hand) is str and config is DEFAULT_CONFIG and not waits:
         fast = score_fast(hand, context)
         if fast is not None:
@@ -89,6 +99,7 @@ def score_mcr_full(
     *,
     config: MCRConfig = DEFAULT_CONFIG,
     waits: bool = False,
+    options: object = None,
     **context: Any,
 ) -> ScoreResult:
     """:func:`score_mcr` without its fast path (:mod:`.mcr.fast`): every input, the
@@ -96,11 +107,16 @@ def score_mcr_full(
     rules = "mcr"
     text = hand if isinstance(hand, str) else hand.notation()
     try:
+        if options is not None:
+            config = config_from_options(options, config)
         if waits:
             if not isinstance(hand, str):
                 raise NotationError(E_BAD_CONTEXT, "waits take a hand of thirteen", None)
             melds, tiles = parse_waiting(text, allow_joker=False)
-            found = waits_of(melds, tiles) if all(t < 34 for t in tiles) else []
+            found = (
+                waits_of(melds, tiles, config.waits_include_fifth_copy)
+                if all(t < 34 for t in tiles) else []
+            )
             return ScoreResult(
                 hand=text, rules=rules, ok=True, total=0,
                 waits=tuple(tile_name(t) for t in found),

@@ -1,0 +1,207 @@
+"""PURE: the rulebook's data files (rulebook/data/) as rows ready to load. No Django here.
+
+MCR: ``mcr_fans.json`` (the fan table of seed 004 in five languages, with the Appendix 1
+definitions), ``mcr_fan_extras.json`` (categories, notes) and ``mcr_worked_examples.json``.
+HKOS and Red: ``<ruleset>_fans.json`` and ``<ruleset>_examples.json`` (Russian only).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+SOURCE_LANGUAGE = "ru"
+RULESETS = ("mcr", "hkos", "red")
+UNITS = {"points": "points", "doublings": "doublings", "fan": "doublings", "фан": "doublings"}
+
+FAN_FIELDS = (
+    "position", "points", "unit", "category", "name", "description", "definition", "note",
+    "is_translated",
+)
+EXAMPLE_FIELDS = (
+    "fan_code", "position", "section", "hand", "context", "book_text", "book_fans",
+    "expected_fans", "conditions", "book_total", "erratum", "assumptions", "keyboard",
+)
+
+
+class BookDataError(ValueError):
+    """A data file is missing a field or contradicts itself (file and entry named)."""
+
+
+@dataclass(frozen=True)
+class FanRow:
+    ruleset: str
+    code: str
+    language: str
+    fields: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ExampleRow:
+    ruleset: str
+    code: str
+    fields: dict[str, Any]
+
+
+def content_hash(fields: Mapping[str, Any]) -> str:
+    """A fingerprint of loaded content: equal iff every field is equal."""
+    text = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _read(name: str, data_dir: Path) -> dict[str, Any] | None:
+    path = data_dir / name
+    if not path.exists():
+        return None
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def available(ruleset: str, data_dir: Path = DATA_DIR) -> bool:
+    return (data_dir / f"{ruleset}_fans.json").exists()
+
+
+def fan_rows(
+    ruleset: str, languages: Sequence[str], data_dir: Path = DATA_DIR
+) -> list[FanRow]:
+    """One row per fan per language; languages without a text get the Russian one, marked
+    as not translated."""
+    if ruleset == "mcr":
+        return _mcr_fan_rows(languages, data_dir)
+    data = _read(f"{ruleset}_fans.json", data_dir)
+    if data is None:
+        return []
+    rows = []
+    for position, fan in enumerate(data["fans"], start=1):
+        try:
+            code = str(fan["id"])
+            fields = {
+                "position": position,
+                "points": int(fan["value"]),
+                "unit": UNITS[str(fan.get("unit", "points")).strip().lower()],
+                "category": "",
+                "name": fan["name"],
+                "description": fan.get("description") or "",
+                "definition": "",
+                "note": fan.get("note") or "",
+            }
+        except (KeyError, ValueError, TypeError) as err:
+            raise BookDataError(
+                f"{ruleset}_fans.json, fan #{position} ({fan.get('id')!r}): bad or missing {err}"
+            ) from err
+        for language in languages:
+            rows.append(FanRow(ruleset, code, language, {
+                **fields, "is_translated": language == SOURCE_LANGUAGE,
+            }))
+    return rows
+
+
+def _mcr_fan_rows(languages: Sequence[str], data_dir: Path) -> list[FanRow]:
+    data = _read("mcr_fans.json", data_dir)
+    extras = _read("mcr_fan_extras.json", data_dir) or {"categories": {}, "notes": {}}
+    if data is None:
+        raise BookDataError("mcr_fans.json is missing")
+    rows = []
+    for position, fan in enumerate(data["fans"], start=1):
+        code = fan["id"]
+        category = extras["categories"].get(code)
+        if category is None:
+            raise BookDataError(f"mcr_fan_extras.json: fan {code} has no category")
+        for language in languages:
+            text = fan.get(language)
+            translated = bool(text)
+            text = text or fan[SOURCE_LANGUAGE]
+            if text.get("points", fan["points"]) != fan["points"]:
+                raise BookDataError(
+                    f"mcr_fans.json, fan {code} ({language}): {text['points']} points "
+                    f"but the fan has {fan['points']}"
+                )
+            note = extras["notes"].get(code, {})
+            rows.append(FanRow("mcr", code, language, {
+                "position": position,
+                "points": fan["points"],
+                "unit": "points",
+                "category": category,
+                "name": text["name"],
+                "description": text["description"],
+                "definition": fan.get("definition_ru") or "",
+                "note": note.get(language) or note.get(SOURCE_LANGUAGE) or "",
+                "is_translated": translated,
+            }))
+    return rows
+
+
+def _unique(ids: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(str(i) for i in ids))
+
+
+def example_rows(ruleset: str, data_dir: Path = DATA_DIR) -> list[ExampleRow]:
+    if ruleset == "mcr":
+        return _mcr_example_rows(data_dir)
+    data = _read(f"{ruleset}_examples.json", data_dir)
+    if data is None:
+        return []
+    rows = []
+    for position, ex in enumerate(data["examples"], start=1):
+        try:
+            rows.append(ExampleRow(ruleset, str(ex["id"]), {
+                "fan_code": str(ex.get("fan") or ""),
+                "position": position,
+                "section": str(ex.get("section") or ""),
+                "hand": ex["hand"],
+                "context": dict(ex.get("context") or {}),
+                "book_text": ex.get("text_ru") or "",
+                "book_fans": _unique(ex.get("book_fans") or []),
+                "expected_fans": (
+                    _unique(ex["expected_fans"]) if ex.get("expected_fans") is not None else None
+                ),
+                "conditions": {},
+                "book_total": ex.get("book_total"),
+                "erratum": ex.get("erratum") or "",
+                "assumptions": list(ex.get("assumptions") or []),
+                "keyboard": ex.get("keyboard") or "",
+            }))
+        except KeyError as err:
+            raise BookDataError(
+                f"{ruleset}_examples.json, example #{position} ({ex.get('id')!r}): missing {err}"
+            ) from err
+    return rows
+
+
+def _mcr_example_rows(data_dir: Path) -> list[ExampleRow]:
+    data = _read("mcr_worked_examples.json", data_dir)
+    if data is None:
+        raise BookDataError("mcr_worked_examples.json is missing")
+    rows = []
+    for position, ex in enumerate(data["examples"], start=1):
+        own = ex["fan"]
+        expected = ex.get("expected_combined_with")
+        words = [w for w in (ex.get("text_ru"), ex.get("combined_with_ru")) if w]
+        conditions: dict[str, Any] = {}
+        if ex.get("combined_with_times"):
+            conditions["times"] = ex["combined_with_times"]
+        if ex.get("combined_with_one_of"):
+            conditions["one_of"] = ex["combined_with_one_of"]
+        if ex.get("combined_with_if"):
+            conditions["if"] = ex["combined_with_if"]
+        rows.append(ExampleRow("mcr", ex["id"], {
+            "fan_code": own,
+            "position": position,
+            "section": "appendix-1",
+            "hand": ex["hand"],
+            "context": dict(ex["context"]),
+            "book_text": "\n".join(words),
+            "book_fans": _unique([own, *ex["combined_with"]]),
+            "expected_fans": _unique([own, *expected]) if expected is not None else None,
+            "conditions": conditions,
+            "book_total": None,
+            "erratum": ex.get("erratum") or "",
+            "assumptions": list(ex.get("assumptions") or []),
+            "keyboard": ex.get("keyboard_corrected") or ex.get("keyboard") or "",
+        }))
+    return rows
