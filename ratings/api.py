@@ -381,6 +381,10 @@ class ResultsView(TournamentAPIView):
     @extend_schema(request=ResultsInSerializer, responses=StandingSerializer(many=True))
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
+        try:
+            services.results_open(tournament)
+        except services.TournamentError as err:
+            return _tournament_error(err)
         sessions, problems = parse_results_json(request.data)
         if problems:
             return _errors([problem_json(p) for p in services.results_problems(
@@ -402,6 +406,10 @@ class CorrectionView(TournamentAPIView):
     @extend_schema(request=CorrectionInSerializer, responses=TournamentSerializer)
     def post(self, request: Request, pk: int) -> Response:
         tournament = _officer(request, pk)
+        try:
+            services.correction_open(tournament)
+        except services.TournamentError as err:
+            return _tournament_error(err)
         sessions, problems = parse_results_json(request.data)
         if problems:
             return _errors([problem_json(p) for p in services.results_problems(

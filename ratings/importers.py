@@ -116,6 +116,9 @@ def parse_results_json(data: Any) -> tuple[list[SessionEntry], list[Problem]]:
     if not isinstance(data, Mapping) or not isinstance(data.get("sessions"), list):
         out.add(E_NOT_LIST, "a list of sessions is expected", field="sessions")
         return [], out.problems
+    if not data["sessions"]:
+        out.add(E_REQUIRED, "at least one session is required", field="sessions")
+        return [], out.problems
     sessions: list[SessionEntry] = []
     seen: set[int] = set()
     for raw in data["sessions"]:
@@ -259,7 +262,9 @@ def csv_template() -> str:
     return buffer.getvalue()
 
 
-def _context(text: str, out: _Collector, **where: Any) -> dict[str, Any]:
+def parse_context(text: str) -> dict[str, Any]:
+    """Win conditions written ``key=value`` or as flag words, separated by ``;``
+    (``seat=N;prevalent=E;last_tile``)."""
     context: dict[str, Any] = {}
     for part in text.split(";"):
         part = part.strip()
@@ -333,7 +338,7 @@ def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
         points = _int(row.get("points"), out, required=kind == "penalty", field="points",
                       **where)
         fans = tuple(row["fans"].replace(",", " ").split()) if row.get("fans") else None
-        context = _context(row.get("context", ""), out, **where)
+        context = parse_context(row.get("context", ""))
         if len(out.problems) != problems_before:
             slot["broken"] = True
             continue
@@ -375,4 +380,6 @@ def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
         sessions.setdefault(session, []).append(TableEntry(
             table, tuple(seats[w][1] for w in WINDS), tuple(hands) if slot["hands"] else None
         ))
+    if not tables and not out.problems:
+        out.add(E_REQUIRED, "the file has no results", field="session")
     return [SessionEntry(s, tuple(t)) for s, t in sorted(sessions.items())], out.problems

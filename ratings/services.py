@@ -509,6 +509,16 @@ def _store_sessions(
     return numbers
 
 
+def results_open(tournament: Tournament) -> None:
+    """Raise unless results may be posted now (accredited or results submitted)."""
+    _require(tournament, State.ACCREDITED, State.RESULTS_SUBMITTED, action="results")
+
+
+def correction_open(tournament: Tournament) -> None:
+    """Raise unless results may be corrected now (results confirmed)."""
+    _require(tournament, State.RESULTS_CONFIRMED, action="correct")
+
+
 def results_problems(
     *, tournament: Tournament, sessions: Sequence[SessionEntry], parse_problems: Sequence[Problem]
 ) -> list[Problem]:
@@ -536,7 +546,7 @@ def results_record(
     """Store the results of the sessions given (a session posted again is replaced);
     accredited -> results submitted. Every problem -> :class:`ResultsError`, nothing stored."""
     tournament = _locked(tournament)
-    _require(tournament, State.ACCREDITED, State.RESULTS_SUBMITTED, action="results")
+    results_open(tournament)
     numbers = _store_sessions(tournament, sessions, user, source)
     if tournament.state == State.ACCREDITED:
         tournament.state = State.RESULTS_SUBMITTED
@@ -594,7 +604,7 @@ def tournament_correct(
     """An accreditation officer's correction of confirmed results, with a reason; the
     tournament stays confirmed with the corrected values (and is re-rated)."""
     tournament = _locked(tournament)
-    _require(tournament, State.RESULTS_CONFIRMED, action="correct")
+    correction_open(tournament)
     reason = (reason or "").strip()
     if not reason:
         raise TournamentError(E_REASON_REQUIRED)

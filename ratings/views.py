@@ -9,6 +9,7 @@ CSV upload. Officers decide in the Wagtail admin (ratings.viewsets).
 from __future__ import annotations
 
 import csv
+import dataclasses
 from typing import Any
 
 from django.contrib import messages
@@ -385,6 +386,9 @@ def score_sheet(request: HttpRequest, pk: int, session: int) -> HttpResponse:
             problems.append(error_message(err.code, err.params))
         except services.ResultsError as err:
             for problem in err.problems:
+                if problem.table is not None and problem.hand is not None:
+                    problem = dataclasses.replace(
+                        problem, hand=form.hand_row(problem.table, problem.hand))
                 if problem.table is not None:
                     form.table_errors.setdefault(problem.table, []).append(
                         _format_problem(problem))

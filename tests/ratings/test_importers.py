@@ -68,3 +68,9 @@ def test_csv_problems_name_their_rows():
 def test_csv_without_required_columns():
     _, problems = parse_results_csv("session,table\n1,1\n")
     assert problems[0].code == "bad_header" and "kind" in problems[0].params["columns"]
+
+
+def test_empty_results_are_refused():
+    assert parse_results_json({"sessions": []})[1][0].code == "required"
+    header = "session,table,kind,hand,seat,player,game_points,penalty,from,points,fans,tiles,context"
+    assert parse_results_csv(header + "\n")[1][0].code == "required"

@@ -119,6 +119,7 @@ def test_submit_accredit_enter_session_and_see_standings(browser, browser_page, 
             sheet = context.new_page()
             _login(sheet, "org@example.org")
             sheet.goto(f"/en/tournaments/{tournament.pk}/sessions/2/sheet/")
+            sheet.locator("details.t-hands summary").first.click()
             sheet.screenshot(path=f"{os.environ['SCREENSHOT_DIR']}/sheet-{width}.png",
                              full_page=True)
             context.close()

@@ -24,12 +24,8 @@ def clients(client, django_user_model, organizer, other_organizer, officer, memb
     from django.test import Client
 
     out = {"anonymous": Client()}
-    for role, user in (
-        ("member", member_user),
-        ("other", other_organizer),
-        ("organizer", organizer),
-        ("officer", officer),
-    ):
+    for role, user in (("member", member_user), ("other", other_organizer),
+                       ("organizer", organizer), ("officer", officer)):
         c = Client()
         c.force_login(user)
         out[role] = c
@@ -74,18 +70,16 @@ def test_page_permission_matrix(clients, make_tournament, role, state):
         assert response.status_code == (302 if expected == 200 else expected), action
 
 
-@pytest.mark.parametrize(
-    ("role", "code"),
-    [("anonymous", 302), ("member", 403), ("other", 200), ("organizer", 200), ("officer", 403)],
-)
+@pytest.mark.parametrize(("role", "code"), [
+    ("anonymous", 302), ("member", 403), ("other", 200), ("organizer", 200), ("officer", 403)
+])
 def test_new_tournament_page_is_for_organizers(clients, role, code):
     assert clients[role].get("/en/tournaments/new/").status_code == code
 
 
-@pytest.mark.parametrize(
-    ("role", "code"),
-    [("anonymous", 302), ("member", 302), ("other", 302), ("organizer", 302), ("officer", 200)],
-)
+@pytest.mark.parametrize(("role", "code"), [
+    ("anonymous", 302), ("member", 302), ("other", 302), ("organizer", 302), ("officer", 200)
+])
 def test_admin_decision_page_is_for_officers(clients, make_tournament, role, code):
     t = make_tournament("submitted")
     response = clients[role].get(f"/admin/tournaments/{t.pk}/decide/")
@@ -113,21 +107,11 @@ def test_pages_in_five_languages(clients, make_tournament, lang):
 
 
 def test_organizer_creates_and_submits_through_pages(clients, organizer):
-    response = clients["organizer"].post(
-        "/en/tournaments/new/",
-        {
-            "name": "Form Cup",
-            "start_date": "2026-09-05",
-            "end_date": "2026-09-06",
-            "city": "Leiden",
-            "country": "NL",
-            "ruleset": "mcr",
-            "individual": "on",
-            "sessions": "7",
-            "session_minutes": "150",
-            "planned_players": "24",
-        },
-    )
+    response = clients["organizer"].post("/en/tournaments/new/", {
+        "name": "Form Cup", "start_date": "2026-09-05", "end_date": "2026-09-06",
+        "city": "Leiden", "country": "NL", "ruleset": "mcr", "individual": "on",
+        "sessions": "7", "session_minutes": "150", "planned_players": "24",
+    })
     assert response.status_code == 302
     manage_url = response["Location"]
     pk = int(manage_url.rstrip("/").split("/")[-2])
@@ -175,23 +159,51 @@ def test_score_sheet_form_shows_errors_by_table_and_stores_nothing(clients, make
     assert not TableResult.objects.exists()
 
 
+def test_score_sheet_form_takes_hand_lines(clients, make_tournament):
+    t = make_tournament("accredited", players=16)
+    ids = player_ids(t)
+    data = {}
+    for table in range(1, 5):
+        for i, (wind, points) in enumerate(zip("ESWN", (25, 5, -5, -25), strict=True)):
+            data[f"t{table}_{wind}_player"] = ids[(table - 1) * 4 + i]
+            data[f"t{table}_{wind}_game_points"] = "" if table == 1 else points
+            data[f"t{table}_{wind}_penalty"] = 0
+    # table 1 by its hands: E wins 10 on S's discard, a draw, W self-drawn by tiles,
+    # line 5: a transferred penalty of N
+    data.update({"t1_h1_kind": "win", "t1_h1_seat": "E", "t1_h1_from": "S", "t1_h1_points": 10,
+                 "t1_h2_kind": "draw",
+                 "t1_h3_kind": "win", "t1_h3_seat": "W", "t1_h3_from": "",
+                 "t1_h3_tiles": "123m456p789s123s5s5s", "t1_h3_context": "seat=W;prevalent=E",
+                 "t1_h5_kind": "penalty", "t1_h5_seat": "N", "t1_h5_points": 30})
+    response = clients["organizer"].post(f"/en/tournaments/{t.pk}/sessions/1/sheet/", data)
+    assert response.status_code == 302, response.context and response.context["form"].errors
+    stored = dict(TableResult.objects.filter(tournament=t, session=1, table=1)
+                  .values_list("seat", "game_points"))
+    assert sum(stored.values()) == 0
+    assert stored["E"] == 34 - 24 + 10 and stored["N"] == -8 - 24 - 30
+    assert t.hands.filter(session=1, table=1).count() == 4
+    # a wrong line is reported with its line number on the sheet, nothing stored
+    data["t1_h5_points"] = 31
+    TableResult.objects.all().delete()
+    response = clients["organizer"].post(f"/en/tournaments/{t.pk}/sessions/1/sheet/", data)
+    assert response.status_code == 200
+    assert "hand 5" in response.content.decode()
+    assert not TableResult.objects.exists()
+
+
 def _upload(client, t, text):
-    return client.post(
-        f"/en/tournaments/{t.pk}/upload/",
-        {"file": SimpleUploadedFile("results.csv", text.encode(), content_type="text/csv")},
-    )
+    return client.post(f"/en/tournaments/{t.pk}/upload/", {
+        "file": SimpleUploadedFile("results.csv", text.encode(), content_type="text/csv")})
 
 
 def _csv_rows(t, session, points=(30, 10, -10, -30)):
     ids = player_ids(t)
-    rows = [
-        "session,table,kind,hand,seat,player,game_points,penalty,from,points,fans,tiles,context"
-    ]
+    rows = ["session,table,kind,hand,seat,player,game_points,penalty,from,points,fans,"
+            "tiles,context"]
     for table in range(len(ids) // 4):
         for i, wind in enumerate("ESWN"):
-            rows.append(
-                f"{session},{table + 1},seat,,{wind},{ids[table * 4 + i]},{points[i]},0,,,,,"
-            )
+            rows.append(f"{session},{table + 1},seat,,{wind},{ids[table * 4 + i]},"
+                        f"{points[i]},0,,,,,")
     return rows
 
 
@@ -246,17 +258,8 @@ def test_standings_csv_and_pdf(clients, make_tournament):
     t = make_tournament("results confirmed", players=16)
     response = clients["anonymous"].get(f"/en/tournaments/{t.pk}/standings.csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0][:9] == [
-        "rank",
-        "number",
-        "player",
-        "name",
-        "country",
-        "team",
-        "table_points",
-        "game_points",
-        "penalties",
-    ]
+    assert rows[0][:9] == ["rank", "number", "player", "name", "country", "team",
+                           "table_points", "game_points", "penalties"]
     assert len(rows) == 17 and rows[1][0] == "1"
     assert f"s{t.sessions}_table_points" in rows[0]
     pdf = clients["anonymous"].get(f"/ru/tournaments/{t.pk}/standings.pdf")
@@ -271,21 +274,28 @@ def test_distribution_shows_appendix_4_rounds(clients, make_tournament):
     tables = response.context["tables"]
     assert len(tables) == 4
     a, b, c, d = tables[0]["seats"]
-    assert [r.number for r in tables[0]["rounds"][1]] == [b.number, a.number, d.number, c.number]
-    assert clients["anonymous"].get(f"/en/tournaments/{t.pk}/sessions/9/tables/").status_code == 404
+    assert [r.number for r in tables[0]["rounds"][1]] == [b.number, a.number, d.number,
+                                                          c.number]
+    assert clients["anonymous"].get(f"/en/tournaments/{t.pk}/sessions/9/tables/"
+                                    ).status_code == 404
 
 
 def test_officer_accredits_and_rejects_in_the_admin(clients, make_tournament, officer):
     t = make_tournament("submitted")
-    page = clients["officer"].get(f"/admin/tournaments/{t.pk}/decide/").content.decode()
-    assert "No organizing club is given." in page
-    response = clients["officer"].post(
-        f"/admin/tournaments/{t.pk}/decide/", {"decision": "reject", "reason": ""}
-    )
-    assert "Give the reason." in response.content.decode()
-    clients["officer"].post(
-        f"/admin/tournaments/{t.pk}/decide/", {"decision": "accredit", "reason": ""}
-    )
+    from django.utils import translation
+
+    from ratings.messages import error_message
+
+    page = clients["officer"].get(f"/admin/tournaments/{t.pk}/decide/")
+    html = page.content.decode()
+    assert html.count('data-level="warning"') >= 2  # no club, organizer not a member
+    assert 'data-level="error"' not in html
+    response = clients["officer"].post(f"/admin/tournaments/{t.pk}/decide/",
+                                       {"decision": "reject", "reason": ""})
+    with translation.override(response.wsgi_request.LANGUAGE_CODE):
+        assert error_message("reason_required") in response.content.decode()
+    clients["officer"].post(f"/admin/tournaments/{t.pk}/decide/",
+                            {"decision": "accredit", "reason": ""})
     t.refresh_from_db()
     assert t.state == "accredited"
     assert clients["officer"].get("/admin/tournament_admin/").status_code == 200
@@ -295,10 +305,8 @@ def test_officer_corrects_confirmed_results_with_a_reason(clients, make_tourname
     t = make_tournament("results confirmed", players=16)
     rows = _csv_rows(t, 2, points=(50, 0, -20, -30))
     upload = SimpleUploadedFile("fix.csv", "\n".join(rows).encode(), content_type="text/csv")
-    response = clients["officer"].post(
-        f"/admin/tournaments/{t.pk}/decide/",
-        {"correction-file": upload, "correction-reason": "Table 1 swapped two scores"},
-    )
+    response = clients["officer"].post(f"/admin/tournaments/{t.pk}/decide/", {
+        "correction-file": upload, "correction-reason": "Table 1 swapped two scores"})
     assert response.status_code == 302
     assert TableResult.objects.get(tournament=t, session=2, table=1, seat="E").game_points == 50
     assert t.decisions.get(action="correct").reason == "Table 1 swapped two scores"
