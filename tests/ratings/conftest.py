@@ -91,12 +91,9 @@ def make_tournament(organizer, officer):
         t = services.tournament_create(organizer=owner or organizer, data=values)
         if players:
             services.players_register(
-                tournament=t,
-                user=owner or organizer,
-                entries=[
-                    services.PlayerEntry(name=f"Player {i:02d}", country="NL")
-                    for i in range(1, players + 1)
-                ],
+                tournament=t, user=owner or organizer,
+                entries=[services.PlayerEntry(name=f"Player {i:02d}", country="NL")
+                         for i in range(1, players + 1)],
             )
         if state == "draft":
             return t
@@ -104,9 +101,8 @@ def make_tournament(organizer, officer):
         if state == "submitted":
             return t
         decision = "reject" if state == "rejected" else "accredit"
-        t = services.tournament_decide(
-            tournament=t, user=officer, decision=decision, reason="checked"
-        )
+        t = services.tournament_decide(tournament=t, user=officer, decision=decision,
+                                       reason="checked")
         if state in ("accredited", "rejected"):
             return t
         record_all_sessions(t, owner or organizer, sessions=1)
@@ -133,15 +129,9 @@ def session_payload(tournament, session: int, *, points=(30, 10, -10, -30)) -> d
     tables = []
     for t in range(len(ids) // 4):
         four = ids[4 * t : 4 * t + 4]
-        tables.append(
-            {
-                "table": t + 1,
-                "seats": [
-                    {"player": p, "game_points": g, "penalty": 0}
-                    for p, g in zip(four, points, strict=True)
-                ],
-            }
-        )
+        tables.append({"table": t + 1, "seats": [
+            {"player": p, "game_points": g, "penalty": 0} for p, g in zip(four, points, strict=True)
+        ]})
     return {"session": session, "tables": tables}
 
 
