@@ -36,6 +36,7 @@ urlpatterns += i18n_patterns(
     path("members/", include("federation.member_urls")),
     path("calculator/", rulebook_calculator_views.calculator, name="calculator"),
     path("tournaments/", include("ratings.urls")),
+    path("ratings/", include("ratings.rating_urls")),
     path("", include(wagtail_urls)),
     prefix_default_language=True,
 )

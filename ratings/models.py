@@ -344,3 +344,13 @@ class HandRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.session}/{self.table} #{self.number}"
+
+
+# The rating models live in their own module (issue 12); importing them here makes them
+# models of this app.
+from ratings.rating_models import (  # noqa: E402, F401
+    PublishedRating,
+    RatingEntry,
+    RatingPeriod,
+    RatingRecompute,
+)

@@ -592,6 +592,7 @@ def tournament_confirm(*, tournament: Tournament, user: Any) -> Tournament:
     Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.CONFIRM,
                                  decided_by=user, checks=_checks_json(checks))
     _audit(tournament, "ratings.tournament.confirm", user)
+    _rerate(tournament)
     return tournament
 
 
@@ -616,4 +617,13 @@ def tournament_correct(
                                  checks=[{"code": "sessions", "level": "ok",
                                           "params": {"sessions": numbers}}])
     _audit(tournament, "ratings.tournament.correct", user, sessions=numbers)
+    _rerate(tournament)
     return tournament
+
+
+def _rerate(tournament: Tournament) -> None:
+    """Issue 12: confirmed or corrected results recompute the ratings from the tournament's
+    period on, in the same transaction (waiting for a recompute that is running)."""
+    from ratings.rating_services import ratings_recompute_after_tournament
+
+    ratings_recompute_after_tournament(end_date=tournament.end_date)

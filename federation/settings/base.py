@@ -333,3 +333,9 @@ MEMBERSHIP_BANK_ACCOUNT = {
 TOURNAMENT_MIN_PLAYERS = int(os.environ.get("TOURNAMENT_MIN_PLAYERS", "12"))
 # Fewest sessions (MCR 3.5.4: at least six); a firm rule, enforced at submission.
 TOURNAMENT_MIN_SESSIONS = 6
+
+# Ratings (issue 12, docs/ratings.md): Glicko-2 system constant tau, the RD above which a
+# rating is provisional, and the cap of the RD increase of inactive players.
+RATINGS_TAU = float(os.environ.get("RATINGS_TAU", "0.5"))
+RATINGS_PROVISIONAL_RD = float(os.environ.get("RATINGS_PROVISIONAL_RD", "110"))
+RATINGS_MAX_RD = float(os.environ.get("RATINGS_MAX_RD", "350"))

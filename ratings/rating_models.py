@@ -1,0 +1,127 @@
+"""Rating rows: periods, each player's history, published (frozen) lists, the recompute lock.
+
+Imported by ratings/models.py, so these are models of the `ratings` app. Only periods in
+which a player played are stored (RatingEntry); any month's list is derived from them with
+the closed-form step-6 increase (docs/decisions/0801-rating-storage.md). A published list
+is stored whole (PublishedRating) and never changes again.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class RatingPeriod(models.Model):
+    """A calendar month of the rating, "YYYY-MM". Rows exist from the first month with results
+    to the last; publishing freezes the month's list."""
+
+    period = models.CharField(_("period"), max_length=7, unique=True)
+    has_results = models.BooleanField(_("has results"), default=False)
+    published = models.BooleanField(_("published"), default=False)
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("published by"),
+    )
+
+    class Meta:
+        ordering = ["-period"]
+        verbose_name = _("rating period")
+        verbose_name_plural = _("rating periods")
+        permissions = [("publish_ratingperiod", _("Can publish rating lists"))]
+
+    def __str__(self) -> str:
+        return self.period
+
+
+class RatingEntry(models.Model):
+    """A player's rating period with games: the rating before and after it, the games, the
+    score and the expected score. The games by opponent are derived again when a player page
+    shows them (`rating_selectors.period_explanations`): storing them would make the
+    recompute write ten times as much."""
+
+    player = models.ForeignKey(
+        "ratings.Player",
+        on_delete=models.CASCADE,
+        related_name="rating_entries",
+        verbose_name=_("player"),
+    )
+    period = models.CharField(_("period"), max_length=7, db_index=True)
+    rating_before = models.FloatField(_("rating before"))
+    rd_before = models.FloatField(_("RD before"))
+    vol_before = models.FloatField(_("volatility before"))
+    rating = models.FloatField(_("rating"))
+    rd = models.FloatField(_("RD"))
+    vol = models.FloatField(_("volatility"))
+    games = models.PositiveIntegerField(_("games"))
+    total_games = models.PositiveIntegerField(_("games to date"))
+    score = models.FloatField(_("score"))
+    expected = models.FloatField(_("expected score"))
+    is_new = models.BooleanField(_("first period"), default=False)
+    tournaments = models.JSONField(_("tournaments"), default=list)
+
+    class Meta:
+        ordering = ["player_id", "period"]
+        verbose_name = _("rating history entry")
+        verbose_name_plural = _("rating history entries")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "period"], name="rating_entry_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.period}"
+
+
+class PublishedRating(models.Model):
+    """One row of a published (frozen) rating list."""
+
+    period = models.ForeignKey(
+        RatingPeriod, on_delete=models.CASCADE, related_name="rows", verbose_name=_("period")
+    )
+    player = models.ForeignKey(
+        "ratings.Player", on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    rank = models.PositiveIntegerField(_("rank"))
+    rating = models.FloatField(_("rating"))
+    rd = models.FloatField(_("RD"))
+    vol = models.FloatField(_("volatility"))
+    games = models.PositiveIntegerField(_("games"))
+    provisional = models.BooleanField(_("provisional"))
+    change = models.FloatField(_("change"), null=True, blank=True)
+    last_period = models.CharField(_("last period with games"), max_length=7)
+
+    class Meta:
+        ordering = ["period", "rank"]
+        verbose_name = _("published rating")
+        verbose_name_plural = _("published ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["period", "player"], name="published_rating_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.period_id} #{self.rank}"
+
+
+class RatingRecompute(models.Model):
+    """The single row (pk=1) that recomputes lock, and what the last one did."""
+
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    from_period = models.CharField(_("from period"), max_length=7, blank=True)
+    periods = models.PositiveIntegerField(_("periods rated"), default=0)
+    entries = models.PositiveIntegerField(_("history rows written"), default=0)
+    #: changes with every recompute and publication: cached lists are keyed by it
+    stamp = models.CharField(_("stamp"), max_length=32, blank=True)
+
+    class Meta:
+        verbose_name = _("rating recompute")
+        verbose_name_plural = _("rating recomputes")
+
+    def __str__(self) -> str:
+        return f"{self.finished_at}"

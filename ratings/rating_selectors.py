@@ -1,0 +1,421 @@
+"""Reads of ratings: the method's settings, lists of a period, a player's history."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, NamedTuple
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Max
+
+from ratings import glicko
+from ratings.glicko import Rating
+from ratings.models import Player
+from ratings.rating_method import (
+    MethodConfig,
+    Outcome,
+    Period,
+    PlayerState,
+    is_provisional,
+    pairwise_results,
+    parse_period,
+    period_first_day,
+    period_label,
+    rating_at,
+    rating_list,
+    start_of_period,
+)
+from ratings.rating_models import PublishedRating, RatingEntry, RatingPeriod, RatingRecompute
+
+
+def method_config() -> MethodConfig:
+    """The rating method's settings (RATINGS_TAU, RATINGS_PROVISIONAL_RD, RATINGS_MAX_RD)."""
+    return MethodConfig(
+        tau=float(getattr(settings, "RATINGS_TAU", glicko.DEFAULT_TAU)),
+        provisional_rd=float(getattr(settings, "RATINGS_PROVISIONAL_RD", 110.0)),
+        max_rd=float(getattr(settings, "RATINGS_MAX_RD", glicko.NEW_RD)),
+    )
+
+
+class ListEntry(NamedTuple):
+    """One row of a period's list (live or published). A NamedTuple: lists of 10,000 rows are
+    cached, and tuples pickle and unpickle several times faster than dataclasses."""
+
+    rank: int
+    player_id: int
+    rating: float
+    rd: float
+    vol: float
+    games: int
+    provisional: bool
+    change: float | None
+    last_period: str
+
+    @property
+    def low(self) -> float:
+        return self.rating - 2 * self.rd
+
+    @property
+    def high(self) -> float:
+        return self.rating + 2 * self.rd
+
+
+def latest_period_with_results() -> str | None:
+    return RatingPeriod.objects.filter(has_results=True).aggregate(p=Max("period"))["p"]
+
+
+def first_period_with_results() -> str | None:
+    row = RatingPeriod.objects.filter(has_results=True).order_by("period").first()
+    return row.period if row else None
+
+
+def list_periods() -> list[RatingPeriod]:
+    return list(RatingPeriod.objects.order_by("-period"))
+
+
+def list_countries() -> list[str]:
+    """The countries of rated players, for the list's filter (cached until the next recompute)."""
+    key = f"ratings:countries:{_stamp()}"
+    countries: list[str] | None = cache.get(key)
+    if countries is None:
+        countries = list(
+            Player.objects.filter(rating_entries__isnull=False)
+            .exclude(country="")
+            .order_by("country")
+            .values_list("country", flat=True)
+            .distinct()
+        )
+        cache.set(key, countries, timeout=24 * 3600)
+    return countries
+
+
+def list_stamp() -> str:
+    """Changes with every recompute and publication: the key of everything cached."""
+    return _stamp()
+
+
+def _stamp() -> str:
+    row = RatingRecompute.objects.filter(pk=1).values_list("stamp", flat=True).first()
+    return row or "none"
+
+
+def _live_list(period: Period) -> list[ListEntry]:
+    config = method_config()
+    history: dict[int, list[tuple[Period, Rating, int]]] = {}
+    rows = RatingEntry.objects.filter(period__lte=period_label(period)).values_list(
+        "player_id", "period", "rating", "rd", "vol", "games"
+    )
+    for player_id, label, rating, rd, vol, games in rows.iterator(chunk_size=5000):
+        history.setdefault(player_id, []).append(
+            (parse_period(label), Rating(rating, rd, vol), games)
+        )
+    return [
+        ListEntry(
+            rank=row.rank,
+            player_id=row.player,
+            rating=row.rating.rating,
+            rd=row.rating.rd,
+            vol=row.rating.vol,
+            games=row.games,
+            provisional=row.provisional,
+            change=row.change,
+            last_period=period_label(row.last_period),
+        )
+        for row in rating_list(period, history, config)
+    ]
+
+
+#: The lists this process has read lately, by (stamp, period). The stamp changes with every
+#: recompute and publication, so an entry can never be stale; a 10,000-row list then costs a
+#: request nothing but the stamp's query.
+_RECENT: OrderedDict[tuple[str, str], list[ListEntry]] = OrderedDict()
+_RECENT_SIZE = 12
+
+
+def period_list(period: str) -> list[ListEntry]:
+    """The list of a "YYYY-MM" period: the frozen rows once published, else computed from the
+    history (cached until the next recompute or publication)."""
+    parse_period(period)
+    stamp = _stamp()
+    local = _RECENT.get((stamp, period)) if stamp != "none" else None
+    if local is not None:
+        _RECENT.move_to_end((stamp, period))
+        return local
+    entries = _period_list(period, stamp)
+    if stamp != "none":
+        _RECENT[(stamp, period)] = entries
+        while len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
+    return entries
+
+
+def _period_list(period: str, stamp: str) -> list[ListEntry]:
+    published = RatingPeriod.objects.filter(period=period, published=True).first()
+    if published is not None:
+        return [
+            ListEntry(
+                rank=r.rank,
+                player_id=r.player_id,
+                rating=r.rating,
+                rd=r.rd,
+                vol=r.vol,
+                games=r.games,
+                provisional=r.provisional,
+                change=r.change,
+                last_period=r.last_period,
+            )
+            for r in PublishedRating.objects.filter(period=published).order_by("rank")
+        ]
+    key = f"ratings:list:{stamp}:{period}"
+    cached: list[tuple[Any, ...]] | None = cache.get(key)
+    if cached is None:
+        entries = _live_list(parse_period(period))
+        # Plain tuples in the shared cache: they unpickle several times faster than objects.
+        cache.set(key, [tuple(e) for e in entries], timeout=24 * 3600)
+        return entries
+    return [ListEntry._make(row) for row in cached]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRatingNow:
+    period: str
+    rating: Rating
+    provisional: bool
+
+
+def player_current(player: Player, period: str | None = None) -> PlayerRatingNow | None:
+    """The player's rating at the end of `period` (default: the latest period with results)."""
+    period = period or latest_period_with_results()
+    if period is None:
+        return None
+    last = RatingEntry.objects.filter(player=player, period__lte=period).order_by("-period").first()
+    if last is None:
+        return None
+    config = method_config()
+    state = PlayerState(
+        rating=Rating(last.rating, last.rd, last.vol),
+        period=parse_period(last.period),
+        first_period=parse_period(last.period),
+    )
+    rating = rating_at(state, parse_period(period), config)
+    return PlayerRatingNow(period=period, rating=rating, provisional=is_provisional(rating, config))
+
+
+def player_history(player: Player) -> list[RatingEntry]:
+    return list(RatingEntry.objects.filter(player=player).order_by("period"))
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    period: str
+    rating: float
+    rd: float
+    games: int
+
+
+def player_chart(history: list[RatingEntry], until: str | None) -> list[ChartPoint]:
+    """Month by month from the first period with games to `until`: the rating and RD at the end
+    of each month (idle months with their RD increase), for the chart's band."""
+    if not history:
+        return []
+    config = method_config()
+    by_period = {parse_period(e.period): e for e in history}
+    first = min(by_period)
+    last = max(parse_period(until) if until else first, max(by_period))
+    points = []
+    state: PlayerState | None = None
+    for period in range(first, last + 1):
+        entry = by_period.get(period)
+        if entry is not None:
+            state = PlayerState(Rating(entry.rating, entry.rd, entry.vol), period, first)
+        assert state is not None
+        rating = rating_at(state, period, config)
+        points.append(
+            ChartPoint(
+                period=period_label(period),
+                rating=rating.rating,
+                rd=rating.rd,
+                games=entry.games if entry else 0,
+            )
+        )
+    return points
+
+
+def players_by_id(ids: set[int]) -> dict[int, Player]:
+    return Player.objects.in_bulk(ids)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTournament:
+    tournament_id: int
+    name: str
+    end_date: object
+    city: str
+    country: str
+    rank: int | None
+    players: int
+    table_points: float
+    game_points: int
+
+
+def player_tournaments(player: Player) -> list[PlayerTournament]:
+    """The confirmed tournaments the player played, newest first, with their standing."""
+    from ratings.models import Tournament
+
+    tournaments = Tournament.objects.filter(
+        state=Tournament.State.RESULTS_CONFIRMED, registrations__player=player
+    ).order_by("-end_date", "pk")
+    out = []
+    for tournament in tournaments:
+        standings = tournament_standings(tournament)
+        mine = next((s for s in standings if s.player == player.pk), None)
+        out.append(
+            PlayerTournament(
+                tournament_id=tournament.pk,
+                name=tournament.name,
+                end_date=tournament.end_date,
+                city=tournament.city,
+                country=tournament.country,
+                rank=mine.rank if mine else None,
+                players=len(standings),
+                table_points=float(mine.table_points) if mine else 0.0,
+                game_points=mine.game_points if mine else 0,
+            )
+        )
+    return out
+
+
+def tournament_standings(tournament: object) -> list[Any]:
+    """The tournament's standings through the scoring core (rulebook.scoring.standings)."""
+    from ratings.models import Registration, TableResult
+    from rulebook.scoring.standings import SeatScore, TableScore, standings
+
+    order = {"E": 0, "S": 1, "W": 2, "N": 3}
+    tables: dict[tuple[int, int], list[Any]] = {}
+    for row in TableResult.objects.filter(tournament=tournament):
+        tables.setdefault((row.session, row.table), []).append(row)
+    scores = [
+        TableScore(
+            session=session,
+            table=table,
+            seats=tuple(
+                SeatScore(player=r.player_id, game_points=r.game_points, penalty=r.penalty)
+                for r in sorted(rows, key=lambda r: order[r.seat])
+            ),
+        )
+        for (session, table), rows in sorted(tables.items())
+    ]
+    players = list(
+        Registration.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("player_id", flat=True)
+    )
+    return list(standings(players, scores))
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationLine:
+    opponent_id: int
+    rating: float  # the opponent's rating at the start of the period
+    rd: float
+    games: int
+    score: float
+    expected: float
+
+
+def period_explanations(
+    player: Player, history: list[RatingEntry]
+) -> dict[str, list[ExplanationLine]]:
+    """For each period of `history`: the player's games by opponent, with each opponent's
+    rating at the start of the period and the expected score, derived by the rating method
+    itself (`pairwise_results`, `start_of_period`, `glicko.expected_scores`) from the confirmed
+    results the last recompute used."""
+    from ratings.models import TableResult
+
+    config = method_config()
+    tournament_ids = {t for entry in history for t in entry.tournaments}
+    seats: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    rows = TableResult.objects.filter(tournament_id__in=tournament_ids).values_list(
+        "tournament_id", "session", "table", "player_id", "game_points"
+    )
+    for tid, session, table, player_id, points in rows:
+        seats.setdefault((tid, session, table), []).append((player_id, points))
+    mine = {key: value for key, value in seats.items() if any(p == player.pk for p, _ in value)}
+    opponents = {p for value in mine.values() for p, _ in value} - {player.pk}
+    their_rows: dict[int, list[tuple[Period, Rating]]] = {}
+    for opponent, label, rating, rd, vol in (
+        RatingEntry.objects.filter(player_id__in=opponents)
+        .order_by("period")
+        .values_list("player_id", "period", "rating", "rd", "vol")
+    ):
+        their_rows.setdefault(opponent, []).append((parse_period(label), Rating(rating, rd, vol)))
+
+    def start(opponent: int, period: Period) -> Rating:
+        before = [row for row in their_rows.get(opponent, []) if row[0] < period]
+        if not before:
+            return start_of_period(None, period, config)
+        last_period, rating = before[-1]
+        return start_of_period(PlayerState(rating, last_period, last_period), period, config)
+
+    out: dict[str, list[ExplanationLine]] = {}
+    for entry in history:
+        period = parse_period(entry.period)
+        scores: dict[int, list[float]] = {}
+        for (tid, session, table), table_seats in sorted(mine.items()):
+            if tid not in entry.tournaments:
+                continue
+            outcome = Outcome(tid, period_first_day(period), session, table, tuple(table_seats))
+            for result in pairwise_results(outcome):
+                if result.player == player.pk:
+                    scores.setdefault(result.opponent, []).append(result.score)
+        before = Rating(entry.rating_before, entry.rd_before, entry.vol_before)
+        ratings = {o: start(o, period) for o in sorted(scores)}
+        expected = glicko.expected_scores(before, list(ratings.values()))
+        out[entry.period] = [
+            ExplanationLine(
+                opponent_id=o,
+                rating=ratings[o].rating,
+                rd=ratings[o].rd,
+                games=len(scores[o]),
+                score=sum(scores[o]),
+                expected=e * len(scores[o]),
+            )
+            for o, e in zip(ratings, expected, strict=True)
+        ]
+    return out
+
+
+def confirmed_outcomes(*, since: date | None = None) -> list[Outcome]:
+    """The same tables as `ratings.selectors.confirmed_table_results` (the tournaments' read,
+    tested equal), read as plain values: a recompute reads ~200,000 seat results, and model
+    instances made that read the slowest part of it."""
+    from ratings.models import TableResult, Tournament
+
+    rows = TableResult.objects.filter(tournament__state=Tournament.State.RESULTS_CONFIRMED)
+    if since is not None:
+        rows = rows.filter(tournament__end_date__gte=since)
+    order = {"E": 0, "S": 1, "W": 2, "N": 3}
+    grouped: dict[tuple[date, int, int, int], list[tuple[int, int, int]]] = {}
+    for end, tid, session, table, seat, player_id, points in rows.values_list(
+        "tournament__end_date",
+        "tournament_id",
+        "session",
+        "table",
+        "seat",
+        "player_id",
+        "game_points",
+    ).iterator(chunk_size=20_000):
+        grouped.setdefault((end, tid, session, table), []).append((order[seat], player_id, points))
+    return [
+        Outcome(
+            tournament_id=tid,
+            end_date=end,
+            session=session,
+            table=table,
+            seats=tuple((player_id, points) for _, player_id, points in sorted(seats)),
+        )
+        for (end, tid, session, table), seats in sorted(grouped.items())
+    ]

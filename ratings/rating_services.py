@@ -1,0 +1,213 @@
+"""Writes of ratings: recompute (one transaction, never two at once) and publication."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from django.db import DatabaseError, connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from ratings.rating_method import (
+    PlayerState,
+    Rating,
+    parse_period,
+    period_first_day,
+    period_label,
+    period_of,
+    run,
+)
+from ratings.rating_models import PublishedRating, RatingEntry, RatingPeriod, RatingRecompute
+from ratings.rating_selectors import confirmed_outcomes, method_config, period_list
+
+RECOMPUTE_RUNNING = _("A ratings recompute is already running; try again when it has finished.")
+PERIOD_INVALID = _("The period must be given as YYYY-MM.")
+PERIOD_UNKNOWN = _("There is no rating period %(period)s.")
+PERIOD_ALREADY_PUBLISHED = _("The list of %(period)s is already published.")
+
+
+class RecomputeRunning(Exception):
+    pass
+
+
+class RatingError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RecomputeResult:
+    from_period: str | None
+    periods: int
+    entries: int
+
+
+def _lock(*, wait: bool) -> RatingRecompute:
+    """Take the recompute lock for the current transaction or raise RecomputeRunning.
+
+    PostgreSQL: a row lock on the single RatingRecompute row, NOWAIT. SQLite has no row locks:
+    the UPDATE below takes the database's write lock, which a second recompute cannot get
+    while the first transaction is open (it fails with "database is locked"). `wait`: block
+    until a running recompute has finished instead of failing."""
+    RatingRecompute.objects.get_or_create(pk=1)
+    try:
+        if connection.features.has_select_for_update_nowait:
+            row = RatingRecompute.objects.select_for_update(nowait=not wait).get(pk=1)
+        else:
+            RatingRecompute.objects.filter(pk=1).update(started_at=timezone.now())
+            row = RatingRecompute.objects.get(pk=1)
+    except DatabaseError as error:
+        raise RecomputeRunning(str(RECOMPUTE_RUNNING)) from error
+    return row
+
+
+def _states_before(period: str) -> tuple[dict[int, PlayerState], dict[int, int]]:
+    """Every player's standing after their last period before `period`, and games to date."""
+    states: dict[int, PlayerState] = {}
+    totals: dict[int, int] = {}
+    first: dict[int, int] = {}
+    rows = (
+        RatingEntry.objects.filter(period__lt=period)
+        .order_by("player_id", "period")
+        .values_list("player_id", "period", "rating", "rd", "vol", "total_games")
+    )
+    for player_id, label, rating, rd, vol, total in rows.iterator(chunk_size=5000):
+        p = parse_period(label)
+        first.setdefault(player_id, p)
+        states[player_id] = PlayerState(Rating(rating, rd, vol), p, first[player_id])
+        totals[player_id] = total
+    return states, totals
+
+
+def ratings_recompute(
+    *,
+    from_period: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    wait: bool = False,
+) -> RecomputeResult:
+    """Recompute the rating history from `from_period` ("YYYY-MM") on, or from the start.
+
+    One transaction: readers see the old history or the new one, never a mixture. Safe to
+    re-run (the same results give the same rows). Published lists are not touched."""
+    start: int | None = None
+    if from_period:
+        try:
+            start = parse_period(from_period)
+        except ValueError as error:
+            raise RatingError(str(PERIOD_INVALID)) from error
+    config = method_config()
+    with transaction.atomic():
+        lock = _lock(wait=wait)
+        lock.started_at = timezone.now()
+        if start is not None:
+            label = period_label(start)
+            states, totals = _states_before(label)
+            RatingEntry.objects.filter(period__gte=label).delete()
+            outcomes = confirmed_outcomes(since=period_first_day(start))
+        else:
+            states, totals = {}, {}
+            RatingEntry.objects.all().delete()
+            outcomes = confirmed_outcomes()
+        result = run(outcomes, config=config, states=states, from_period=start, progress=progress)
+        rows = []
+        for change in result.changes:
+            totals[change.player] = totals.get(change.player, 0) + change.games
+            rows.append(
+                RatingEntry(
+                    player_id=change.player,
+                    period=period_label(change.period),
+                    rating_before=change.before.rating,
+                    rd_before=change.before.rd,
+                    vol_before=change.before.vol,
+                    rating=change.after.rating,
+                    rd=change.after.rd,
+                    vol=change.after.vol,
+                    games=change.games,
+                    total_games=totals[change.player],
+                    score=change.score,
+                    expected=change.expected,
+                    is_new=change.is_new,
+                    tournaments=list(change.tournaments),
+                )
+            )
+        RatingEntry.objects.bulk_create(rows, batch_size=2000)
+        _sync_periods()
+        lock.finished_at = timezone.now()
+        lock.from_period = period_label(start) if start is not None else ""
+        lock.periods = len(result.periods)
+        lock.entries = len(rows)
+        lock.stamp = uuid.uuid4().hex
+        lock.save()
+    return RecomputeResult(
+        from_period=lock.from_period or None, periods=len(result.periods), entries=len(rows)
+    )
+
+
+def _sync_periods() -> None:
+    """A RatingPeriod for every month from the first with results to the last (and any
+    published one); `has_results` marks the months with games."""
+    with_results = set(RatingEntry.objects.values_list("period", flat=True).distinct())
+    existing = {p.period: p for p in RatingPeriod.objects.all()}
+    wanted: set[str] = set()
+    if with_results:
+        first = parse_period(min(with_results))
+        last = parse_period(max(with_results))
+        wanted = {period_label(p) for p in range(first, last + 1)}
+    for label, row in existing.items():
+        flag = label in with_results
+        if label not in wanted and not row.published:
+            row.delete()
+        elif row.has_results != flag:
+            row.has_results = flag
+            row.save(update_fields=["has_results"])
+    RatingPeriod.objects.bulk_create(
+        [RatingPeriod(period=p, has_results=p in with_results) for p in wanted - set(existing)]
+    )
+
+
+def rating_period_publish(*, period: str, user: object | None = None) -> RatingPeriod:
+    """Freeze the list of `period`: its rows are stored and shown from then on, whatever later
+    corrections do to the history."""
+    try:
+        parse_period(period)
+    except ValueError as error:
+        raise RatingError(str(PERIOD_INVALID)) from error
+    with transaction.atomic():
+        row = RatingPeriod.objects.select_for_update().filter(period=period).first()
+        if row is None:
+            raise RatingError(str(PERIOD_UNKNOWN) % {"period": period})
+        if row.published:
+            raise RatingError(str(PERIOD_ALREADY_PUBLISHED) % {"period": period})
+        entries = period_list(period)
+        PublishedRating.objects.bulk_create(
+            [
+                PublishedRating(
+                    period=row,
+                    player_id=e.player_id,
+                    rank=e.rank,
+                    rating=e.rating,
+                    rd=e.rd,
+                    vol=e.vol,
+                    games=e.games,
+                    provisional=e.provisional,
+                    change=e.change,
+                    last_period=e.last_period,
+                )
+                for e in entries
+            ],
+            batch_size=2000,
+        )
+        row.published = True
+        row.published_at = timezone.now()
+        row.published_by = user if getattr(user, "pk", None) else None  # type: ignore[assignment]
+        row.save()
+        RatingRecompute.objects.update_or_create(pk=1, defaults={"stamp": uuid.uuid4().hex})
+    return row
+
+
+def ratings_recompute_after_tournament(*, end_date: date) -> RecomputeResult:
+    """What confirming or correcting a tournament calls (inside its transaction): recompute
+    from the tournament's period on, waiting for a recompute that is running."""
+    return ratings_recompute(from_period=period_label(period_of(end_date)), wait=True)

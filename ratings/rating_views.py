@@ -1,0 +1,319 @@
+"""Public rating pages: the list of a period (with CSV), a player's page, the method."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import permission_required
+from django.core.cache import cache
+from django.core.paginator import Page, Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from federation.models import Club
+from ratings.models import Player
+from ratings.rating_method import parse_period, period_first_day, period_label
+from ratings.rating_models import RatingPeriod
+from ratings.rating_selectors import (
+    ListEntry,
+    latest_period_with_results,
+    list_countries,
+    list_periods,
+    list_stamp,
+    method_config,
+    period_explanations,
+    period_list,
+    player_chart,
+    player_current,
+    player_history,
+    player_tournaments,
+    players_by_id,
+)
+from ratings.rating_services import RatingError, rating_period_publish
+
+PAGE_SIZE = 50
+ACTIVE_MONTHS = 12
+
+
+@dataclass(frozen=True)
+class ListFilters:
+    period: str
+    country: str
+    club: int | None
+    active: bool
+
+    def querystring(self) -> str:
+        parts = [f"period={self.period}"]
+        if self.country:
+            parts.append(f"country={self.country}")
+        if self.club:
+            parts.append(f"club={self.club}")
+        if self.active:
+            parts.append("active=1")
+        return "&".join(parts)
+
+
+def _filters(request: HttpRequest) -> ListFilters | None:
+    period = request.GET.get("period") or latest_period_with_results()
+    if period is None:
+        return None
+    try:
+        parse_period(period)
+    except ValueError as error:
+        raise Http404(_("The period must be given as YYYY-MM.")) from error
+    if not RatingPeriod.objects.filter(period=period).exists():
+        raise Http404(_("There is no rating list for this period."))
+    club_text = request.GET.get("club", "")
+    return ListFilters(
+        period=period,
+        country=request.GET.get("country", "").strip().upper()[:2],
+        club=int(club_text) if club_text.isdigit() else None,
+        active=request.GET.get("active") in {"1", "on", "true"},
+    )
+
+
+def _filtered(filters: ListFilters) -> list[ListEntry]:
+    rows = period_list(filters.period)
+    if filters.country:
+        ids = set(Player.objects.filter(country=filters.country).values_list("pk", flat=True))
+        rows = [r for r in rows if r.player_id in ids]
+    if filters.club:
+        ids = set(
+            Player.objects.filter(
+                member__club_id=filters.club, member__public_consent=True
+            ).values_list("pk", flat=True)
+        )
+        rows = [r for r in rows if r.player_id in ids]
+    if filters.active:
+        since = period_label(parse_period(filters.period) - ACTIVE_MONTHS + 1)
+        rows = [r for r in rows if r.last_period >= since]
+    return rows
+
+
+@dataclass(frozen=True)
+class Row:
+    """A list row ready to print: the numbers are whole, so they need no localisation
+    (no thousands separator is used), and formatting them here keeps a 200-row page cheap."""
+
+    entry: ListEntry
+    player: Player
+    url: str
+    club: str
+    rating: str
+    low: str
+    high: str
+    change: str  # "+12", "−3", "0"; "" for a player's first month
+    trend: str  # "up", "down", "same", "new"
+
+
+def _whole(value: float) -> str:
+    return str(round(value))
+
+
+def _rows(page: Page, players: dict[int, Player], player_url: str) -> list[Row]:
+    out = []
+    for entry in page.object_list:
+        player = players[entry.player_id]
+        member = player.member
+        club = member.club.name if member and member.public_consent and member.club else ""
+        change, trend = "", "new"
+        if entry.change is not None:
+            moved = round(entry.change)
+            change = f"+{moved}" if moved > 0 else (f"−{-moved}" if moved < 0 else "0")
+            trend = "up" if moved > 0 else ("down" if moved < 0 else "same")
+        out.append(
+            Row(
+                entry=entry,
+                player=player,
+                url=player_url.replace("/0/", f"/{player.pk}/"),
+                club=club,
+                rating=_whole(entry.rating),
+                low=_whole(entry.low),
+                high=_whole(entry.high),
+                change=change,
+                trend=trend,
+            )
+        )
+    return out
+
+
+def rating_list(request: HttpRequest) -> HttpResponse:
+    """The list page. Anonymous visitors all get the same page for the same address, so it is
+    cached whole until the next recompute or publication (the key holds the stamp)."""
+    if request.user.is_authenticated:
+        return _rating_list(request)
+    key = f"ratings:page:{list_stamp()}:{get_language()}:{request.GET.urlencode()}"
+    cached = cache.get(key)
+    if cached is not None:
+        return HttpResponse(cached)
+    response = _rating_list(request)
+    if response.status_code == 200:
+        cache.set(key, response.content.decode(), timeout=3600)
+    return response
+
+
+def _rating_list(request: HttpRequest) -> HttpResponse:
+    filters = _filters(request)
+    if filters is None:
+        return render(request, "ratings/list.html", {"filters": None})
+    rows = _filtered(filters)
+    established = [r for r in rows if not r.provisional]
+    provisional = [r for r in rows if r.provisional]
+    page = Paginator(established, PAGE_SIZE).get_page(request.GET.get("page"))
+    ppage = Paginator(provisional, PAGE_SIZE).get_page(request.GET.get("ppage"))
+    ids = [e.player_id for e in page.object_list] + [e.player_id for e in ppage.object_list]
+    players = Player.objects.select_related("member__club").in_bulk(ids)
+    period_row = RatingPeriod.objects.get(period=filters.period)
+    player_url = reverse("ratings:player", args=[0])
+    return render(
+        request,
+        "ratings/list.html",
+        {
+            "filters": filters,
+            "period": period_row,
+            "period_date": period_first_day(parse_period(filters.period)),
+            "periods": [
+                (p.period, period_first_day(parse_period(p.period))) for p in list_periods()
+            ],
+            "countries": list_countries(),
+            "clubs": Club.objects.order_by("name"),
+            "page": page,
+            "ppage": ppage,
+            "established": _rows(page, players, player_url),
+            "provisional": _rows(ppage, players, player_url),
+            "established_count": len(established),
+            "provisional_count": len(provisional),
+            "config": method_config(),
+            "can_publish": request.user.has_perm("ratings.publish_ratingperiod"),
+        },
+    )
+
+
+def rating_list_csv(request: HttpRequest) -> HttpResponse:
+    filters = _filters(request)
+    if filters is None:
+        raise Http404(_("There are no ratings yet."))
+    rows = _filtered(filters)
+    players = Player.objects.select_related("member__club").in_bulk([r.player_id for r in rows])
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ratings-{filters.period}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "name",
+            "country",
+            "club",
+            "rating",
+            "rd",
+            "low",
+            "high",
+            "volatility",
+            "games",
+            "provisional",
+            "change",
+        ]
+    )
+    for r in rows:
+        player = players[r.player_id]
+        member = player.member
+        club = member.club.name if member and member.public_consent and member.club else ""
+        writer.writerow(
+            [
+                r.rank,
+                r.player_id,
+                str(player),
+                player.country,
+                club,
+                repr(r.rating),
+                repr(r.rd),
+                repr(r.low),
+                repr(r.high),
+                repr(r.vol),
+                r.games,
+                "yes" if r.provisional else "no",
+                "" if r.change is None else repr(r.change),
+            ]
+        )
+    return response
+
+
+@require_POST
+@permission_required("ratings.publish_ratingperiod", raise_exception=True)
+def rating_publish(request: HttpRequest) -> HttpResponse:
+    period = request.POST.get("period", "")
+    try:
+        rating_period_publish(period=period, user=request.user)
+    except RatingError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, _("The rating list of %(period)s is published.") % {"period": period}
+        )
+    return redirect(f"{request.path.rsplit('/publish/', 1)[0]}/?period={period}")
+
+
+def player_page(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("member__club"), pk=pk)
+    history = player_history(player)
+    current = player_current(player)
+    explanations = period_explanations(player, history)
+    opponents = players_by_id(
+        {line.opponent_id for lines in explanations.values() for line in lines}
+    )
+    periods = []
+    for entry in reversed(history):
+        lines = [(line, opponents.get(line.opponent_id)) for line in explanations[entry.period]]
+        periods.append(
+            {
+                "entry": entry,
+                "date": period_first_day(parse_period(entry.period)),
+                "lines": sorted(lines, key=lambda pair: -pair[0].rating),
+                "change": entry.rating - entry.rating_before,
+                "low": entry.rating - 2 * entry.rd,
+                "high": entry.rating + 2 * entry.rd,
+            }
+        )
+    chart = player_chart(history, current.period if current else None)
+    member = player.member
+    return render(
+        request,
+        "ratings/player.html",
+        {
+            "player": player,
+            "club": member.club.name if member and member.public_consent and member.club else "",
+            "current": current,
+            "current_date": period_first_day(parse_period(current.period)) if current else None,
+            "interval_low": current.rating.rating - 2 * current.rating.rd if current else None,
+            "interval_high": current.rating.rating + 2 * current.rating.rd if current else None,
+            "periods": periods,
+            "tournaments": player_tournaments(player),
+            "chart": [
+                {
+                    "period": point.period,
+                    "rating": round(point.rating, 2),
+                    "low": round(point.rating - 2 * point.rd, 2),
+                    "high": round(point.rating + 2 * point.rd, 2),
+                    "games": point.games,
+                }
+                for point in chart
+            ],
+            "chart_labels": {
+                "rating": _("Rating"),
+                "band": _("Interval: rating ± 2 RD"),
+                "games": _("games"),
+            },
+            "config": method_config(),
+        },
+    )
+
+
+def method_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "ratings/method.html", {"config": method_config()})
