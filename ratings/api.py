@@ -15,12 +15,14 @@ from django.shortcuts import get_object_or_404
 from django_countries import countries
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from federation.api_tokens import CachedTokenAuthentication
 
 from . import selectors, services
 from .importers import parse_results_json
@@ -154,7 +156,7 @@ class StandingSerializer(serializers.Serializer):
 class TournamentAPIView(APIView):
     """Token first: an anonymous write gets 401 with ``WWW-Authenticate: Token``."""
 
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [CachedTokenAuthentication, SessionAuthentication]
     permission_classes = [AllowAny]
 
 

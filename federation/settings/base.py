@@ -242,10 +242,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         # Tournament software and other clients: "Authorization: Token <key>" (DRF tokens;
         # a user finds theirs on /<lang>/accounts/api-token/, `manage.py api_token EMAIL`).
-        "rest_framework.authentication.TokenAuthentication",
+        # First, so that an anonymous write gets 401 with `WWW-Authenticate: Token`.
+        "federation.api_tokens.CachedTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     # Anonymous clients are counted per IP address, clients with a token per user, in the
     # shared cache (Redis when REDIS_URL is set), so every worker process sees the same count.
