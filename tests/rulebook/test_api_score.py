@@ -3,6 +3,7 @@ the OpenAPI schema, and the API against the command line on generated hands."""
 
 from __future__ import annotations
 
+import gc
 import json
 import shlex
 import subprocess
@@ -118,6 +119,18 @@ def test_batch_answers_each_question_in_order(client) -> None:  # type: ignore[n
     assert results[2]["rules"] == "hkos" and "doublings" in results[2]
     # a bare list is read as well
     assert post(client, "/api/v1/score/batch", questions).json()["results"] == results
+
+
+def test_batch_leaves_the_garbage_collector_running(client) -> None:  # type: ignore[no-untyped-def]
+    # the batch pauses the cyclic collector while it scores; it must resume it afterwards,
+    # whether the batch is answered or refused
+    assert gc.isenabled()
+    ok = post(client, "/api/v1/score/batch", [KONGS] * 3)
+    assert ok.status_code == 200 and [r["total"] for r in ok.json()["results"]] == [33] * 3
+    assert gc.isenabled()
+    broken = post(client, "/api/v1/score/batch", [KONGS, {"hand": 5}])
+    assert broken.status_code == 400 and broken.json()["position"] == 1
+    assert gc.isenabled()
 
 
 def test_batch_limits(client) -> None:  # type: ignore[no-untyped-def]
