@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.models import Group
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -22,6 +22,7 @@ from django_countries import countries
 from wagtail.log_actions import log
 
 from federation.models import Member
+from federation.services.roles import role_groups_ensure
 from rulebook.scoring import DEFAULT_CONFIG, MCRConfig
 from rulebook.scoring.standings import Problem
 
@@ -105,20 +106,7 @@ class Check:
 
 def roles_setup() -> dict[str, Group]:
     """Create (or bring up to date) the tournament role groups. Idempotent."""
-    groups = {}
-    for name, codes in ROLE_PERMISSIONS.items():
-        group, _created = Group.objects.get_or_create(name=name)
-        permissions = []
-        for code in codes:
-            app_label, codename = code.split(".")
-            permission = Permission.objects.filter(
-                content_type__app_label=app_label, codename=codename
-            ).first()
-            if permission is not None:
-                permissions.append(permission)
-        group.permissions.set(permissions)
-        groups[name] = group
-    return groups
+    return role_groups_ensure(role_permissions=ROLE_PERMISSIONS)
 
 
 def _audit(tournament: Tournament, action: str, user: Any, **data: Any) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from django.contrib.auth.models import Group, Permission
 
 ROLE_TREASURER = "Treasurer"
@@ -39,9 +41,16 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
 
 
 def roles_setup() -> dict[str, Group]:
-    """Create (or bring up to date) the role groups and their permissions. Idempotent."""
+    """Create (or bring up to date) the membership role groups. Idempotent."""
+    return role_groups_ensure(role_permissions=ROLE_PERMISSIONS)
+
+
+def role_groups_ensure(*, role_permissions: Mapping[str, Sequence[str]]) -> dict[str, Group]:
+    """Create (or bring up to date) one group per role with exactly these permissions
+    ("app_label.codename"; ones not yet migrated are skipped). Idempotent; every app's roles
+    are set up through this."""
     groups = {}
-    for name, codes in ROLE_PERMISSIONS.items():
+    for name, codes in role_permissions.items():
         group, _created = Group.objects.get_or_create(name=name)
         permissions = []
         for code in codes:
