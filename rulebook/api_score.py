@@ -28,7 +28,6 @@ from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from federation.api_tokens import CachedTokenAuthentication
@@ -69,35 +68,40 @@ def _read_body(request: Request) -> Any:
         raise BadRequest(f"the body is not JSON: {err.msg}", err.pos) from None
 
 
+def _bad_question(message: str, index: int | None) -> BadRequest:
+    """The error of a question; inside a batch it names the question (``index``)."""
+    return BadRequest(message if index is None else f"question {index}: {message}", index)
+
+
 def _question(item: Any, index: int | None = None) -> tuple[str, str, dict[str, Any]]:
     """(rules, hand, context) of one question; ``index`` names it inside a batch."""
-    where = "" if index is None else f"question {index}: "
     if not isinstance(item, dict):
-        raise BadRequest(f"{where}a question is an object with rules, hand and context",
-                         index)
+        raise _bad_question("a question is an object with rules, hand and context", index)
     hand = item.get("hand")
-    if not isinstance(hand, str) or not hand.strip():
-        raise BadRequest(f"{where}hand is required: a hand in the notation, e.g. "
-                         "123m456p789s123s5s5s", index)
+    if isinstance(hand, str):
+        hand = hand.strip()
+    if not hand or not isinstance(hand, str):
+        raise _bad_question("hand is required: a hand in the notation, e.g. "
+                            "123m456p789s123s5s5s", index)
     if len(hand) > MAX_HAND_LENGTH:
-        raise BadRequest(f"{where}hand is longer than {MAX_HAND_LENGTH} characters", index)
+        raise _bad_question(f"hand is longer than {MAX_HAND_LENGTH} characters", index)
     rules = item.get("rules", "mcr")
     if not isinstance(rules, str):
-        raise BadRequest(f"{where}rules is a string: mcr, hkos or red", index)
-    context = item.get("context", {})
+        raise _bad_question("rules is a string: mcr, hkos or red", index)
+    context = item.get("context")
     if context is None:
         context = {}
-    if not isinstance(context, dict):
-        raise BadRequest(f"{where}context is an object of win conditions", index)
-    for key in item:
-        if key not in _FIELDS:
-            raise BadRequest(f"{where}unknown field {key!r} (fields: rules, hand, context, "
-                             "options)", index)
+    elif not isinstance(context, dict):
+        raise _bad_question("context is an object of win conditions", index)
+    if not item.keys() <= _FIELDS:
+        unknown = sorted(set(item) - _FIELDS)[0]
+        raise _bad_question(f"unknown field {unknown!r} (fields: rules, hand, context, "
+                            "options)", index)
     if "options" in item:
         if "options" in context:
-            raise BadRequest(f"{where}options given twice (top level and in context)", index)
+            raise _bad_question("options given twice (top level and in context)", index)
         context = {**context, "options": item["options"]}
-    return rules, hand.strip(), context
+    return rules, hand, context
 
 
 def _answer(result: ScoreResult, names: dict[str, str]) -> dict[str, Any]:
@@ -126,19 +130,32 @@ def _answer(result: ScoreResult, names: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-def _batch_content(read: list[tuple[str, str, dict[str, Any]]], language: str) -> bytes:
-    """The batch's answer as JSON; the results are kept until all are scored, then
-    written in one go (scoring and writing in turns made the scoring slower: each
-    evicts the other's tables from the processor's caches)."""
-    results = [score(hand, rules=rules, **context) for rules, hand, context in read]
+# answers written per call to orjson: one call per answer kept a thousand ~1 KB buffers
+# alive (four times the cost of writing them); a few calls per batch keep memory small
+ANSWERS_PER_WRITE = 20
+
+
+def _batch_content(questions: list[Any], language: str) -> bytes:
+    """The batch's answer as JSON. Each question is read, scored and named in turn, while
+    its result is still in the processor's caches, and freed once written. A question
+    that cannot be read raises :class:`BadRequest` (scoring changes nothing, so the
+    work done before it is simply dropped)."""
     named: dict[str, dict[str, str]] = {}
-    answers = []
-    for result in results:
+    written: list[bytes] = []
+    answers: list[dict[str, Any]] = []
+    for index, item in enumerate(questions):
+        rules, hand, context = _question(item, index)
+        result = score(hand, rules=rules, **context)
         names = named.get(result.rules)
         if names is None:
             names = named[result.rules] = fan_name_map(result.rules, language)
         answers.append(_answer(result, names))
-    return orjson.dumps({"results": answers})
+        if len(answers) == ANSWERS_PER_WRITE:
+            written.append(orjson.dumps(answers)[1:-1])  # the answers without brackets
+            answers = []
+    if answers:
+        written.append(orjson.dumps(answers)[1:-1])
+    return b'{"results":[' + b",".join(written) + b"]}"
 
 
 @contextmanager
@@ -150,40 +167,6 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
-
-
-# --- rate limits: a batch counts each of its questions ------------------------------------
-
-
-class _WeightedMixin:
-    """A throttle that counts a request as ``request.throttle_weight`` requests, in the same
-    history as the single endpoint (same scope), so a batch of 100 uses 100 of the
-    client's budget and cannot be used to get around the limit."""
-
-    def allow_request(self, request: Any, view: Any) -> bool:
-        if self.rate is None:  # type: ignore[attr-defined]
-            return True
-        self.key = self.get_cache_key(request, view)  # type: ignore[attr-defined]
-        if self.key is None:
-            return True
-        weight = max(1, int(getattr(request, "throttle_weight", 1)))
-        self.history = self.cache.get(self.key, [])  # type: ignore[attr-defined]
-        self.now = self.timer()  # type: ignore[attr-defined]
-        while self.history and self.history[-1] <= self.now - self.duration:  # type: ignore[attr-defined]
-            self.history.pop()
-        if len(self.history) + weight > self.num_requests:  # type: ignore[attr-defined]
-            return self.throttle_failure()  # type: ignore[attr-defined,no-any-return]
-        self.history[:0] = [self.now] * weight
-        self.cache.set(self.key, self.history, self.duration)  # type: ignore[attr-defined]
-        return True
-
-
-class BatchAnonRateThrottle(_WeightedMixin, AnonRateThrottle):
-    pass
-
-
-class BatchUserRateThrottle(_WeightedMixin, UserRateThrottle):
-    pass
 
 
 # --- schema ---------------------------------------------------------------------------------
@@ -322,10 +305,21 @@ class ScoreBatchView(APIView):
 
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
-    throttle_classes = [BatchAnonRateThrottle, BatchUserRateThrottle]
+    _questions: list[Any] | BadRequest | None = None
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        # A batch makes no reference cycles, so the cyclic collector waits until it is
+        # answered, and until the questions read from the body are freed as well:
+        # resumed while thousands of them were alive, it would at once walk them all.
+        with _collector_paused():
+            try:
+                return super().dispatch(request, *args, **kwargs)  # type: ignore[no-any-return]
+            finally:
+                self._questions = None
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         # the body is read before the rate limit is checked: each question counts
+        # (federation.api_throttles, the API's throttles, read request.throttle_weight)
         try:
             self._questions = self._read_questions(request)
             request.throttle_weight = len(self._questions)  # type: ignore[attr-defined]
@@ -355,17 +349,11 @@ class ScoreBatchView(APIView):
                     "cannot be read: position then names the question).",
     )
     def post(self, request: Request) -> HttpResponse:
-        questions = self._questions
+        questions = self._questions or []
         if isinstance(questions, BadRequest):
             return _error_response(questions.code, questions.message, questions.position)
         try:
-            read = [_question(item, index) for index, item in enumerate(questions)]
+            content = _batch_content(questions, get_language())
         except BadRequest as err:
             return _error_response(err.code, err.message, err.position)
-        # Nothing here makes reference cycles, so the cyclic collector waits until the
-        # batch is answered. It waits until the results and answers are freed as well:
-        # resumed while they were alive, it would at once walk all of them (tens of
-        # thousands of objects, a third of the batch's time).
-        with _collector_paused():
-            content = _batch_content(read, get_language())
         return HttpResponse(content, content_type=_JSON)

@@ -170,7 +170,8 @@ STORAGES = {
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis backend, reusing one client per pool (federation/redis_cache.py)
+            "BACKEND": "federation.redis_cache.ReusedClientRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
         }
     }
@@ -249,10 +250,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     # Anonymous clients are counted per IP address, clients with a token per user, in the
-    # shared cache (Redis when REDIS_URL is set), so every worker process sees the same count.
+    # shared cache (Redis when REDIS_URL is set), so every worker process sees the same count;
+    # a batch uses one request of the budget per question (federation/api_throttles.py).
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "federation.api_throttles.WeightedAnonRateThrottle",
+        "federation.api_throttles.WeightedUserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_ANON_RATE", "60/min"),
