@@ -17,13 +17,14 @@ questions (a realistic mix: 80 % MCR, 10 % HKOS, 10 % Red, generated hands with 
 win conditions, about 3 % of them broken hands that answer 400). Prints requests/s of
 both and their ratio (targets: >= 300 score requests/s, >= 70 % of healthz).
 
-Last, the batch endpoint: 1,000 questions (MCR) posted 7 times; the time per hand
-(request wall time / 1000) against the core's own time per hand, ``score()`` in this
-process on the same 1,000 questions as read from the same JSON (fresh strings, as any
-caller has them), 7 times, alternating with the requests; medians and their ratio
-(target <= 1.20). The machine is shared, so the same comparison is also made in CPU
-time (the gunicorn workers' utime + stime from /proc against this process's CPU time),
-which waiting for a core does not inflate.
+Last, the batch endpoint: 1,000 questions (MCR) posted ``--batch-rounds`` times (15),
+each request between two runs of the core's own ``score()`` in this process on the same
+1,000 questions as read from the same JSON (fresh strings, as any caller has them). Each
+request's CPU time (the gunicorn workers' threads, from /proc/<pid>/task/*/schedstat, in
+nanoseconds) is divided by the mean CPU time of the two core runs around it; the median
+of these paired ratios is the result (target <= 1.20). CPU time, because the machine is
+shared and waiting for a core would inflate wall times; paired, because the machine's
+speed drifts during a run. Wall-time ratios are printed alongside.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -157,14 +159,14 @@ def _workers(master: int) -> list[int]:
     return [int(pid) for pid in children]
 
 
-def _cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time of the processes (from /proc, clock ticks)."""
-    ticks = os.sysconf("SC_CLK_TCK")
+def _cpu_ns(pids: list[int]) -> int:
+    """CPU time of the processes' threads in nanoseconds (/proc/<pid>/task/*/schedstat:
+    precise, where /proc/<pid>/stat counts 10 ms clock ticks)."""
     total = 0
     for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            total += int((task / "schedstat").read_text().split()[0])
+    return total
 
 
 def _post(url: str, body: bytes, token: str) -> tuple[float, Any]:
@@ -177,11 +179,89 @@ def _post(url: str, body: bytes, token: str) -> tuple[float, Any]:
     return time.perf_counter() - start, json.loads(data)
 
 
+def _single_requests(base: str, token: str, args: argparse.Namespace) -> None:
+    """Single score requests against the health check, same server, alternately."""
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "score.lua"
+        _lua([json.dumps(q) for q in questions(400, seed=7)], script)
+        # warm-up: both paths, every body once
+        _wrk(base + "/healthz", 2, None, None)
+        _wrk(base + "/api/v1/score", 3, str(script), token)
+        health, scores = [], []
+        for _ in range(args.rounds):
+            health.append(_wrk(base + "/healthz", args.seconds, None, None))
+            scores.append(_wrk(base + "/api/v1/score", args.seconds, str(script), token))
+    h, s = statistics.mean(health), statistics.mean(scores)
+    print(f"GET /healthz          {' '.join(f'{x:8.1f}' for x in health)}  mean {h:8.1f} req/s")
+    print(f"POST /api/v1/score    {' '.join(f'{x:8.1f}' for x in scores)}  mean {s:8.1f} req/s")
+    print(f"score / healthz       {s / h:.2f}  (targets: score >= 300 req/s, ratio >= 0.70)")
+
+
+
+def _batch(base: str, token: str, master: int, args: argparse.Namespace) -> None:
+    """The batch endpoint's CPU per hand against the core's, paired request by request."""
+    batch = questions(1000, seed=11, mix=False)
+    body = json.dumps({"questions": batch}).encode()
+    for _ in range(4):  # warm-up of both workers' tables (each process has its own)
+        _post(base + "/api/v1/score/batch", body, token)
+    workers = _workers(master)
+    if args.pin_cpu is not None:
+        for pid in [os.getpid(), *workers]:
+            os.sched_setaffinity(pid, {args.pin_cpu})
+
+    def core_run() -> tuple[float, float]:
+        fresh = json.loads(body)["questions"]  # the questions as a program reads them
+        start, cpu = time.perf_counter(), time.process_time()
+        for q in fresh:
+            score(q["hand"], rules=q["rules"], **q["context"])
+        return time.perf_counter() - start, time.process_time() - cpu
+
+    def api_run() -> tuple[float, float]:
+        before = _cpu_ns(workers)
+        elapsed, answer = _post(base + "/api/v1/score/batch", body, token)
+        assert len(answer["results"]) == len(batch)
+        return elapsed, (_cpu_ns(workers) - before) / 1e9
+
+    core_run()
+    # core, request, core, request, ..., core: each request against the mean of the
+    # core runs just before and just after it, so a machine that slows down or speeds
+    # up over the run (it is shared) moves both sides of each ratio alike
+    cores = [core_run()]
+    apis = []
+    for _ in range(args.batch_rounds):
+        apis.append(api_run())
+        cores.append(core_run())
+    n = len(batch)
+    around = list(pairwise(cores))  # the core runs around request i
+    wall = [a[0] / ((c0[0] + c1[0]) / 2) for a, (c0, c1) in zip(apis, around, strict=True)]
+    cpu = [a[1] / ((c0[1] + c1[1]) / 2) for a, (c0, c1) in zip(apis, around, strict=True)]
+
+    def per_hand(runs: list[tuple[float, float]], i: int) -> str:
+        return " ".join(f"{r[i] / n * 1e6:5.1f}" for r in runs)
+
+    med = statistics.median
+    pinned = "" if args.pin_cpu is None else f", both sides on CPU {args.pin_cpu}"
+    print(f"core score() CPU      {per_hand(cores, 1)}  median "
+          f"{med(c[1] for c in cores) / n * 1e6:5.1f} us/hand")
+    print(f"POST /score/batch CPU {per_hand(apis, 1)}  median "
+          f"{med(a[1] for a in apis) / n * 1e6:5.1f} us/hand "
+          "(1,000 hands a request; CPU of the gunicorn workers)")
+    print(f"batch / core, paired  CPU {' '.join(f'{x:.2f}' for x in cpu)}")
+    print(f"                      wall {' '.join(f'{x:.2f}' for x in wall)}")
+    print(f"batch / core          median {med(cpu):.2f} CPU, {med(wall):.2f} wall "
+          f"(target <= 1.20){pinned}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=8230)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--batch-rounds", type=int, default=15)
+    parser.add_argument("--only", choices=["single", "batch"])
+    parser.add_argument("--pin-cpu", type=int, metavar="N",
+                        help="batch comparison with this process and the gunicorn workers "
+                             "on CPU N: both sides share its caches and speed")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install -y wrk")
@@ -195,51 +275,10 @@ def main() -> int:
     )
     try:
         _wait(base + "/healthz")
-        with tempfile.TemporaryDirectory() as tmp:
-            script = Path(tmp) / "score.lua"
-            _lua([json.dumps(q) for q in questions(400, seed=7)], script)
-            # warm-up: both paths, every body once
-            _wrk(base + "/healthz", 2, None, None)
-            _wrk(base + "/api/v1/score", 3, str(script), token)
-            health, scores = [], []
-            for _ in range(args.rounds):
-                health.append(_wrk(base + "/healthz", args.seconds, None, None))
-                scores.append(_wrk(base + "/api/v1/score", args.seconds, str(script), token))
-        h, s = statistics.mean(health), statistics.mean(scores)
-        print(f"GET /healthz          {' '.join(f'{x:8.1f}' for x in health)}  mean {h:8.1f} req/s")
-        print(f"POST /api/v1/score    {' '.join(f'{x:8.1f}' for x in scores)}  mean {s:8.1f} req/s")
-        print(f"score / healthz       {s / h:.2f}  (targets: score >= 300 req/s, ratio >= 0.70)")
-
-        batch = questions(1000, seed=11, mix=False)
-        body = json.dumps({"questions": batch}).encode()
-        for _ in range(4):  # warm-up of both workers' tables (each process has its own)
-            _post(base + "/api/v1/score/batch", body, token)
-        for q in batch:
-            score(q["hand"], rules=q["rules"], **q["context"])
-        core_times, api_times = [], []
-        core_cpu = api_cpu = 0.0
-        workers = _workers(server.pid)
-        for _ in range(7):
-            fresh = json.loads(body)["questions"]  # the questions as a program reads them
-            start, cpu = time.perf_counter(), time.process_time()
-            for q in fresh:
-                score(q["hand"], rules=q["rules"], **q["context"])
-            core_cpu += time.process_time() - cpu
-            core_times.append((time.perf_counter() - start) / len(batch))
-            before = _cpu_seconds(workers)
-            elapsed, answer = _post(base + "/api/v1/score/batch", body, token)
-            api_cpu += _cpu_seconds(workers) - before
-            assert len(answer["results"]) == len(batch)
-            api_times.append(elapsed / len(batch))
-        core, api = statistics.median(core_times), statistics.median(api_times)
-        hands = 7 * len(batch)
-        print(f"core score()          {' '.join(f'{x * 1e6:6.1f}' for x in core_times)}  "
-              f"median {core * 1e6:6.1f} us/hand wall, {core_cpu / hands * 1e6:6.1f} CPU")
-        print(f"POST /score/batch     {' '.join(f'{x * 1e6:6.1f}' for x in api_times)}  "
-              f"median {api * 1e6:6.1f} us/hand wall, {api_cpu / hands * 1e6:6.1f} CPU "
-              "(1,000 hands a request; CPU of the gunicorn workers)")
-        print(f"batch / core          {api / core:.2f} wall, {api_cpu / core_cpu:.2f} CPU "
-              "(target <= 1.20)")
+        if args.only in (None, "single"):
+            _single_requests(base, token, args)
+        if args.only in (None, "batch"):
+            _batch(base, token, server.pid, args)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=20)

@@ -7,19 +7,23 @@ command line prints it, each fan with its ``name`` in the request's language
 (``Accept-Language``). The core validates the context; this module only checks the shape
 of the request.
 
-Speed: the batch endpoint must stay within 20 % of the core's own time per hand, so the
-questions are read and the answers written with orjson, the result objects go to JSON
-as they are (orjson writes dataclasses), and fan names come from a per-process map.
+Speed: the batch endpoint must stay within 20 % of the core's own time per hand. The
+questions are read with msgspec into typed structs (the shape checked in C on the way);
+only a request that fails that check is read again by :func:`_question`, which says
+what is wrong and where. The answers are msgspec structs (cheaper to make than dicts),
+the core's excluded fans and errors go to JSON as the dataclasses they are, and fan names
+come from a per-process map. See docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Annotated, Any
 
-import orjson
+import msgspec
 from django.http import HttpResponse
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
@@ -33,7 +37,7 @@ from rest_framework.views import APIView
 from federation.api_tokens import CachedTokenAuthentication
 from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import score
-from rulebook.scoring.result import ScoreResult
+from rulebook.scoring.result import ExcludedFan, ScoreError, ScoreResult
 
 MAX_BATCH = 1000
 MAX_HAND_LENGTH = 200
@@ -58,14 +62,46 @@ class BadRequest(Exception):
 def _error_response(code: str, message: str, position: int | None, status: int = 400
                     ) -> HttpResponse:
     body = {"code": code, "message": message, "position": position}
-    return HttpResponse(orjson.dumps(body), status=status, content_type=_JSON)
+    return HttpResponse(msgspec.json.encode(body), status=status, content_type=_JSON)
 
 
-def _read_body(request: Request) -> Any:
+# --- reading the questions ------------------------------------------------------------------
+
+
+class Question(msgspec.Struct, forbid_unknown_fields=True):
+    """A question as it is read. A body that does not fit is read again as plain JSON by
+    :func:`_question`, which says what is wrong and where."""
+
+    hand: Annotated[str, msgspec.Meta(max_length=MAX_HAND_LENGTH)]
+    rules: str = "mcr"
+    context: dict[str, Any] | None = None
+    options: Any = msgspec.UNSET
+
+
+_Questions = Annotated[list[Question], msgspec.Meta(max_length=MAX_BATCH)]
+
+
+class BatchBody(msgspec.Struct):
+    questions: _Questions
+
+
+_READ_QUESTION = msgspec.json.Decoder(Question)
+_READ_BATCH = msgspec.json.Decoder(BatchBody | _Questions)  # {"questions": [...]} or [...]
+
+
+_BYTE = re.compile(r"\(byte (\d+)\)")
+
+
+def _plain_json(body: bytes) -> Any:
+    """The body as plain JSON values; not JSON: the error names the byte at fault (the end
+    of the body when it stops early)."""
     try:
-        return orjson.loads(request.body or b"null")
-    except orjson.JSONDecodeError as err:
-        raise BadRequest(f"the body is not JSON: {err.msg}", err.pos) from None
+        return msgspec.json.decode(body or b"null")
+    except msgspec.DecodeError as err:
+        at = _BYTE.search(str(err))
+        message = _BYTE.sub("", str(err)).strip().removeprefix("JSON is malformed: ")
+        raise BadRequest(f"the body is not JSON: {message.lower()}",
+                         int(at.group(1)) if at else len(body)) from None
 
 
 def _bad_question(message: str, index: int | None) -> BadRequest:
@@ -74,88 +110,134 @@ def _bad_question(message: str, index: int | None) -> BadRequest:
 
 
 def _question(item: Any, index: int | None = None) -> tuple[str, str, dict[str, Any]]:
-    """(rules, hand, context) of one question; ``index`` names it inside a batch."""
+    """(rules, hand, context) of a question given as plain JSON values, or what is wrong
+    with it; ``index`` names it inside a batch."""
     if not isinstance(item, dict):
         raise _bad_question("a question is an object with rules, hand and context", index)
     hand = item.get("hand")
-    if isinstance(hand, str):
-        hand = hand.strip()
-    if not hand or not isinstance(hand, str):
+    if not isinstance(hand, str) or not hand.strip():
         raise _bad_question("hand is required: a hand in the notation, e.g. "
                             "123m456p789s123s5s5s", index)
     if len(hand) > MAX_HAND_LENGTH:
         raise _bad_question(f"hand is longer than {MAX_HAND_LENGTH} characters", index)
-    rules = item.get("rules", "mcr")
-    if not isinstance(rules, str):
+    if not isinstance(item.get("rules", "mcr"), str):
         raise _bad_question("rules is a string: mcr, hkos or red", index)
-    context = item.get("context")
-    if context is None:
-        context = {}
-    elif not isinstance(context, dict):
+    if not isinstance(item.get("context", {}), dict | None):
         raise _bad_question("context is an object of win conditions", index)
     if not item.keys() <= _FIELDS:
         unknown = sorted(set(item) - _FIELDS)[0]
         raise _bad_question(f"unknown field {unknown!r} (fields: rules, hand, context, "
                             "options)", index)
-    if "options" in item:
+    try:
+        question = msgspec.convert(item, Question)
+    except msgspec.ValidationError as err:
+        raise _bad_question(str(err), index) from None
+    return _asked(question, index)
+
+
+def _asked(question: Question, index: int | None) -> tuple[str, str, dict[str, Any]]:
+    """(rules, hand, context) of a question read into a :class:`Question`."""
+    hand = question.hand.strip()
+    if not hand:
+        raise _bad_question("hand is required: a hand in the notation, e.g. "
+                            "123m456p789s123s5s5s", index)
+    context = question.context
+    if context is None:
+        context = {}
+    if question.options is not msgspec.UNSET:
         if "options" in context:
             raise _bad_question("options given twice (top level and in context)", index)
-        context = {**context, "options": item["options"]}
-    return rules, hand, context
+        context = {**context, "options": question.options}
+    return question.rules, hand, context
 
 
-def _answer(result: ScoreResult, names: dict[str, str]) -> dict[str, Any]:
-    """The result as the command line prints it, each fan with its name."""
-    error = result.error
-    out: dict[str, Any] = {
-        "hand": result.hand,
-        "rules": result.rules,
-        "ok": result.ok,
-        "total": result.total,
-        "fans": [
-            {"id": f.id, "points": f.points, "count": f.count, "sets": f.sets,
-             "name": names.get(f.id, f.id)}
-            for f in result.fans
-        ],
-        "excluded": [{"id": e.id, "by": e.by} for e in result.excluded],
-        "payments": result.payments,
-        "error": None if error is None else {
-            "code": error.code, "message": error.message, "position": error.position},
-    }
+def _read_question(body: bytes) -> tuple[str, str, dict[str, Any]]:
+    """(rules, hand, context) of the single endpoint's body."""
+    try:
+        question = _READ_QUESTION.decode(body)
+    except msgspec.DecodeError:  # (and ValidationError, its subclass) say what is wrong
+        return _question(_plain_json(body))
+    return _asked(question, None)
+
+
+def _read_batch(body: bytes) -> list[Question]:
+    """The questions of a batch; a batch that cannot be read raises :class:`BadRequest`
+    naming the question at fault."""
+    try:
+        read = _READ_BATCH.decode(body)
+    except msgspec.DecodeError as err:
+        plain = _plain_json(body)
+        questions = plain.get("questions") if isinstance(plain, dict) else plain
+        if not isinstance(questions, list):
+            raise BadRequest('the body is {"questions": [...]}, a list of questions') from None
+        if len(questions) > MAX_BATCH:
+            raise BadRequest(f"at most {MAX_BATCH} questions in one batch, "
+                             f"not {len(questions)}") from None
+        for index, item in enumerate(questions):
+            _question(item, index)
+        raise BadRequest(str(err)) from None  # not reached while the checks agree
+    return read.questions if isinstance(read, BatchBody) else read
+
+
+# --- answers --------------------------------------------------------------------------------
+
+
+class FanAnswer(msgspec.Struct):
+    id: str
+    points: int
+    count: int
+    sets: tuple[str, ...]
+    name: str
+
+
+class Answer(msgspec.Struct):
+    """The core's result as the command line prints it, each fan with its name. The
+    excluded fans and the error are the core's own dataclasses (msgspec writes them
+    field by field); ``waits`` and ``doublings`` appear only when the result has them."""
+
+    hand: str
+    rules: str
+    ok: bool
+    total: int
+    fans: list[FanAnswer]
+    excluded: tuple[ExcludedFan, ...]
+    payments: Any
+    error: ScoreError | None
+    waits: Any = msgspec.UNSET
+    doublings: Any = msgspec.UNSET
+
+
+class BatchAnswer(msgspec.Struct):
+    results: list[Answer]
+
+
+def _answer(result: ScoreResult, names: dict[str, str]) -> Answer:
+    answer = Answer(
+        result.hand, result.rules, result.ok, result.total,
+        [FanAnswer(f.id, f.points, f.count, f.sets, names.get(f.id, f.id))
+         for f in result.fans],
+        result.excluded, result.payments, result.error,
+    )
     if result.waits is not None:
-        out["waits"] = result.waits
-    doublings = getattr(result, "doublings", None)
-    if doublings is not None:
-        out["doublings"] = doublings
-    return out
+        answer.waits = result.waits
+    if type(result) is not ScoreResult:  # HKOS: its doublings
+        answer.doublings = getattr(result, "doublings", msgspec.UNSET)
+    return answer
 
 
-# answers written per call to orjson: one call per answer kept a thousand ~1 KB buffers
-# alive (four times the cost of writing them); a few calls per batch keep memory small
-ANSWERS_PER_WRITE = 20
-
-
-def _batch_content(questions: list[Any], language: str) -> bytes:
-    """The batch's answer as JSON. Each question is read, scored and named in turn, while
-    its result is still in the processor's caches, and freed once written. A question
-    that cannot be read raises :class:`BadRequest` (scoring changes nothing, so the
-    work done before it is simply dropped)."""
+def _batch_content(questions: list[Question], language: str) -> bytes:
+    """The batch's answer as JSON; a question the core cannot use raises
+    :class:`BadRequest` (scoring changes nothing, the work before it is dropped)."""
     named: dict[str, dict[str, str]] = {}
-    written: list[bytes] = []
-    answers: list[dict[str, Any]] = []
-    for index, item in enumerate(questions):
-        rules, hand, context = _question(item, index)
+    answers = []
+    for index, question in enumerate(questions):
+        rules, hand, context = _asked(question, index)
         result = score(hand, rules=rules, **context)
         names = named.get(result.rules)
         if names is None:
             names = named[result.rules] = fan_name_map(result.rules, language)
         answers.append(_answer(result, names))
-        if len(answers) == ANSWERS_PER_WRITE:
-            written.append(orjson.dumps(answers)[1:-1])  # the answers without brackets
-            answers = []
-    if answers:
-        written.append(orjson.dumps(answers)[1:-1])
-    return b'{"results":[' + b",".join(written) + b"]}"
+    return msgspec.json.encode(BatchAnswer(answers))
 
 
 @contextmanager
@@ -288,16 +370,15 @@ class ScoreView(APIView):
     )
     def post(self, request: Request) -> HttpResponse:
         try:
-            item = _read_body(request)
-            rules, hand, context = _question(item)
+            rules, hand, context = _read_question(request.body)
         except BadRequest as err:
             return _error_response(err.code, err.message, err.position)
         result = score(hand, rules=rules, **context)
         error = result.error
         if error is not None and error.code not in ANSWER_CODES:
             return _error_response(error.code, error.message, error.position)
-        body = _answer(result, fan_name_map(result.rules, get_language()))
-        return HttpResponse(orjson.dumps(body), content_type=_JSON)
+        answer = _answer(result, fan_name_map(result.rules, get_language()))
+        return HttpResponse(msgspec.json.encode(answer), content_type=_JSON)
 
 
 class ScoreBatchView(APIView):
@@ -305,7 +386,7 @@ class ScoreBatchView(APIView):
 
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
-    _questions: list[Any] | BadRequest | None = None
+    _questions: list[Question] | BadRequest | None = None
 
     def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
         # A batch makes no reference cycles, so the cyclic collector waits until it is
@@ -321,22 +402,11 @@ class ScoreBatchView(APIView):
         # the body is read before the rate limit is checked: each question counts
         # (federation.api_throttles, the API's throttles, read request.throttle_weight)
         try:
-            self._questions = self._read_questions(request)
+            self._questions = _read_batch(request.body)
             request.throttle_weight = len(self._questions)  # type: ignore[attr-defined]
         except BadRequest as err:
             self._questions = err
         super().initial(request, *args, **kwargs)
-
-    @staticmethod
-    def _read_questions(request: Request) -> list[Any]:
-        body = _read_body(request)
-        questions = body.get("questions") if isinstance(body, dict) else body
-        if not isinstance(questions, list):
-            raise BadRequest('the body is {"questions": [...]}, a list of questions')
-        if len(questions) > MAX_BATCH:
-            raise BadRequest(f"at most {MAX_BATCH} questions in one batch, "
-                             f"not {len(questions)}")
-        return questions
 
     @extend_schema(
         operation_id="score_batch",

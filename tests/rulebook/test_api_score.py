@@ -93,6 +93,31 @@ def test_invalid_json_is_400_with_its_position(client) -> None:  # type: ignore[
     assert response.json()["code"] == "bad_request" and response.json()["position"] == 9
 
 
+@pytest.mark.parametrize(("bad", "says"), [
+    ({"hand": 5}, "hand is required"),
+    ({"hand": "   "}, "hand is required"),
+    ({"hand": "1" * 201}, "longer than 200"),
+    ({"hand": "123m", "rules": 1}, "rules is a string"),
+    ({"hand": "123m", "context": []}, "context is an object"),
+    ({"hand": "123m", "colour": "red"}, "unknown field 'colour'"),
+    ({"hand": "123m", "options": {"fan_57b_points": 5},
+      "context": {"options": {"fan_57b_points": 6}}}, "options given twice"),
+    ("123m", "a question is an object"),
+])
+def test_a_batch_names_the_question_that_cannot_be_read(client, bad: Any, says: str) -> None:  # type: ignore[no-untyped-def]
+    response = post(client, "/api/v1/score/batch", {"questions": [KONGS, KONGS, bad]})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "bad_request" and body["position"] == 2
+    assert body["message"].startswith("question 2: ") and says in body["message"]
+
+
+def test_a_batch_may_be_the_list_alone(client) -> None:  # type: ignore[no-untyped-def]
+    response = post(client, "/api/v1/score/batch", [KONGS, {**KONGS, "rules": "mcr"}])
+    assert response.status_code == 200
+    assert [r["total"] for r in response.json()["results"]] == [33, 33]
+
+
 def test_not_enough_points_is_an_answer_not_an_error(client) -> None:  # type: ignore[no-untyped-def]
     response = post(client, "/api/v1/score", {"hand": "123m456p789s123s5s5s", "context": {
         "from": "left", "options": {"minimum_points": 20}}})
