@@ -207,10 +207,6 @@ class Answer(msgspec.Struct):
     doublings: Any = msgspec.UNSET
 
 
-class BatchAnswer(msgspec.Struct):
-    results: list[Answer]
-
-
 def _answer(result: ScoreResult, names: dict[str, str]) -> Answer:
     answer = Answer(
         result.hand, result.rules, result.ok, result.total,
@@ -225,19 +221,32 @@ def _answer(result: ScoreResult, names: dict[str, str]) -> Answer:
     return answer
 
 
+_ENCODER = msgspec.json.Encoder()
+
+
 def _batch_content(questions: list[Question], language: str) -> bytes:
     """The batch's answer as JSON; a question the core cannot use raises
-    :class:`BadRequest` (scoring changes nothing, the work before it is dropped)."""
+    :class:`BadRequest` (scoring changes nothing, the work before it is dropped).
+
+    Each answer is written into the body as soon as it is made, and freed with its result
+    before the next hand: the next hand's objects then reuse memory still in the
+    processor's caches. (Keeping the thousand answers and writing them at the end costs
+    fewer instructions, but measured 3-4 % slower per hand under gunicorn.)"""
     named: dict[str, dict[str, str]] = {}
-    answers = []
+    body = bytearray(b'{"results":[')
+    write = _ENCODER.encode_into
     for index, question in enumerate(questions):
         rules, hand, context = _asked(question, index)
         result = score(hand, rules=rules, **context)
         names = named.get(result.rules)
         if names is None:
             names = named[result.rules] = fan_name_map(result.rules, language)
-        answers.append(_answer(result, names))
-    return msgspec.json.encode(BatchAnswer(answers))
+        write(_answer(result, names), body, -1)  # -1: at the end
+        body += b","
+    if questions:
+        del body[-1]  # the last comma
+    body += b"]}"
+    return bytes(body)
 
 
 @contextmanager

@@ -116,6 +116,8 @@ def test_a_batch_may_be_the_list_alone(client) -> None:  # type: ignore[no-untyp
     response = post(client, "/api/v1/score/batch", [KONGS, {**KONGS, "rules": "mcr"}])
     assert response.status_code == 200
     assert [r["total"] for r in response.json()["results"]] == [33, 33]
+    empty = post(client, "/api/v1/score/batch", {"questions": []})
+    assert empty.status_code == 200 and empty.json() == {"results": []}
 
 
 def test_not_enough_points_is_an_answer_not_an_error(client) -> None:  # type: ignore[no-untyped-def]
