@@ -47,7 +47,6 @@ E_BAD_REQUEST = "bad_request"
 ANSWER_CODES = frozenset({"not_enough_points"})
 
 _JSON = "application/json"
-_FIELDS = frozenset({"rules", "hand", "context", "options"})
 
 
 class BadRequest(Exception):
@@ -78,6 +77,8 @@ class Question(msgspec.Struct, forbid_unknown_fields=True):
     options: Any = msgspec.UNSET
 
 
+_FIELDS = frozenset(Question.__struct_fields__)
+_HAND_REQUIRED = "hand is required: a hand in the notation, e.g. 123m456p789s123s5s5s"
 _Questions = Annotated[list[Question], msgspec.Meta(max_length=MAX_BATCH)]
 
 
@@ -116,8 +117,7 @@ def _question(item: Any, index: int | None = None) -> tuple[str, str, dict[str, 
         raise _bad_question("a question is an object with rules, hand and context", index)
     hand = item.get("hand")
     if not isinstance(hand, str) or not hand.strip():
-        raise _bad_question("hand is required: a hand in the notation, e.g. "
-                            "123m456p789s123s5s5s", index)
+        raise _bad_question(_HAND_REQUIRED, index)
     if len(hand) > MAX_HAND_LENGTH:
         raise _bad_question(f"hand is longer than {MAX_HAND_LENGTH} characters", index)
     if not isinstance(item.get("rules", "mcr"), str):
@@ -139,8 +139,7 @@ def _asked(question: Question, index: int | None) -> tuple[str, str, dict[str, A
     """(rules, hand, context) of a question read into a :class:`Question`."""
     hand = question.hand.strip()
     if not hand:
-        raise _bad_question("hand is required: a hand in the notation, e.g. "
-                            "123m456p789s123s5s5s", index)
+        raise _bad_question(_HAND_REQUIRED, index)
     context = question.context
     if context is None:
         context = {}
@@ -216,8 +215,9 @@ def _answer(result: ScoreResult, names: dict[str, str]) -> Answer:
     )
     if result.waits is not None:
         answer.waits = result.waits
-    if type(result) is not ScoreResult:  # HKOS: its doublings
-        answer.doublings = getattr(result, "doublings", msgspec.UNSET)
+    doublings = getattr(result, "doublings", None)  # HKOS only
+    if doublings is not None:
+        answer.doublings = doublings
     return answer
 
 
