@@ -42,6 +42,22 @@ def test_score_answers_the_cores_result_with_fan_names(client) -> None:  # type:
     assert {"id": "80", "by": "56"} in body["excluded"]
 
 
+@pytest.mark.parametrize("language", ["ru", "en", "zh-hans", "fr", "nl"])
+def test_every_fan_the_core_can_count_has_a_name(language: str) -> None:
+    """The API names fans with ``names[fan id]``: the map must hold every id of the core's
+    tables, in every language, even before the rulebook's fans are loaded."""
+    from rulebook.fan_labels import clear, fan_name_map
+    from rulebook.scoring.hkos.table import FANS_BY_ID as HKOS_FANS
+    from rulebook.scoring.mcr.table import FANS as MCR_FANS
+    from rulebook.scoring.red.table import FANS_BY_ID as RED_FANS
+
+    clear()
+    for ruleset, table in (("mcr", MCR_FANS), ("hkos", HKOS_FANS), ("red", RED_FANS)):
+        names = fan_name_map(ruleset, language)
+        missing = [fan_id for fan_id in table if not names.get(fan_id)]
+        assert not missing, (ruleset, language, missing)
+
+
 @pytest.mark.parametrize(("language", "name"), [("ru", "Два закрытых конга"),
                                                 ("zh-hans", "双暗杠"), ("fr", None)])
 def test_fan_names_follow_accept_language(client, language: str, name: str | None) -> None:  # type: ignore[no-untyped-def]
