@@ -17,7 +17,7 @@ questions (a realistic mix: 80 % MCR, 10 % HKOS, 10 % Red, generated hands with 
 win conditions, about 3 % of them broken hands that answer 400). Prints requests/s of
 both and their ratio (targets: >= 300 score requests/s, >= 70 % of healthz).
 
-Last, the batch endpoint: 1,000 questions (MCR) posted ``--batch-rounds`` times (15),
+Last, the batch endpoint: 1,000 questions (MCR) posted ``--batch-rounds`` times (30),
 each request between two runs of the core's own ``score()`` in this process on the same
 1,000 questions as read from the same JSON (fresh strings, as any caller has them). Each
 request's CPU time (the gunicorn workers' threads, from /proc/<pid>/task/*/schedstat, in
@@ -257,7 +257,7 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8230)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--batch-rounds", type=int, default=15)
+    parser.add_argument("--batch-rounds", type=int, default=30)
     parser.add_argument("--only", choices=["single", "batch"])
     parser.add_argument("--pin-cpu", type=int, metavar="N",
                         help="batch comparison with this process and the gunicorn workers "
