@@ -6,24 +6,15 @@ answers at 127.0.0.1:6379.
 
 from __future__ import annotations
 
-import socket
 import threading
 import uuid
 
 import pytest
 
 from federation.redis_cache import ReusedClientRedisCache
+from tests.services import requires_redis
 
-
-def _redis_available() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
-    except OSError:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not _redis_available(), reason="no Redis at 127.0.0.1:6379")
+pytestmark = requires_redis
 
 
 @pytest.fixture

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.services import requires_redis
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -81,17 +83,7 @@ def _production_env(tmp_path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _redis_available() -> bool:
-    import socket
-
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
-    except OSError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _redis_available(), reason="no Redis at 127.0.0.1:6379")
+@requires_redis
 def test_two_worker_processes_share_the_login_limit_in_redis(tmp_path):
     env = _production_env(tmp_path, REDIS_URL="redis://127.0.0.1:6379/15")
     key = f"someone-{uuid.uuid4().hex}@example.org"
