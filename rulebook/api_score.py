@@ -240,17 +240,21 @@ def _batch_content(questions: list[Question], language: str) -> bytes:
     so the next hands' objects reuse memory still in the processor's caches; the pieces
     are joined once at the end."""
     named: dict[str, dict[str, str]] = {}
-    encode_into = _ENCODER.encode_into
     chunk: list[Answer] = []
     buffer = bytearray()
     pieces: list[bytes] = []
+
+    def write_chunk() -> None:
+        _ENCODER.encode_into(chunk, buffer)
+        pieces.append(buffer[1:-1])  # without the list's brackets
+        chunk.clear()
+
     for index, question in enumerate(questions):
-        context = question.context
-        if question.options is msgspec.UNSET and context is not None:
-            hand, rules = question.hand, question.rules
-            if hand != hand.strip() or not hand:
-                rules, hand, context = _asked(question, index)
-        else:
+        rules, hand, context = question.rules, question.hand, question.context
+        # the usual question is used as read (no call); _asked handles the rest: no
+        # context, top-level options, blanks around the hand, an empty hand
+        if (context is None or question.options is not msgspec.UNSET
+                or not hand or hand != hand.strip()):
             rules, hand, context = _asked(question, index)
         result = score(hand, rules=rules, **context)
         names = named.get(result.rules)
@@ -258,12 +262,9 @@ def _batch_content(questions: list[Question], language: str) -> bytes:
             names = named[result.rules] = fan_name_map(result.rules, language)
         chunk.append(_answer(result, names))
         if len(chunk) == _CHUNK:
-            encode_into(chunk, buffer)
-            pieces.append(buffer[1:-1])  # without the list's brackets
-            chunk.clear()
+            write_chunk()
     if chunk:
-        encode_into(chunk, buffer)
-        pieces.append(buffer[1:-1])
+        write_chunk()
     return b"".join((b'{"results":[', b",".join(pieces), b"]}"))
 
 
