@@ -248,7 +248,7 @@ def _batch(base: str, token: str, master: int, args: argparse.Namespace) -> None
           "(1,000 hands a request; CPU of the gunicorn workers)")
     print(f"batch / core, paired  CPU {' '.join(f'{x:.2f}' for x in cpu)}")
     print(f"                      wall {' '.join(f'{x:.2f}' for x in wall)}")
-    print(f"batch / core          median {med(cpu):.2f} CPU, {med(wall):.2f} wall "
+    print(f"batch / core          median {med(cpu):.3f} CPU, {med(wall):.3f} wall "
           f"(target <= 1.20){pinned}")
 
 
