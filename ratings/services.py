@@ -56,6 +56,9 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "ratings.view_accreditation",
         "ratings.view_registration",
         "ratings.view_player",
+        # the monthly rating list is published by the official who accredits the
+        # tournaments behind it (decision 0804)
+        "ratings.publish_ratingperiod",
     ],
 }
 

@@ -12,6 +12,7 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 
 from federation.models import Club
+from ratings import services
 from ratings.models import Player
 from ratings.rating_models import RatingEntry, RatingPeriod
 from ratings.rating_selectors import period_list
@@ -128,6 +129,21 @@ def test_publish_needs_the_permission(client: Client, season) -> None:
     assert period.published and period.published_by_id == user.pk
     html = client.get("/en/ratings/?period=2025-09").content.decode()
     assert "Published" in html and "Publish the list" not in html
+
+
+def test_the_accreditation_officer_publishes_and_an_organizer_cannot(
+    client: Client, season, make_user
+) -> None:
+    organizer = make_user(services.ROLE_ORGANIZER, email="organizer-publish@example.org")
+    client.force_login(organizer)
+    assert client.post("/en/ratings/publish/", {"period": "2025-09"}).status_code == 403
+    assert not RatingPeriod.objects.get(period="2025-09").published
+    officer = make_user(services.ROLE_OFFICER, email="officer-publish@example.org")
+    client.force_login(officer)
+    assert "Publish the list" in client.get("/en/ratings/?period=2025-09").content.decode()
+    assert client.post("/en/ratings/publish/", {"period": "2025-09"}).status_code == 302
+    period = RatingPeriod.objects.get(period="2025-09")
+    assert period.published and period.published_by_id == officer.pk
 
 
 def test_anonymous_cannot_publish(client: Client, season) -> None:
