@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_countries import countries
 
 from federation.models import Club
 from ratings.models import Player
@@ -181,7 +182,7 @@ def _rating_list(request: HttpRequest) -> HttpResponse:
             "periods": [
                 (p.period, period_first_day(parse_period(p.period))) for p in list_periods()
             ],
-            "countries": list_countries(),
+            "countries": _country_choices(list_countries()),
             "clubs": Club.objects.order_by("name"),
             "page": page,
             "ppage": ppage,
@@ -193,6 +194,14 @@ def _rating_list(request: HttpRequest) -> HttpResponse:
             "can_publish": request.user.has_perm("ratings.publish_ratingperiod"),
         },
     )
+
+
+def _country_choices(codes: list[str]) -> list[tuple[str, str]]:
+    """(code, name in the page's language) of the rated players' countries, in
+    django-countries' order of the names; a value that is not a code comes last, as is."""
+    present = set(codes)
+    known = [(c.code, str(c.name)) for c in countries if c.code in present]
+    return known + sorted((code, code) for code in present - {code for code, _ in known})
 
 
 def rating_list_csv(request: HttpRequest) -> HttpResponse:

@@ -9,6 +9,7 @@ from datetime import date
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.core.cache import cache
 from django.test import Client
 
 from federation.models import Club
@@ -293,3 +294,18 @@ def test_the_cached_list_page_follows_a_recompute(client: Client, season) -> Non
     assert again != first
     best = next(r for r in period_list("2025-09") if not r.provisional)
     assert f"{best.low:.0f}–{best.high:.0f}" in again
+
+
+def test_countries_are_named_in_the_page_language(client: Client, season) -> None:
+    Player.objects.filter(pk=Player.objects.order_by("pk").first().pk).update(country="NL")
+    cache.clear()  # the list's country filter is cached until the next recompute
+    english = client.get("/en/ratings/?period=2025-09").content.decode()
+    assert '<option value="NL">Netherlands</option>' in english
+    assert '<option value="RU">Russia</option>' in english
+    assert english.index(">Netherlands<") < english.index(">Russia<")  # by name
+    assert '<abbr title="Russia">RU</abbr>' in english
+    russian = client.get("/ru/ratings/?period=2025-09").content.decode()
+    assert '<option value="RU">Россия</option>' in russian
+    assert '<abbr title="Россия">RU</abbr>' in russian
+    player = Player.objects.filter(country="RU").first()
+    assert "Россия" in client.get(f"/ru/ratings/players/{player.pk}/").content.decode()
