@@ -38,3 +38,27 @@ def test_skip_link_moves_focus_to_main(browser_page, transactional_db):
     assert focused.strip() == "Skip to main content"
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.id") == "main"
+
+
+def test_phone_header_is_compact_and_every_link_is_reachable(browser_page, transactional_db):
+    """At phone width each navigation is one row that scrolls sideways: the header stays
+    short, and a link beyond the screen's edge is still reached by touch or keyboard."""
+    from content.services import site_skeleton_load
+
+    site_skeleton_load()
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto("/nl/")
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None and header["height"] < 170
+    main_nav = page.get_by_role("navigation", name="Hoofdnavigatie")
+    for nav in (main_nav, page.get_by_role("navigation", name="Taal")):
+        rows = nav.locator("li").evaluate_all(
+            "items => new Set(items.map(i => Math.round(i.getBoundingClientRect().top))).size"
+        )
+        assert rows == 1  # one row, not wrapped
+    search = main_nav.get_by_role("link", name="Zoeken")
+    box = search.bounding_box()
+    assert box is not None and box["x"] + box["width"] > 390  # beyond the edge at first
+    search.click()  # scrolled into view and followed
+    page.wait_for_url("**/nl/search/**")
