@@ -14,7 +14,7 @@ from django.utils.translation import override
 
 from rulebook import book_data
 from rulebook.agreement import Agreement, compare
-from rulebook.links import calculator_url, fan_page_url
+from rulebook.links import RULESETS, calculator_url, fan_page_url
 from rulebook.models import Fan, WorkedExample
 from rulebook.scoring import ScoreResult, score
 
@@ -135,6 +135,27 @@ def all_language_names(ruleset: str) -> dict[str, list[str]]:
         if name not in names[code]:
             names[code].append(name)
     return names
+
+
+def fans_matching(query: str, language: str, limit: int = 12) -> list[dict[str, Any]]:
+    """The fans site search shows: those whose number is ``query`` ("57a", "1") or whose
+    name in any of the site's languages contains it (two characters at least), each as
+    :func:`fan_list` gives it in ``language`` plus its ``ruleset``; MCR, HKOS, Red, in
+    table order, at most ``limit``."""
+    needle = query.strip().casefold()
+    if not needle:
+        return []
+    found: list[dict[str, Any]] = []
+    for ruleset in RULESETS:
+        names = all_language_names(ruleset) if len(needle) >= 2 else {}
+        for fan in fan_list(ruleset, language):
+            if fan["id"].casefold() == needle or any(
+                needle in name.casefold() for name in names.get(fan["id"], ())
+            ):
+                found.append({**fan, "ruleset": ruleset})
+                if len(found) == limit:
+                    return found
+    return found
 
 
 # --- Worked examples scored by the core ---------------------------------------------------
