@@ -7,10 +7,10 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
-from wagtail.contrib.sitemaps import Sitemap
 from wagtail.documents import urls as wagtaildocs_urls
 
 from content import views as content_views
+from content.sitemaps import AllLanguagesSitemap
 from federation import account_views, online_payments
 from federation.health import healthz
 from rulebook import calculator_views as rulebook_calculator_views
@@ -18,7 +18,7 @@ from rulebook import calculator_views as rulebook_calculator_views
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
     path("documents/", include(wagtaildocs_urls)),
-    path("sitemap.xml", sitemap, {"sitemaps": {"pages": Sitemap}}),
+    path("sitemap.xml", sitemap, {"sitemaps": {"pages": AllLanguagesSitemap}}),
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include("federation.api_v1_urls")),
     # django-payments: providers' webhooks (Stripe's, signature checked, answered 400 if bad)

@@ -279,10 +279,13 @@ def test_rule_pages_link_fan_names_and_section_references(client, rulebook_conte
     assert '<a href="/fr/rules/mcr/3/#3-9-1" class="rb-link-section">3.9.1</a>' in appendix
 
 
-def test_the_sitemap_lists_every_fan_page(client, rulebook_content):
-    # (the site's sitemap covers the default site's tree: the Russian pages)
+def test_the_sitemap_lists_every_fan_page_in_every_language(client, rulebook_content):
     xml = client.get("/sitemap.xml").content.decode()
-    assert "/ru/rules/mcr/fans/</loc>" in xml
-    assert "/ru/rules/mcr/fans/57a/</loc>" in xml
+    for language in ("ru", "en", "zh-hans", "fr", "nl"):
+        assert f"/{language}/</loc>" in xml
+        assert f"/{language}/rules/mcr/fans/</loc>" in xml
+        assert f"/{language}/rules/mcr/fans/57a/</loc>" in xml
+        assert f"/{language}/rules/mcr/3/</loc>" in xml
     assert "/ru/rules/hkos/fans/17/</loc>" in xml
-    assert "/ru/rules/mcr/3/</loc>" in xml
+    locations = re.findall(r"<loc>([^<]+)</loc>", xml)
+    assert len(locations) == len(set(locations))  # each page once
