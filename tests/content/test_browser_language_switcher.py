@@ -51,6 +51,7 @@ def test_phone_header_is_compact_and_every_link_is_reachable(browser_page, trans
     page.goto("/nl/")
     header = page.locator(".site-header").bounding_box()
     assert header is not None and header["height"] < 170
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390  # rows scroll, not the page
     main_nav = page.get_by_role("navigation", name="Hoofdnavigatie")
     for nav in (main_nav, page.get_by_role("navigation", name="Taal")):
         rows = nav.locator("li").evaluate_all(
