@@ -12,17 +12,124 @@ the requests of one sixtieth of the window share a slot, so it never holds more 
 whatever the rate or the batch sizes. A slot leaves the window when its *last* request
 does, so the limit is never looser than DRF's (at most ``num_requests`` questions in any
 ``duration`` seconds); it can be stricter by one slot's length at most. Decision 0602.
+
+With Redis (``REDIS_URL``, what production runs) the whole check is one Lua script that
+Redis runs atomically: one round trip instead of a read and a write, and two workers
+counting the same client at once cannot both take the last place. With another cache
+(the database cache of development, the tests' caches) the same steps run here, read
+then written (not atomic: two workers may both take the last place, as with DRF's own
+throttles). ``tests/federation/test_api_throttles.py`` runs every scenario on both.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.core.cache import cache as default_cache
+from django.core.cache.backends.redis import RedisCache
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 SLOTS_PER_WINDOW = 60
 
 Slot = tuple[float, float, int]  # first request, last request, questions
+
+
+def slots_check(history: list[Slot], now: float, duration: float, limit: int, weight: int
+                ) -> tuple[list[Slot] | None, float | None]:
+    """One request of ``weight`` questions against ``history`` (newest first).
+
+    Returns ``(new history, None)`` when the request is allowed, ``(None, wait)`` when it
+    is refused: ``wait`` is the seconds until enough questions have left the window
+    (``Retry-After``), None when the request is larger than the whole budget. The Lua
+    script below is this function, step for step."""
+    kept = [slot for slot in history if slot[1] > now - duration]
+    used = sum(slot[2] for slot in kept)
+    if used + weight > limit:
+        if weight > limit:
+            return None, None
+        needed, freed = used + weight - limit, 0
+        for _first, last, questions in reversed(kept):  # oldest first
+            freed += questions
+            if freed >= needed:
+                return None, max(0.0, last + duration - now)
+        return None, float(duration)
+    if kept and now - kept[0][0] < duration / SLOTS_PER_WINDOW:
+        first, _last, questions = kept[0]
+        kept[0] = (first, now, questions + weight)
+    else:
+        kept.insert(0, (now, now, weight))
+    return kept, None
+
+
+# slots_check in Lua, with O(1) work per allowed request: the slots are a Redis list,
+# newest first, each "first last questions" (times with 4 decimals, 0.1 ms), and a second
+# key holds their total. Slots that have left the window are popped from the tail; the
+# whole list is read only to tell a refused client how long to wait. Returns {1} when
+# allowed, {0, wait} when refused (wait a string, "" when the request is larger than the
+# budget: Redis would truncate a Lua number to an integer).
+SLOTS_SCRIPT = """
+local slots, total = KEYS[1], KEYS[2]
+local now = tonumber(ARGV[1])
+local duration = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+local weight = tonumber(ARGV[4])
+local slot_length = duration / tonumber(ARGV[5])
+local function parse(slot)
+  local first, last, questions = string.match(slot, '(%S+) (%S+) (%d+)')
+  return tonumber(first), tonumber(last), tonumber(questions)
+end
+while true do
+  local oldest = redis.call('LINDEX', slots, -1)
+  if not oldest then break end
+  local _, last, questions = parse(oldest)
+  if last > now - duration then break end
+  redis.call('RPOP', slots)
+  redis.call('DECRBY', total, questions)
+end
+local used = tonumber(redis.call('GET', total) or '0')
+if used + weight > limit then
+  if weight > limit then return {0, ''} end
+  local kept = redis.call('LRANGE', slots, 0, -1)
+  local needed, freed = used + weight - limit, 0
+  for i = #kept, 1, -1 do
+    local _, last, questions = parse(kept[i])
+    freed = freed + questions
+    if freed >= needed then
+      return {0, string.format('%.4f', math.max(0, last + duration - now))}
+    end
+  end
+  return {0, string.format('%.4f', duration)}
+end
+local newest = redis.call('LINDEX', slots, 0)
+local first, _, questions
+if newest then first, _, questions = parse(newest) end
+if newest and now - first < slot_length then
+  redis.call('LSET', slots, 0, string.format('%.4f %.4f %d', first, now, questions + weight))
+else
+  redis.call('LPUSH', slots, string.format('%.4f %.4f %d', now, now, weight))
+end
+redis.call('INCRBY', total, weight)
+local ttl = math.ceil(duration * 1000)
+redis.call('PEXPIRE', slots, ttl)
+redis.call('PEXPIRE', total, ttl)
+return {1}
+"""
+
+_scripts: dict[int, Any] = {}
+
+
+def _redis_script(cache: Any) -> Any:
+    """The registered script for this Redis cache's client, or None for other caches."""
+    if cache is default_cache:  # DRF's throttles count in django.core.cache.cache, a proxy
+        cache = caches[DEFAULT_CACHE_ALIAS]
+    if not isinstance(cache, RedisCache):
+        return None
+    client = cache._cache.get_client(write=True)
+    script = _scripts.get(id(client))
+    if script is None:
+        script = _scripts[id(client)] = client.register_script(SLOTS_SCRIPT)
+    return script
 
 
 class WeightedRateMixin:
@@ -40,37 +147,28 @@ class WeightedRateMixin:
             return True
         weight = max(1, int(getattr(request, "throttle_weight", 1)))
         duration: float = self.duration  # type: ignore[attr-defined]
-        self.now = now = self.timer()  # type: ignore[attr-defined]
-        # newest first; the slots whose last request has left the window are dropped
-        history: list[Slot] = [
-            slot for slot in self.cache.get(self.key, ())  # type: ignore[attr-defined]
-            if slot[1] > now - duration
-        ]
-        self.history = history
-        self.weight = weight
-        if sum(slot[2] for slot in history) + weight > self.num_requests:  # type: ignore[attr-defined]
+        limit: int = self.num_requests  # type: ignore[attr-defined]
+        now: float = self.timer()  # type: ignore[attr-defined]
+        cache = self.cache  # type: ignore[attr-defined]
+        script = _redis_script(cache)
+        if script is not None:
+            key = cache.make_and_validate_key(self.key)
+            answer = script(keys=[key, key + ":total"],
+                            args=[f"{now:.4f}", duration, limit, weight, SLOTS_PER_WINDOW])
+            allowed = answer[0] == 1
+            self.retry_after = float(answer[1]) if not allowed and answer[1] else None
+            return allowed
+        history, self.retry_after = slots_check(
+            list(cache.get(self.key, ())), now, duration, limit, weight)
+        if history is None:
             return False
-        if history and now - history[0][0] < duration / SLOTS_PER_WINDOW:
-            first, _last, used = history[0]
-            history[0] = (first, now, used + weight)
-        else:
-            history.insert(0, (now, now, weight))
-        self.cache.set(self.key, history, duration)  # type: ignore[attr-defined]
+        cache.set(self.key, history, duration)
         return True
 
     def wait(self) -> float | None:
         """Seconds until enough questions have left the window for the refused request
         (``Retry-After``); None when the request is larger than the whole budget."""
-        limit: int = self.num_requests  # type: ignore[attr-defined]
-        if self.weight > limit:
-            return None
-        needed = sum(slot[2] for slot in self.history) + self.weight - limit
-        freed = 0
-        for _first, last, used in reversed(self.history):  # oldest first
-            freed += used
-            if freed >= needed:
-                return max(0.0, last + self.duration - self.now)  # type: ignore[attr-defined]
-        return float(self.duration)  # type: ignore[attr-defined]
+        return self.retry_after
 
 
 class WeightedAnonRateThrottle(WeightedRateMixin, AnonRateThrottle):
