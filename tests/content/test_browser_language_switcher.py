@@ -58,6 +58,11 @@ def test_phone_header_is_compact_and_every_link_is_reachable(browser_page, trans
             "items => new Set(items.map(i => Math.round(i.getBoundingClientRect().top))).size"
         )
         assert rows == 1  # one row, not wrapped
+    # the five languages fit without scrolling, the current one (bold, longest) included
+    assert page.evaluate(
+        "(() => { const u = document.querySelector('.language-switcher ul');"
+        " return u.scrollWidth <= u.clientWidth })()"
+    )
     search = main_nav.get_by_role("link", name="Zoeken")
     box = search.bounding_box()
     assert box is not None and box["x"] + box["width"] > 390  # beyond the edge at first
