@@ -1,4 +1,4 @@
-"""Template tags shared by every page: the language switcher."""
+"""Template tags shared by every page: the language switcher, the current section."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django import template
 from django.conf import settings
 from django.urls import translate_url
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
@@ -67,3 +68,18 @@ def language_links(context) -> list[LanguageLink]:
             url = translate_url(request.get_full_path(), code)
         links.append(LanguageLink(code=code, name=name, url=url or "/", current=code == current))
     return links
+
+
+@register.simple_tag(takes_context=True)
+def nav_current(context, href: str) -> SafeString:
+    """`` aria-current="page"`` on the main navigation's link to the page shown, and
+    `` aria-current="true"`` on the link of the section it is in (``/<lang>/rules/`` for a
+    fan page); nothing otherwise. The home page is a section of its own."""
+    request = context.get("request")
+    path = getattr(request, "path", "")
+    if path == href:
+        return mark_safe(' aria-current="page"')
+    home = href.rstrip("/").count("/") == 1  # "/<lang>/"
+    if not home and path.startswith(href):
+        return mark_safe(' aria-current="true"')
+    return mark_safe("")
