@@ -153,7 +153,9 @@ class WeightedRateMixin:
         script = _redis_script(cache)
         if script is not None:
             key = cache.make_and_validate_key(self.key)
-            answer = script(keys=[key, key + ":total"],
+            # keys of their own: a history pickled under the plain key by the Python
+            # path (an earlier release, or another cache) is left to expire, not misread
+            answer = script(keys=[key + ":slots", key + ":total"],
                             args=[f"{now:.4f}", duration, limit, weight, SLOTS_PER_WINDOW])
             allowed = answer[0] == 1
             self.retry_after = float(answer[1]) if not allowed and answer[1] else None

@@ -37,7 +37,7 @@ def _history(throttle) -> list[tuple[float, float, int]]:  # type: ignore[no-unt
         return list(throttle.cache.get(throttle.key, []))
     client = throttle.cache._cache.get_client()
     key = throttle.cache.make_and_validate_key(throttle.key)
-    slots = [entry.decode().split() for entry in client.lrange(key, 0, -1)]
+    slots = [entry.decode().split() for entry in client.lrange(key + ":slots", 0, -1)]
     history = [(float(first), float(last), int(used)) for first, last, used in slots]
     assert int(client.get(key + ":total") or 0) == sum(used for *_, used in history)
     return history
@@ -196,5 +196,16 @@ def test_with_redis_as_the_default_cache_the_script_counts(clock: Clock, setting
 
     client = caches["default"]._cache.get_client()
     key = caches["default"].make_and_validate_key(throttle.key)
-    assert client.lrange(key, 0, -1) == [b"1000000.0000 1000000.0000 2"]  # the script's list
+    assert client.lrange(key + ":slots", 0, -1) == [b"1000000.0000 1000000.0000 2"]
     assert client.get(key + ":total") == b"2"
+
+
+@requires_redis
+def test_a_history_left_by_the_python_path_does_not_break_the_script(clock: Clock) -> None:
+    """After an upgrade Redis may still hold a history pickled by the Python path under
+    the plain key; the script's keys are its own, so requests are still counted."""
+    redis_cache = ReusedClientRedisCache(REDIS_URL, {"KEY_PREFIX": f"test-{uuid.uuid4().hex}"})
+    throttle = _throttle(WeightedAnonRateThrottle, clock, "2/min", redis_cache)
+    redis_cache.set("throttle:slots:anon:198.51.100.7", [(clock.now, clock.now, 2)], 60)
+    assert throttle.allow_request(_request(2), None)
+    assert not throttle.allow_request(_request(1), None)
