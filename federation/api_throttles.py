@@ -23,6 +23,7 @@ throttles). ``tests/federation/test_api_throttles.py`` runs every scenario on bo
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
@@ -116,20 +117,20 @@ redis.call('PEXPIRE', total, ttl)
 return {1}
 """
 
-_scripts: dict[int, Any] = {}
+_script: Any = None  # redis-py's Script (its SHA1 computed once), run with any client
 
 
 def _redis_script(cache: Any) -> Any:
-    """The registered script for this Redis cache's client, or None for other caches."""
+    """The script, bound to this Redis cache's client; None for other caches."""
+    global _script
     if cache is default_cache:  # DRF's throttles count in django.core.cache.cache, a proxy
         cache = caches[DEFAULT_CACHE_ALIAS]
     if not isinstance(cache, RedisCache):
         return None
     client = cache._cache.get_client(write=True)
-    script = _scripts.get(id(client))
-    if script is None:
-        script = _scripts[id(client)] = client.register_script(SLOTS_SCRIPT)
-    return script
+    if _script is None:
+        _script = client.register_script(SLOTS_SCRIPT)
+    return partial(_script, client=client)
 
 
 class WeightedRateMixin:
