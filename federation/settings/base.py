@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served by us (SPECTACULAR_SETTINGS)
     # ISO 3166 country codes and their names in every language (tournaments, players)
     "django_countries",
     # Django
@@ -267,6 +268,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # Only the public API (/api/v1/) is published; admin endpoints never are.
     "PREPROCESSING_HOOKS": ["federation.api_schema.public_endpoints_only"],
+    # /api/docs/ loads Swagger UI from the site's static files, not from a CDN
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {
