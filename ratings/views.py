@@ -21,7 +21,6 @@ from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_countries import countries
 
 from . import pdf, selectors, services
 from .forms import (
@@ -107,7 +106,6 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     names = _names(tournament)
     return render(request, "ratings/tournament.html", {
         "tournament": tournament,
-        "country_name": countries.name(tournament.country),
         "registrations": sorted(names.values(), key=lambda r: r.number),
         "seating": _seating_sessions(tournament, names),
         "results": _results_sessions(tournament, names),

@@ -71,15 +71,15 @@ def language_links(context) -> list[LanguageLink]:
 
 
 @register.simple_tag(takes_context=True)
-def nav_current(context, href: str) -> SafeString:
+def nav_current(context, href: str, section: bool = True) -> SafeString:
     """`` aria-current="page"`` on the main navigation's link to the page shown, and
     `` aria-current="true"`` on the link of the section it is in (``/<lang>/rules/`` for a
-    fan page); nothing otherwise. The home page is a section of its own."""
+    fan page); nothing otherwise. ``section=False`` for a link whose URL starts every
+    other one (the home page)."""
     request = context.get("request")
     path = getattr(request, "path", "")
     if path == href:
         return mark_safe(' aria-current="page"')
-    home = href.rstrip("/").count("/") == 1  # "/<lang>/"
-    if not home and path.startswith(href):
+    if section and path.startswith(href):
         return mark_safe(' aria-current="true"')
     return mark_safe("")

@@ -310,3 +310,9 @@ def test_officer_corrects_confirmed_results_with_a_reason(clients, make_tourname
     assert response.status_code == 302
     assert TableResult.objects.get(tournament=t, session=2, table=1, seat="E").game_points == 50
     assert t.decisions.get(action="correct").reason == "Table 1 swapped two scores"
+
+
+def test_the_tournament_page_names_its_country_in_the_page_language(client, make_tournament):
+    t = make_tournament("accredited")
+    assert f"{t.city}, Netherlands" in client.get(f"/en/tournaments/{t.pk}/").content.decode()
+    assert f"{t.city}, Нидерланды" in client.get(f"/ru/tournaments/{t.pk}/").content.decode()
