@@ -25,9 +25,27 @@ class HomePage(Page):
     parent_page_types = ["wagtailcore.Page"]
     max_count_per_parent = 5  # one per language
 
+    #: how many upcoming tournaments and best-rated players the front door shows
+    UPCOMING_TOURNAMENTS = 3
+    RATING_LEADERS = 5
+
     class Meta:
         verbose_name = _("home page")
         verbose_name_plural = _("home pages")
+
+    def get_context(self, request, *args, **kwargs):
+        """The way into each part of the site: the rulesets of this language's rulebook,
+        the calculator, the next tournaments, the top of the rating list, membership."""
+        from ratings.rating_selectors import list_leaders
+        from ratings.selectors import upcoming_tournaments
+
+        context = super().get_context(request, *args, **kwargs)
+        rules_index = RulesIndexPage.objects.child_of(self).live().public().first()
+        context["rules_index"] = rules_index
+        context["rulesets"] = rules_index.rulesets_with_fan_tables() if rules_index else []
+        context["upcoming"] = upcoming_tournaments(limit=self.UPCOMING_TOURNAMENTS)
+        context["leaders"] = list_leaders(limit=self.RATING_LEADERS)
+        return context
 
 
 class StandardPage(Page):
@@ -102,14 +120,18 @@ class RulesIndexPage(RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
     def loaded_content(self) -> dict:
         return {**super().loaded_content(), "intro": self.intro}
 
-    def get_context(self, request, *args, **kwargs):
-        context = super().get_context(request, *args, **kwargs)
+    def rulesets_with_fan_tables(self) -> list[tuple[RulesetPage, FanTablePage | None]]:
+        """The live rulesets, each with its fan table page (None if it has none)."""
         rulesets = list(self.get_children().live().public().specific())
         tables = {
             table.get_parent().pk: table
             for table in FanTablePage.objects.live().public().descendant_of(self)
         }
-        context["rulesets"] = [(ruleset, tables.get(ruleset.pk)) for ruleset in rulesets]
+        return [(ruleset, tables.get(ruleset.pk)) for ruleset in rulesets]
+
+    def get_context(self, request, *args, **kwargs):
+        context = super().get_context(request, *args, **kwargs)
+        context["rulesets"] = self.rulesets_with_fan_tables()
         return context
 
 

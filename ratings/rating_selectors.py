@@ -248,6 +248,30 @@ def players_by_id(ids: set[int]) -> dict[int, Player]:
     return Player.objects.in_bulk(ids)
 
 
+@dataclass(frozen=True)
+class ListLeaders:
+    """The top of the list the rating page shows first (the latest period with results)."""
+
+    period: str
+    period_date: date
+    rows: list[tuple[ListEntry, Player]]
+
+
+def list_leaders(*, limit: int) -> ListLeaders | None:
+    """The best established players of the latest list, best first; None before any
+    rating exists. Provisional players are not ranked, as on the list page."""
+    period = latest_period_with_results()
+    if period is None:
+        return None
+    entries = [e for e in period_list(period) if not e.provisional][:limit]
+    players = players_by_id({e.player_id for e in entries})
+    return ListLeaders(
+        period=period,
+        period_date=period_first_day(parse_period(period)),
+        rows=[(e, players[e.player_id]) for e in entries],
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerTournament:
     tournament_id: int

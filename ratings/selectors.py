@@ -86,6 +86,11 @@ def public_calendar(*, state: str | None = None) -> QuerySet[Tournament]:
     return qs.order_by("start_date", "name", "pk")
 
 
+def upcoming_tournaments(*, limit: int) -> list[Tournament]:
+    """The next public tournaments that have not ended, soonest first (the home page)."""
+    return list(public_calendar().filter(end_date__gte=today())[:limit])
+
+
 def tournament_registrations(tournament: Tournament) -> list[Registration]:
     return list(
         Registration.objects.filter(tournament=tournament).select_related("player__member")

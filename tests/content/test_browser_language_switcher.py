@@ -20,7 +20,7 @@ def test_switching_language_on_the_login_page(browser_page, transactional_db):
     assert page.locator("h1").inner_text() == "Mahjong Federation"
     assert page.locator("html").get_attribute("lang") == "en"
 
-    page.get_by_role("link", name="Log in").click()
+    page.get_by_role("navigation", name="Account").get_by_role("link", name="Log in").click()
     page.wait_for_url("**/en/accounts/login/")
     page.get_by_role("navigation", name="Language").get_by_role("link", name="Français").click()
     page.wait_for_url("**/fr/accounts/login/")
