@@ -1,5 +1,6 @@
 """Site search over the current language's live, public pages (the configured backend),
-and above them the fans whose number or name matches (rulebook.selectors.fans_matching)."""
+and above them the fans whose number or name matches (rulebook.selectors.fans_matching),
+the players and the public tournaments (ratings.selectors)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from django.utils.translation import get_language
 from wagtail.models import Locale
 
 from content.search import get_backend
+from ratings.selectors import players_matching, tournaments_matching
 from rulebook.models import RULESET_CHOICES
 from rulebook.selectors import fans_matching
 
 RESULTS_PER_PAGE = 20
+PLAYERS_SHOWN = 20
+TOURNAMENTS_SHOWN = 10
 RULESET_LABELS = dict(RULESET_CHOICES)
 
 
@@ -21,14 +25,23 @@ def search(request):
     results = get_backend().search(query, locale=Locale.get_active()) if query else []
     paginator = Paginator(results, RESULTS_PER_PAGE)
     page = paginator.get_page(request.GET.get("page", 1))
-    fans = []
-    if query and page.number == 1:  # the fans once, above the first page of results
+    fans, players, tournaments = [], [], []
+    if query and page.number == 1:  # fans, players, tournaments once, above the pages
         fans = [
             {**fan, "ruleset_label": RULESET_LABELS[fan["ruleset"]]}
             for fan in fans_matching(query, get_language())
         ]
+        players = players_matching(query, limit=PLAYERS_SHOWN)
+        tournaments = tournaments_matching(query, limit=TOURNAMENTS_SHOWN)
     return render(
         request,
         "content/search.html",
-        {"query": query, "results": page, "fans": fans},
+        {
+            "query": query,
+            "results": page,
+            "fans": fans,
+            "players": players,
+            "tournaments": tournaments,
+            "found_above": bool(fans or players or tournaments),
+        },
     )

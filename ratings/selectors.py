@@ -9,7 +9,7 @@ from fractions import Fraction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from ratings.models import PUBLIC_STATES, Registration, TableResult, Tournament
+from ratings.models import PUBLIC_STATES, Player, Registration, TableResult, Tournament
 from rulebook.scoring.standings import (
     SeatScore,
     TableScore,
@@ -89,6 +89,43 @@ def public_calendar(*, state: str | None = None) -> QuerySet[Tournament]:
 def upcoming_tournaments(*, limit: int) -> list[Tournament]:
     """The next public tournaments that have not ended, soonest first (the home page)."""
     return list(public_calendar().filter(end_date__gte=today())[:limit])
+
+
+def _every_word_in(fields: tuple[str, ...], query: str) -> Q:
+    """Each word of the query in one of the fields (any order, any case)."""
+    condition = Q()
+    for word in query.split():
+        either = Q()
+        for field in fields:
+            either |= Q(**{f"{field}__icontains": word})
+        condition &= either
+    return condition
+
+
+def players_matching(query: str, *, limit: int) -> list[Player]:
+    """Players whose name holds every word of the query, in Latin letters or native
+    script. Only players the public pages already show: rated, or entered in a public
+    tournament; anonymised players are left out."""
+    if not query.split():
+        return []
+    shown = Q(rating_entries__isnull=False) | Q(registrations__tournament__state__in=PUBLIC_STATES)
+    return list(
+        Player.objects.filter(shown, is_anonymised=False)
+        .filter(_every_word_in(("name_latin", "name_native"), query))
+        .distinct()
+        .order_by("name_latin", "pk")[:limit]
+    )
+
+
+def tournaments_matching(query: str, *, limit: int) -> list[Tournament]:
+    """Public tournaments whose name or city holds every word of the query, newest first."""
+    if not query.split():
+        return []
+    return list(
+        public_calendar()
+        .filter(_every_word_in(("name", "city"), query))
+        .order_by("-start_date", "name", "pk")[:limit]
+    )
 
 
 def tournament_registrations(tournament: Tournament) -> list[Registration]:

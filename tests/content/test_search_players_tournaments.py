@@ -1,0 +1,88 @@
+"""Search finds players and public tournaments, above the pages: only what the public
+pages already show."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+from django.test import Client
+
+from ratings.models import Player, Registration, Tournament
+from ratings.rating_services import ratings_recompute
+from tests.factories import UserFactory
+from tests.ratings.rating_data import confirmed_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def found(client: Client, query: str, kind: str, language: str = "en") -> list[str]:
+    """The names listed under Players or Tournaments for a search."""
+    html = client.get(f"/{language}/search/", {"q": query}).content.decode()
+    block = re.search(rf'<ul class="search-results search-{kind}">(.*?)</ul>', html, re.S)
+    return re.findall(r'<a href="[^"]+">([^<]+)</a>', block.group(1)) if block else []
+
+
+def _tournament(name: str, city: str, start: date, state: str) -> Tournament:
+    return Tournament.objects.create(
+        name=name, start_date=start, end_date=start, city=city, country="NL",
+        organizer=UserFactory(), ruleset=Tournament.Ruleset.MCR, sessions=4,
+        planned_players=8, state=state,
+    )
+
+
+@pytest.fixture
+def people(site_content):
+    rated = [
+        Player.objects.create(name_latin="Ivan Sokolov", name_native="Иван Соколов", country="RU"),
+        Player.objects.create(name_latin="Anna Sokolova", country="RU"),
+        Player.objects.create(name_latin="Jan de Vries", country="NL"),
+        Player.objects.create(name_latin="Marie Dubois", country="FR"),
+    ]
+    confirmed_tournament(rated, date(2025, 3, 10), sessions=4, name="Moscow Spring Open")
+    ratings_recompute()
+    # entered only in a tournament that is still a draft: not public anywhere
+    hidden = Player.objects.create(name_latin="Petr Sokolovsky", country="RU")
+    draft = _tournament("Secret Cup", "Utrecht", date(2026, 1, 5), Tournament.State.DRAFT)
+    Registration.objects.create(tournament=draft, player=hidden, number=1)
+    # entered in an accredited tournament, not rated yet: its page lists them
+    entered = Player.objects.create(name_latin="Oleg Sokolenko", country="RU")
+    open_cup = _tournament("Utrecht Open", "Utrecht", date(2026, 2, 7),
+                           Tournament.State.ACCREDITED)
+    Registration.objects.create(tournament=open_cup, player=entered, number=1)
+    return rated
+
+
+def test_players_by_any_part_of_the_name(client: Client, people) -> None:
+    assert found(client, "sokol", "players") == ["Anna Sokolova", "Ivan Sokolov",
+                                                 "Oleg Sokolenko"]
+    assert found(client, "SOKOLOV ivan", "players") == ["Ivan Sokolov"]  # any order, any case
+    assert found(client, "Соколов", "players") == ["Ivan Sokolov"]  # the native script
+    assert found(client, "vries", "players") == ["Jan de Vries"]
+
+
+def test_players_the_public_pages_do_not_show_are_not_found(client: Client, people) -> None:
+    assert "Petr Sokolovsky" not in found(client, "sokolovsky", "players")
+    anonymised = people[3]
+    anonymised.is_anonymised = True
+    anonymised.save()
+    assert found(client, "dubois", "players") == []
+
+
+def test_a_player_links_to_their_page_with_the_country_in_the_page_language(
+        client: Client, people) -> None:
+    html = client.get("/ru/search/", {"q": "sokolov ivan"}).content.decode()
+    ivan = Player.objects.get(name_latin="Ivan Sokolov")
+    assert f'<a href="/ru/ratings/players/{ivan.pk}/">Ivan Sokolov</a>' in html
+    assert "Иван Соколов · Россия" in html
+    assert "Игроки" in html  # the section's heading, translated
+
+
+def test_public_tournaments_by_name_or_city_newest_first(client: Client, people) -> None:
+    assert found(client, "utrecht", "tournaments") == ["Utrecht Open"]  # not the draft
+    assert found(client, "open", "tournaments") == ["Utrecht Open", "Moscow Spring Open"]
+    assert found(client, "spring moscow", "tournaments") == ["Moscow Spring Open"]
+    assert found(client, "secret", "tournaments") == []
+    assert "Nothing found for “secret”." in client.get(
+        "/en/search/", {"q": "secret"}).content.decode()
