@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import date
 
 import pytest
@@ -177,9 +178,14 @@ def test_player_page_with_chart_tournaments_and_explanations(client: Client, sea
     first_line = period_explanations(player, [latest])[latest.period][0]
     opponent = Player.objects.get(pk=first_line.opponent_id)
     assert f"/en/ratings/players/{opponent.pk}/" in html
-    # Tournaments with standings
+    # Tournaments with standings, each linked to its standings
     assert html.count("Open 2025-") >= 6
     assert " of 16" in html and " of 16" in html
+    from ratings.models import Tournament
+
+    played = Tournament.objects.filter(registrations__player=player).order_by("-end_date")
+    linked = re.findall(r'<a href="/en/tournaments/(\d+)/standings/">([^<]+)</a>', html)
+    assert linked == [(str(t.pk), t.name) for t in played]
 
 
 def test_player_page_without_rating(client: Client, db) -> None:
