@@ -316,3 +316,28 @@ def test_the_tournament_page_names_its_country_in_the_page_language(client, make
     t = make_tournament("accredited")
     assert f"{t.city}, Netherlands" in client.get(f"/en/tournaments/{t.pk}/").content.decode()
     assert f"{t.city}, Нидерланды" in client.get(f"/ru/tournaments/{t.pk}/").content.decode()
+
+
+def test_tournament_pages_link_each_player_to_their_page(client, make_tournament):
+    import re
+
+    from ratings.models import Registration
+
+    t = make_tournament("results confirmed", players=16)
+    registrations = {r.player_id: r for r in Registration.objects.filter(tournament=t)}
+    page = client.get(f"/fr/tournaments/{t.pk}/").content.decode()
+    players = re.search(r'<section aria-labelledby="players">.*?</section>', page, re.S).group(0)
+    linked = {int(pk): name for pk, name in
+              re.findall(r'<a href="/fr/ratings/players/(\d+)/">([^<]+)</a>', players)}
+    assert linked == {pk: str(r.player) for pk, r in registrations.items()}
+    # the players' countries (NL) are named in the page's language
+    assert players.count("<td>Pays-Bas</td>") == len(registrations)
+    # the top ten and every seat of the session tables link too
+    results = page.split('aria-labelledby="results"')[1]
+    seats = re.findall(r'<a href="/fr/ratings/players/(\d+)/">', results)
+    assert len(seats) == 4 * 4 * t.sessions  # 4 tables of 4 players each session
+    leaders = page.split('aria-labelledby="leaders"')[1].split("</section>")[0]
+    assert len(re.findall(r'href="/fr/ratings/players/\d+/"', leaders)) == 10
+    standings = client.get(f"/fr/tournaments/{t.pk}/standings/").content.decode()
+    assert set(map(int, re.findall(r'href="/fr/ratings/players/(\d+)/"', standings))) == set(
+        registrations)
