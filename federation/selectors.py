@@ -10,7 +10,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import DecimalField, F, Q, QuerySet, Sum, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from federation import dues
@@ -56,6 +57,38 @@ def invoices_with_balances(
         (i, dues.invoice_balance(amount=i.amount, payments=[paid.get(i.pk, Decimal(0))]))
         for i in invoices
     ]
+
+
+@dataclass(frozen=True)
+class OpenInvoices:
+    """Invoices not cancelled and not fully paid: how many, how many past their due date,
+    and what is still owed in each currency."""
+
+    count: int
+    overdue: int
+    outstanding: dict[str, Decimal]
+
+
+def open_invoices(day: date) -> OpenInvoices:
+    """The treasurer's open invoices on ``day`` (one query)."""
+    paid = Coalesce(
+        Sum("payments__amount", filter=Q(payments__reversed_at__isnull=True)),
+        Value(Decimal(0)),
+        output_field=DecimalField(max_digits=12, decimal_places=2),
+    )
+    rows = (
+        DuesInvoice.objects.filter(cancelled=False)
+        .annotate(paid=paid)
+        .filter(paid__lt=F("amount"))
+        .values_list("currency", "amount", "paid", "due_on")
+    )
+    outstanding: dict[str, Decimal] = defaultdict(Decimal)
+    count = overdue = 0
+    for currency, amount, paid_amount, due_on in rows:
+        count += 1
+        overdue += due_on is not None and due_on < day
+        outstanding[currency] += amount - paid_amount
+    return OpenInvoices(count=count, overdue=overdue, outstanding=dict(sorted(outstanding.items())))
 
 
 @dataclass

@@ -93,3 +93,38 @@ def register_applications_menu_item():
     return ApproveMenuItem(
         _("Applications"), reverse("membership_applications"), icon_name="user", order=305
     )
+
+
+def membership_tasks(user) -> list:
+    """The membership officer's and the treasurer's lines on the admin's home page."""
+    from django.urls import reverse
+    from django.utils import formats
+
+    from federation import selectors
+    from federation.admin_dashboard import Task
+    from federation.models import Member
+
+    tasks = []
+    if user.has_perm("federation.approve_member"):
+        pending = Member.objects.filter(application=Member.Application.PENDING).count()
+        tasks.append(Task(str(_("Membership applications to review")), pending,
+                          reverse("membership_applications")))
+    if user.has_perm("federation.view_duesinvoice"):
+        summary = selectors.open_invoices(selectors.today())
+        owed = ", ".join(f"{formats.number_format(amount, 2, use_l10n=True)} {currency}"
+                         for currency, amount in summary.outstanding.items())
+        detail = ""
+        if summary.count:
+            detail = str(_("Outstanding: %(owed)s; past their due date: %(overdue)d")) % {
+                "owed": owed, "overdue": summary.overdue}
+        tasks.append(Task(str(_("Open invoices")), summary.count, reverse("invoices:index"),
+                          detail))
+    return tasks
+
+
+@hooks.register("construct_homepage_panels")
+def add_membership_tasks_panel(request, panels):
+    from federation.admin_dashboard import TasksPanel
+
+    panels.append(TasksPanel(name="membership_tasks", heading=str(_("Membership: waiting")),
+                             order=50, tasks=membership_tasks))

@@ -39,3 +39,48 @@ def register_tournament_admin_urls():
     from ratings.viewsets import decide_view
 
     return [path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide")]
+
+
+def tournament_tasks(user) -> list:
+    """The accreditation officer's lines on the admin's home page: tournaments to decide
+    and past months' rating lists to publish (decision 0804)."""
+    from django.urls import reverse
+    from django.utils import formats
+
+    from federation.admin_dashboard import Task
+    from ratings.models import Tournament
+    from ratings.rating_method import parse_period, period_first_day, period_label, period_of
+    from ratings.rating_models import RatingPeriod
+    from ratings.selectors import today
+
+    tasks = []
+    if user.has_perm("ratings.accredit_tournament"):
+        waiting = Tournament.objects.filter(state=Tournament.State.SUBMITTED).count()
+        tasks.append(Task(str(_("Tournaments awaiting accreditation")), waiting,
+                          reverse("tournament_admin:index") + "?state=submitted"))
+    if user.has_perm("ratings.publish_ratingperiod"):
+        this_month = period_label(period_of(today()))
+        unpublished = list(
+            RatingPeriod.objects.filter(has_results=True, published=False,
+                                        period__lt=this_month)
+            .order_by("period").values_list("period", flat=True)
+        )
+        url = reverse("ratings:list")
+        if unpublished:
+            url += f"?period={unpublished[0]}"
+        months = ", ".join(
+            formats.date_format(period_first_day(parse_period(p)), "YEAR_MONTH_FORMAT")
+            for p in unpublished
+        )
+        tasks.append(Task(str(_("Past months' rating lists to publish")), len(unpublished),
+                          url, months))
+    return tasks
+
+
+@hooks.register("construct_homepage_panels")
+def add_tournament_tasks_panel(request, panels):
+    from federation.admin_dashboard import TasksPanel
+
+    panels.append(TasksPanel(name="tournament_tasks",
+                             heading=str(_("Tournaments and ratings: waiting")),
+                             order=60, tasks=tournament_tasks))

@@ -227,6 +227,9 @@ WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.
 # One login for the whole site: the admin uses allauth's (rate-limited, verified) login.
 WAGTAILADMIN_LOGIN_URL = "account_login"
 WAGTAIL_ENABLE_UPDATE_CHECK = False
+# The admin shows Wagtail's own default avatar (or an uploaded one): by default it asks
+# gravatar.com, which tells a third party every staff member's e-mail hash and address.
+WAGTAIL_GRAVATAR_PROVIDER_URL = None
 WAGTAILDOCS_EXTENSIONS = ["pdf", "docx", "odt", "txt", "csv", "xlsx"]
 
 # --- Search ----------------------------------------------------------------
