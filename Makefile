@@ -7,9 +7,13 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run setup install messages test test-postgres lint typecheck ci clean
+.PHONY: run demo setup install messages test test-postgres lint typecheck ci clean
 
 run: setup ## set up on SQLite with the rulebook content and serve on http://127.0.0.1:8000
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+demo: setup ## as run, with a demo federation: clubs, members, dues, tournaments, ratings
+	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 setup: install messages

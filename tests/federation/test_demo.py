@@ -1,0 +1,94 @@
+"""The demo federation: loaded through the services into an empty site, once, and what it
+loads is what the site's pages and the volunteers' dashboard then show."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from federation import demo
+from federation.models import DuesInvoice, Member
+from ratings.models import HandRecord, Player, Tournament
+from ratings.rating_models import RatingEntry, RatingPeriod
+from rulebook.scoring import score
+
+pytestmark = pytest.mark.django_db
+
+TODAY = date(2026, 11, 20)
+
+
+@pytest.fixture(scope="module")
+def _demo_module(django_db_setup, django_db_blocker):
+    """Loaded once for the module inside a transaction rolled back at its end; each test
+    runs in its own savepoint within it (the `db` fixture)."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            yield demo.demo_federation_load(today=TODAY)
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+@pytest.fixture
+def loaded(_demo_module, db):
+    return _demo_module
+
+
+def test_the_demo_is_loaded_through_the_services(loaded) -> None:
+    assert loaded.created
+    approved = Member.objects.filter(application=Member.Application.APPROVED)
+    assert approved.count() == len(demo.MEMBERS)
+    assert Member.objects.filter(application=Member.Application.PENDING).count() == len(
+        demo.APPLICANTS)
+    # approval issued this year's invoices; a third of them are still unpaid
+    invoices = DuesInvoice.objects.filter(membership_year__year=2026)
+    assert invoices.count() == len(demo.MEMBERS)
+    unpaid = [i for i in invoices if not i.payments.exists()]
+    assert len(unpaid) == len(range(0, len(demo.MEMBERS), 3))
+    # every past tournament was played, confirmed and rated
+    states = dict(Tournament.objects.values_list("name", "state"))
+    for name, *_ in demo.PAST:
+        assert states[name] == Tournament.State.RESULTS_CONFIRMED
+    assert states["Moscow Winter Cup"] == Tournament.State.ACCREDITED
+    assert states["Amsterdam Spring Open"] == Tournament.State.SUBMITTED
+    assert states["Paris Summer Cup (draft)"] == Tournament.State.DRAFT
+    assert RatingEntry.objects.exists()
+    # the latest month's list waits for the officer, the earlier ones are published
+    periods = list(RatingPeriod.objects.filter(has_results=True).order_by("period")
+                   .values_list("published", flat=True))
+    assert periods == [True] * (len(demo.PAST) - 1) + [False]
+    # the guests from abroad play without a membership
+    assert Player.objects.filter(member__isnull=True).count() == len(demo.GUESTS)
+
+
+def test_every_hand_was_scored_by_the_core(loaded) -> None:
+    hands = HandRecord.objects.all()
+    assert hands.count() == loaded.hands > 0
+    for hand in hands[:60]:
+        # who discarded changes the payments, not the points
+        won = {"self_drawn": True} if hand.discarder_id is None else {"from": "left"}
+        assert hand.points == score(hand.tiles, **hand.context, **won).total, hand.tiles
+        assert sum(hand.deltas.values()) == 0
+
+
+def test_a_second_load_changes_nothing_and_a_used_site_is_refused(loaded) -> None:
+    counts = (Member.objects.count(), Tournament.objects.count(), HandRecord.objects.count())
+    assert not demo.demo_federation_load(today=TODAY).created
+    assert counts == (Member.objects.count(), Tournament.objects.count(),
+                      HandRecord.objects.count())
+
+
+def test_the_volunteers_log_in_and_find_their_work(client, loaded) -> None:
+    assert client.login(username="treasurer@example.org", password=demo.DEMO_PASSWORD)
+    assert client.get("/admin/").status_code == 200
+    client.logout()
+    assert client.login(username="officer@example.org", password=demo.DEMO_PASSWORD)
+    html = client.get("/admin/").content.decode()
+    assert "Amsterdam Spring Open" in client.get(
+        "/admin/tournament_admin/?state=submitted").content.decode()
+    assert "dashboard-task" in html
