@@ -125,3 +125,9 @@ def test_membership_card_for_visitors_and_for_members(client: Client, site_conte
     assert '<a class="button" href="/en/members/me/">My membership</a>' in card
     assert "/accounts/signup/" not in card
     assert '<a href="/en/members/">Member list</a>' in card
+
+
+def test_the_membership_card_is_named_for_visitors_in_chinese(client: Client, site_content) -> None:
+    card = section(client.get("/zh-hans/").content.decode(), "membership")
+    # joining ("入会"), not the admin's membership management ("会员管理")
+    assert '<a href="/zh-hans/members/">入会</a></h2>' in card
