@@ -92,6 +92,8 @@ def test_calendar_shows_public_tournaments_only(clients, make_tournament):
     make_tournament("accredited", name="Open Cup")
     page = clients["anonymous"].get("/en/tournaments/").content.decode()
     assert "Open Cup" in page and "Secret Draft" not in page
+    assert "Utrecht, Netherlands · " in page  # the country named, not its code
+    assert "Utrecht, Нидерланды · " in clients["anonymous"].get("/ru/tournaments/").content.decode()
     mine = clients["organizer"].get("/en/tournaments/").content.decode()
     assert "Secret Draft" in mine  # in "My tournaments"
 
