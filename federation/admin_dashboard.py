@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.template.loader import render_to_string
 from wagtail.admin.ui.components import Component
 
 
@@ -46,6 +47,4 @@ class TasksPanel(Component):
         context = self.get_context_data(parent_context)
         if not context["tasks"]:
             return ""
-        from django.template.loader import render_to_string
-
         return render_to_string(self.template_name, context)

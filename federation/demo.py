@@ -151,7 +151,7 @@ def _account(email: str, role: str | None = None, language: str = "en") -> Any:
 
 
 def _membership_year(today: date) -> MembershipYear:
-    year = MembershipYear.objects.filter(starts_on__lte=today, ends_on__gte=today).first()
+    year = selectors.membership_year_for(today)
     if year is None:
         year = MembershipYear.objects.create(
             year=today.year, starts_on=date(today.year, 1, 1), ends_on=date(today.year, 12, 31))
@@ -201,12 +201,16 @@ def _members(clubs: list[Club], people: dict[str, Any], today: date, rng: random
     return members
 
 
+def _member_entry(member: Member) -> tournaments.PlayerEntry:
+    return tournaments.PlayerEntry(name=member.name_latin, country=member.country,
+                                   member_number=member.membership_number)
+
+
 def _entries(members: list[Member], count: int, rng: random.Random
              ) -> list[tournaments.PlayerEntry]:
+    """``count`` players: the guests from abroad and members drawn at random."""
     guests = [tournaments.PlayerEntry(name=name, country=country) for name, country in GUESTS]
-    chosen = rng.sample(members, count - len(guests))
-    return [tournaments.PlayerEntry(name=m.name_latin, country=m.country,
-                                    member_number=m.membership_number) for m in chosen] + guests
+    return [_member_entry(m) for m in rng.sample(members, count - len(guests))] + guests
 
 
 def _winning_hands(count: int, rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
@@ -249,15 +253,23 @@ def _results(tournament: Tournament, rng: random.Random) -> tuple[dict[str, Any]
 
 
 def _tournament(name: str, city: str, country: str, club: Club, start: date, players: int,
-                people: dict[str, Any]) -> Tournament:
-    organizer, officer = people[ORGANIZER], people["officer@example.org"]
+                people: dict[str, Any], *, until: str = Tournament.State.ACCREDITED
+                ) -> Tournament:
+    """A two-day MCR tournament of the demo organizer, taken as far as ``until``: draft,
+    submitted, or accredited by the officer."""
+    organizer = people[ORGANIZER]
     tournament = tournaments.tournament_create(organizer=organizer, data={
         "name": name, "start_date": start, "end_date": start + timedelta(days=1),
         "city": city, "country": country, "club": club, "ruleset": "mcr",
         "sessions": SESSIONS, "planned_players": players,
     })
-    tournaments.tournament_submit(tournament=tournament, user=organizer)
-    return tournaments.tournament_decide(tournament=tournament, user=officer,
+    if until == Tournament.State.DRAFT:
+        return tournament
+    tournament, _checks = tournaments.tournament_submit(tournament=tournament, user=organizer)
+    if until == Tournament.State.SUBMITTED:
+        return tournament
+    return tournaments.tournament_decide(tournament=tournament,
+                                         user=people["officer@example.org"],
                                          decision="accredit")
 
 
@@ -290,20 +302,12 @@ def _coming_tournaments(clubs: list[Club], members: list[Member], people: dict[s
     organizer = people[ORGANIZER]
     coming = _tournament("Moscow Winter Cup", "Moscow", "RU", clubs[0],
                          today + timedelta(days=24), 16, people)
-    tournaments.players_register(tournament=coming, user=organizer, entries=[
-        tournaments.PlayerEntry(name=m.name_latin, country=m.country,
-                                member_number=m.membership_number) for m in members[:12]])
-    submitted = tournaments.tournament_create(organizer=organizer, data={
-        "name": "Amsterdam Spring Open", "start_date": today + timedelta(days=110),
-        "end_date": today + timedelta(days=111), "city": "Amsterdam", "country": "NL",
-        "club": clubs[2], "ruleset": "mcr", "sessions": SESSIONS, "planned_players": 20,
-    })
-    tournaments.tournament_submit(tournament=submitted, user=organizer)
-    tournaments.tournament_create(organizer=organizer, data={
-        "name": "Paris Summer Cup (draft)", "start_date": today + timedelta(days=200),
-        "end_date": today + timedelta(days=201), "city": "Paris", "country": "FR",
-        "club": clubs[3], "ruleset": "mcr", "sessions": SESSIONS, "planned_players": 16,
-    })
+    tournaments.players_register(tournament=coming, user=organizer,
+                                 entries=[_member_entry(m) for m in members[:12]])
+    _tournament("Amsterdam Spring Open", "Amsterdam", "NL", clubs[2],
+                today + timedelta(days=110), 20, people, until=Tournament.State.SUBMITTED)
+    _tournament("Paris Summer Cup (draft)", "Paris", "FR", clubs[3],
+                today + timedelta(days=200), 16, people, until=Tournament.State.DRAFT)
 
 
 def _publish_all_but_the_latest_list(officer: Any, today: date) -> None:
