@@ -3,7 +3,7 @@ FROM python:3.11-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    DJANGO_SETTINGS_MODULE=federation.settings.production
+    DJANGO_SETTINGS_MODULE=config.settings.production
 
 RUN apt-get update \
  && apt-get install -y --no-install-recommends gettext curl fonts-dejavu-core \
@@ -22,4 +22,4 @@ RUN DJANGO_SECRET_KEY=build-only-key-build-only-key-build-only DJANGO_ALLOWED_HO
 RUN useradd --create-home federation && mkdir -p /app/media && chown federation /app/media
 USER federation
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py load_content && python manage.py search_index && gunicorn federation.wsgi --bind 0.0.0.0:8000 --workers ${GUNICORN_WORKERS:-3} --access-logfile -"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py load_content && python manage.py search_index && gunicorn config.wsgi --bind 0.0.0.0:8000 --workers ${GUNICORN_WORKERS:-3} --access-logfile -"]

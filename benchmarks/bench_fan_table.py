@@ -29,7 +29,7 @@ def environment(port: int) -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("DATABASE_URL", "sqlite:////tmp/bench_fan_table.sqlite3")
     env.update({
-        "DJANGO_SETTINGS_MODULE": "federation.settings.production",
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
         "DJANGO_SECRET_KEY": "benchmark-only-secret-key-0123456789-abcdefghij",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DJANGO_SECURE_SSL_REDIRECT": "0",
@@ -85,7 +85,7 @@ def main() -> int:
         run([PYTHON, "manage.py", "load_content"], env)
         run([PYTHON, "manage.py", "collectstatic", "--noinput"], env)
     server = subprocess.Popen(
-        [PYTHON, "-m", "gunicorn", "federation.wsgi", "--workers", "2",
+        [PYTHON, "-m", "gunicorn", "config.wsgi", "--workers", "2",
          "--bind", f"127.0.0.1:{options.port}", "--log-level", "warning"],
         cwd=ROOT, env=env, start_new_session=True,
     )

@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "federation.settings.dev")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 
 import django  # noqa: E402
 
@@ -43,9 +43,9 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 
 from federation.models import User  # noqa: E402
-from ratings.models import Player, Registration, TableResult, Tournament  # noqa: E402
-from ratings.rating_models import RatingEntry, RatingPeriod  # noqa: E402
-from ratings.rating_services import ratings_recompute  # noqa: E402
+from ratings.models import RatingEntry, RatingPeriod  # noqa: E402
+from ratings.services import ratings_recompute  # noqa: E402
+from tournaments.models import Player, Registration, TableResult, Tournament  # noqa: E402
 
 PREFIX = "Synthetic"
 SEATS = "ESWN"
@@ -147,7 +147,7 @@ def measure_page(args: argparse.Namespace, period: str) -> str:
     # Production settings, as served: DEBUG off, whitenoise's manifest of collected statics.
     env = dict(
         os.environ,
-        DJANGO_SETTINGS_MODULE="federation.settings.production",
+        DJANGO_SETTINGS_MODULE="config.settings.production",
         DJANGO_SECRET_KEY="benchmark-only-secret-key-0123456789abcdef",
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="false",
@@ -161,7 +161,7 @@ def measure_page(args: argparse.Namespace, period: str) -> str:
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/gunicorn"),
-            "federation.wsgi:application",
+            "config.wsgi:application",
             "--bind",
             f"127.0.0.1:{args.port}",
             "--workers",

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_score_api.py [--port 8230] [--seconds 10] [--rounds 2]
 
 Starts gunicorn (2 workers, production settings: DJANGO_SETTINGS_MODULE=
-federation.settings.production, a 40-character DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS)
+config.settings.production, a 40-character DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS)
 on the given port, with the database of DATABASE_URL (default: the PostgreSQL database
 mahjong_calculator) and the rate-limit cache in Redis (REDIS_URL, default
 redis://127.0.0.1:6379/11). A user with a DRF token is created (``manage.py api_token``);
@@ -79,7 +79,7 @@ def questions(n: int, seed: int, mix: bool = True) -> list[dict[str, Any]]:
 def _env(port: int) -> dict[str, str]:
     env = dict(os.environ)
     env.update({
-        "DJANGO_SETTINGS_MODULE": "federation.settings.production",
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
         "DJANGO_SECRET_KEY": env.get("DJANGO_SECRET_KEY", "bench-" + "k" * 40),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DATABASE_URL": env.get(
@@ -269,7 +269,7 @@ def main() -> int:
     token = _token(env)
     base = f"http://127.0.0.1:{args.port}"
     server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "federation.wsgi", "--bind",
+        [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "--bind",
          f"127.0.0.1:{args.port}", "--workers", "2", "--log-level", "warning"],
         cwd=ROOT, env=env, start_new_session=True,
     )

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ratings.seating import draw, meetings, random_draw, repeat_pairs
+from tournaments.seating import draw, meetings, random_draw, repeat_pairs
 
 
 def main() -> None:

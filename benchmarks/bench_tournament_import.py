@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "federation.settings.test")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 
 PLAYERS = 200
 SESSIONS = 10
@@ -47,7 +47,7 @@ def winning_hands(count: int, seed: int) -> list[tuple[str, dict]]:
 
 
 def payload(players: list[int], hands_per_table: int, seed: int) -> tuple[dict, int]:
-    from ratings.seating import draw
+    from tournaments.seating import draw
 
     rng = random.Random(seed)
     seating = draw(players, SESSIONS, seed=seed)
@@ -102,8 +102,8 @@ def run(hands_per_table: int, seed: int) -> None:
     from django.db import connection
 
     from federation.models import User
-    from ratings import services
-    from ratings.importers import parse_results_json
+    from tournaments import services
+    from tournaments.importers import parse_results_json
 
     organizer = User.objects.create_user(username="bench", email="bench@example.org")
     officer = User.objects.create_user(username="officer", email="officer@example.org")

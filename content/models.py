@@ -36,8 +36,8 @@ class HomePage(Page):
     def get_context(self, request, *args, **kwargs):
         """The way into each part of the site: the rulesets of this language's rulebook,
         the calculator, the next tournaments, the top of the rating list, membership."""
-        from ratings.rating_selectors import list_leaders
-        from ratings.selectors import upcoming_tournaments
+        from ratings.selectors import list_leaders
+        from tournaments.selectors import upcoming_tournaments
 
         context = super().get_context(request, *args, **kwargs)
         rules_index = RulesIndexPage.objects.child_of(self).live().public().first()

@@ -1,6 +1,6 @@
 """Site search over the current language's live, public pages (the configured backend),
 and above them the fans whose number or name matches (rulebook.selectors.fans_matching),
-the players and the public tournaments (ratings.selectors)."""
+the players and the public tournaments (tournaments.selectors)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from django.utils.translation import get_language
 from wagtail.models import Locale
 
 from content.search import get_backend
-from ratings.selectors import players_matching, tournaments_matching
 from rulebook.models import RULESET_CHOICES
 from rulebook.selectors import fans_matching
+from tournaments.selectors import players_matching, tournaments_matching
 
 RESULTS_PER_PAGE = 20
 PLAYERS_SHOWN = 20

@@ -46,8 +46,8 @@ def rulebook_tasks(user) -> list:
     """The editors' line on the admin's home page."""
     from django.urls import reverse
 
+    from config.admin_dashboard import Task
     from content.reports import untranslated_rulebook_pages
-    from federation.admin_dashboard import Task
 
     if not _can_edit_pages(user):
         return []
@@ -58,7 +58,7 @@ def rulebook_tasks(user) -> list:
 
 @hooks.register("construct_homepage_panels")
 def add_rulebook_tasks_panel(request, panels):
-    from federation.admin_dashboard import TasksPanel
+    from config.admin_dashboard import TasksPanel
 
     panels.append(TasksPanel(name="rulebook_tasks", heading=str(_("Rulebook: waiting")),
                              order=70, tasks=rulebook_tasks))

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from federation import selectors, services
-from federation.messages import error_message
+from federation.error_texts import error_message
 from federation.models import MembershipYear, Payment
 
 

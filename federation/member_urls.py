@@ -1,4 +1,4 @@
-"""Membership pages, mounted at /<language>/members/ (federation.urls)."""
+"""Membership pages, mounted at /<language>/members/ (config.urls)."""
 
 from django.urls import path
 

@@ -182,7 +182,7 @@ class MembershipYear(models.Model):
         by_period = {dues.Period(o.starts_on, o.ends_on): o for o in others}
         clash = dues.overlapping(dues.Period(self.starts_on, self.ends_on), by_period)
         if clash:
-            from federation.messages import error_message
+            from federation.error_texts import error_message
 
             raise ValidationError(error_message("years_overlap", by_period[clash[0]].year))
 

@@ -15,7 +15,15 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from federation import dues
-from federation.models import Club, DuesInvoice, Member, MembershipYear, Payment
+from federation.errors import (
+    E_COVERED_BY_FAMILY,
+    E_FREE_TYPE,
+    E_JOINED_AFTER_YEAR,
+    E_NO_FEE,
+    E_NOT_APPROVED,
+    MembershipError,
+)
+from federation.models import Club, DuesInvoice, Member, MembershipFee, MembershipYear, Payment
 
 
 def today() -> date:
@@ -185,6 +193,31 @@ def members_with_status(
     return queryset.filter(pk__in=[pk for pk, s in statuses.items() if s == status])
 
 
+def invoice_amount(*, member: Member, membership_year: MembershipYear, today: date) -> Decimal:
+    """What `member` would be invoiced for `membership_year` (raises MembershipError)."""
+    if member.application != Member.Application.APPROVED or member.anonymised_at:
+        raise MembershipError(E_NOT_APPROVED)
+    if member.membership_type.is_free:
+        raise MembershipError(E_FREE_TYPE)
+    if member.family_head_id:
+        raise MembershipError(E_COVERED_BY_FAMILY)
+    fee = MembershipFee.objects.filter(
+        membership_year=membership_year, membership_type=member.membership_type
+    ).first()
+    if fee is None:
+        raise MembershipError(E_NO_FEE)
+    period = dues.Period(membership_year.starts_on, membership_year.ends_on)
+    try:
+        return dues.prorated_fee(
+            annual_fee=fee.amount,
+            period=period,
+            joined_on=member.joined_on or today,
+            prorate=settings.MEMBERSHIP_PRORATE,
+        )
+    except ValueError as error:
+        raise MembershipError(E_JOINED_AFTER_YEAR) from error
+
+
 @dataclass
 class PreviewLine:
     member: Member
@@ -198,9 +231,6 @@ def dues_invoices_preview(
     """Who would get which invoice for the year: approved paying members (family heads pay
     for their family) without a live invoice for it. Lines with an error are skipped when
     issuing (e.g. no fee set for the type)."""
-    from federation.services import MembershipError
-    from federation.services.invoices import invoice_amount
-
     day = today or timezone.localdate()
     members = (
         Member.objects.filter(

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_http_methods
 from payments import PaymentError, PaymentStatus, RedirectNeeded
 
 from federation import csv_export, online_payments, receipts, selectors, services
+from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
 from federation.forms import BankImportForm, ContactForm, ErasureForm, MembershipApplicationForm
-from federation.messages import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
 from federation.models import Club, DuesInvoice, Member, MembershipFee, OnlinePayment, Payment
 from federation.payment_providers import epc_qr_svg, get_providers
 

@@ -17,7 +17,7 @@ from wagtail.admin.viewsets.model import ModelViewSet
 
 from federation import selectors, services
 from federation.csv_export import SafeCsvExportMixin
-from federation.messages import INVOICE_STATE_LABELS, STATUS_CHOICES, STATUS_LABELS
+from federation.error_texts import INVOICE_STATE_LABELS, STATUS_CHOICES, STATUS_LABELS
 from federation.models import (
     Club,
     DuesInvoice,

@@ -100,8 +100,8 @@ def membership_tasks(user) -> list:
     from django.urls import reverse
     from django.utils import formats
 
+    from config.admin_dashboard import Task
     from federation import selectors
-    from federation.admin_dashboard import Task
     from federation.models import Member
 
     tasks = []
@@ -124,7 +124,7 @@ def membership_tasks(user) -> list:
 
 @hooks.register("construct_homepage_panels")
 def add_membership_tasks_panel(request, panels):
-    from federation.admin_dashboard import TasksPanel
+    from config.admin_dashboard import TasksPanel
 
     panels.append(TasksPanel(name="membership_tasks", heading=str(_("Membership: waiting")),
                              order=50, tasks=membership_tasks))

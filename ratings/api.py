@@ -1,462 +1,102 @@
-"""The tournament API under /api/v1/ (the contract of issue 11: names are kept exactly).
-
-Visibility first (404 for a tournament the caller may not see: another organizer's draft),
-then the role (403). Errors are 400 ``{"errors": [{"session", "table", "seat", "hand",
-"field", "message"}]}`` with the keys that apply.
-"""
+"""Rating API (issue 12): GET /api/v1/ratings?period=YYYY-MM and GET /api/v1/players/{id}."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.db import transaction
-from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django_countries import countries
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from federation.api_tokens import CachedTokenAuthentication
-
-from . import selectors, services
-from .importers import parse_results_json
-from .messages import check_message, error_message, problem_json
-from .models import PUBLIC_STATES, Session, Tournament
-
-
-class TournamentSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Tournament
-        fields = [
-            "id", "state", "name", "start_date", "end_date", "city", "country", "venue", "club",
-            "ruleset", "variant", "individual", "team", "sessions", "session_minutes",
-            "planned_players", "fee", "currency", "contact", "website",
-        ]
-        read_only_fields = ["id", "state"]
-
-    def validate_country(self, value: str) -> str:
-        code = countries.alpha2(value.strip())
-        if not code:
-            raise serializers.ValidationError(error_message("bad_country"))
-        return code
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        start, end = attrs.get("start_date"), attrs.get("end_date")
-        if start and end and end < start:
-            raise serializers.ValidationError({"end_date": "end_date is before start_date"})
-        return attrs
+from ratings.method import parse_period
+from ratings.selectors import (
+    latest_period_with_results,
+    period_list,
+    player_current,
+    player_history,
+    player_tournaments,
+)
+from ratings.services import PERIOD_INVALID
+from tournaments.models import Player
 
 
-class DecisionSerializer(serializers.Serializer):
-    decision = serializers.ChoiceField(choices=["accredit", "reject"])
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
-
-
-class PlayerInSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    country = serializers.CharField(max_length=100)  # checked by the service, row by row
-    member_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
-    ema_number = serializers.CharField(required=False, allow_blank=True, max_length=20,
-                                       default="")
-    team = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
-    substitute = serializers.BooleanField(required=False, default=False)
-
-
-class SeedSerializer(serializers.Serializer):
-    seed = serializers.IntegerField()
-
-
-# Schema-only serializers: they document the JSON shapes for the OpenAPI schema; the
-# bodies themselves are read by ratings.importers (which reports every problem at once).
-
-
-class PlayerOutSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    name = serializers.CharField()
-    country = serializers.CharField()
-    member_number = serializers.IntegerField(allow_null=True, required=False,
-                                             help_text="organizer and officers only")
-    ema_number = serializers.CharField(required=False, help_text="organizer and officers only")
-    team = serializers.CharField()
-    substitute = serializers.BooleanField()
-
-
-class SeatingTableSerializer(serializers.Serializer):
-    table = serializers.IntegerField()
-    seats = serializers.DictField(child=serializers.IntegerField(),
-                                  help_text="wind (E, S, W, N) -> player id")
-
-
-class SeatingSessionSerializer(serializers.Serializer):
-    session = serializers.IntegerField()
-    tables = SeatingTableSerializer(many=True)
-
-
-class SeatingOutSerializer(serializers.Serializer):
-    sessions = SeatingSessionSerializer(many=True)
-    repeat_pairs = serializers.IntegerField(allow_null=True)
-    seed = serializers.IntegerField(allow_null=True)
-
-
-class ResultSeatSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
-    game_points = serializers.IntegerField(required=False)
-    penalty = serializers.IntegerField(required=False, default=0)
-
-
-class ResultHandSerializer(serializers.Serializer):
-    winner = serializers.IntegerField(required=False)
-    # "from" is a Python keyword: the field is put into the class namespace by name
-    locals()["from"] = serializers.IntegerField(
-        required=False, allow_null=True, help_text="the discarder; null when self-drawn")
-    points = serializers.IntegerField(required=False)
-    fans = serializers.ListField(child=serializers.CharField(), required=False)
-    tiles = serializers.CharField(required=False)
-    context = serializers.DictField(required=False)
-    draw = serializers.BooleanField(required=False)
-    penalty = serializers.IntegerField(required=False, help_text="offender of a transferred "
-                                       "penalty")
-
-
-class ResultTableSerializer(serializers.Serializer):
-    table = serializers.IntegerField()
-    seats = ResultSeatSerializer(many=True)
-    hands = ResultHandSerializer(many=True, required=False)
-
-
-class ResultSessionSerializer(serializers.Serializer):
-    session = serializers.IntegerField()
-    tables = ResultTableSerializer(many=True)
-
-
-class ResultsInSerializer(serializers.Serializer):
-    sessions = ResultSessionSerializer(many=True)
-
-
-class CorrectionInSerializer(ResultsInSerializer):
-    reason = serializers.CharField()
-
-
-class StandingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    table_points = serializers.FloatField()
-    game_points = serializers.IntegerField()
-    penalties = serializers.IntegerField()
-
-
-class TournamentAPIView(APIView):
-    """Token first: an anonymous write gets 401 with ``WWW-Authenticate: Token``."""
-
-    authentication_classes = [CachedTokenAuthentication, SessionAuthentication]
+class RatingListView(APIView):
     permission_classes = [AllowAny]
 
-
-def _errors(items: list[dict[str, Any]], code: int = 400) -> Response:
-    return Response({"errors": items}, status=code)
-
-
-def _serializer_errors(errors: Any, prefix: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    if isinstance(errors, list):
-        for index, item in enumerate(errors, start=1):
-            if item:
-                out.extend(_serializer_errors(item, {**(prefix or {}), "row": index}))
-        return out
-    if errors and all(isinstance(key, int) for key in errors):  # a list's errors by index
-        for index, item in sorted(errors.items()):
-            out.extend(_serializer_errors(item, {**(prefix or {}), "row": index + 1}))
-        return out
-    for name, messages in errors.items():
-        for message in messages if isinstance(messages, list) else [messages]:
-            field = None if name == "non_field_errors" else name
-            entry = {**(prefix or {})}
-            if field:
-                entry["field"] = field
-            entry["message"] = str(message)
-            out.append(entry)
-    return out
-
-
-def _tournament_error(err: services.TournamentError) -> Response:
-    return _errors([{"code": err.code, "message": error_message(err.code, err.params)}])
-
-
-def _visible(request: Request, pk: int) -> Tournament:
-    return get_object_or_404(selectors.tournaments_visible_to(request.user), pk=pk)
-
-
-def _own(request: Request, pk: int) -> Tournament:
-    """The caller's own tournament: 404 if they cannot see it, 403 if it is not theirs."""
-    if not request.user.is_authenticated:
-        raise NotAuthenticated()
-    tournament = _visible(request, pk)
-    if tournament.organizer_id != request.user.pk:
-        raise PermissionDenied()
-    return tournament
-
-
-def _officer(request: Request, pk: int) -> Tournament:
-    if not request.user.is_authenticated:
-        raise NotAuthenticated()
-    tournament = _visible(request, pk)
-    if not request.user.has_perm("ratings.accredit_tournament"):
-        raise PermissionDenied()
-    return tournament
-
-
-def tournament_json(tournament: Tournament, **extra: Any) -> dict[str, Any]:
-    data = dict(TournamentSerializer(tournament).data)
-    data["players"] = tournament.registrations.count()
-    data.update(extra)
-    return data
-
-
-def checks_json(checks: list[services.Check]) -> list[dict[str, Any]]:
-    return [
-        {"code": c.code, "level": c.level, "message": check_message(c.code, c.level, c.params)}
-        for c in checks
-    ]
-
-
-class TournamentListView(TournamentAPIView):
-    @extend_schema(request=None, responses=TournamentSerializer(many=True))
+    @extend_schema(
+        parameters=[OpenApiParameter("period", str, description="YYYY-MM (default: latest)")],
+        responses={200: dict},
+    )
     def get(self, request: Request) -> Response:
-        """The public calendar (``?state=accredited`` etc.)."""
-        state = request.query_params.get("state")
-        if state and state not in PUBLIC_STATES:
-            return Response([])
-        rows = selectors.public_calendar(state=state)
-        return Response([TournamentSerializer(t).data for t in rows])
-
-    @extend_schema(request=TournamentSerializer, responses={201: TournamentSerializer})
-    def post(self, request: Request) -> Response:
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
-        if not request.user.has_perm("ratings.organize_tournament"):
-            raise PermissionDenied()
-        serializer = TournamentSerializer(data=request.data)
-        if not serializer.is_valid():
-            return _errors(_serializer_errors(serializer.errors))
+        period = request.query_params.get("period") or latest_period_with_results()
+        if period is None:
+            return Response({"period": None, "ratings": []})
         try:
-            tournament = services.tournament_create(
-                organizer=request.user, data=serializer.validated_data
+            parse_period(period)
+        except ValueError:
+            return Response(
+                {"errors": [{"field": "period", "message": str(PERIOD_INVALID)}]}, status=400
             )
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        return Response(tournament_json(tournament), status=status.HTTP_201_CREATED)
-
-
-class TournamentDetailView(TournamentAPIView):
-    @extend_schema(responses=TournamentSerializer)
-    def get(self, request: Request, pk: int) -> Response:
-        return Response(tournament_json(_visible(request, pk)))
-
-
-class SubmitView(TournamentAPIView):
-    @extend_schema(request=None, responses=TournamentSerializer)
-    def post(self, request: Request, pk: int) -> Response:
-        tournament = _own(request, pk)
-        try:
-            tournament, checks = services.tournament_submit(
-                tournament=tournament, user=request.user
-            )
-        except services.TournamentError as err:
-            response = _tournament_error(err)
-            response.data["checks"] = checks_json(services.tournament_checks(tournament))
-            return response
-        return Response(tournament_json(tournament, checks=checks_json(checks)))
-
-
-class DecisionView(TournamentAPIView):
-    @extend_schema(request=DecisionSerializer, responses=TournamentSerializer)
-    def post(self, request: Request, pk: int) -> Response:
-        tournament = _officer(request, pk)
-        serializer = DecisionSerializer(data=request.data)
-        if not serializer.is_valid():
-            return _errors(_serializer_errors(serializer.errors))
-        try:
-            tournament = services.tournament_decide(
-                tournament=tournament, user=request.user, **serializer.validated_data
-            )
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        return Response(tournament_json(tournament))
-
-
-def registration_json(registration: Any, *, identifiers: bool = True) -> dict[str, Any]:
-    """A registered player; member and EMA numbers only for the organizer and officers."""
-    player = registration.player
-    out = {
-        "id": player.pk, "number": registration.number, "name": str(player),
-        "country": player.country, "team": registration.team,
-        "substitute": registration.substitute,
-    }
-    if identifiers:
-        out["member_number"] = (
-            player.member.membership_number if player.member_id else None
+        rows = period_list(period)
+        players = Player.objects.in_bulk([r.player_id for r in rows])
+        return Response(
+            {
+                "period": period,
+                "ratings": [
+                    {
+                        "rank": r.rank,
+                        "player": r.player_id,
+                        "name": str(players[r.player_id]),
+                        "country": players[r.player_id].country,
+                        "rating": r.rating,
+                        "rd": r.rd,
+                        "volatility": r.vol,
+                        "games": r.games,
+                        "provisional": r.provisional,
+                        "change": r.change,
+                    }
+                    for r in rows
+                ],
+            }
         )
-        out["ema_number"] = player.ema_number
-    return out
 
 
-class PlayersView(TournamentAPIView):
-    @extend_schema(responses=PlayerOutSerializer(many=True))
+class PlayerView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict})
     def get(self, request: Request, pk: int) -> Response:
-        tournament = _visible(request, pk)
-        identifiers = tournament.organizer_id == request.user.pk or request.user.has_perm(
-            "ratings.accredit_tournament")
-        return Response([
-            registration_json(r, identifiers=identifiers)
-            for r in selectors.tournament_registrations(tournament)
-        ])
-
-    @extend_schema(request=PlayerInSerializer(many=True),
-                   responses=PlayerOutSerializer(many=True))
-    def post(self, request: Request, pk: int) -> Response:
-        tournament = _own(request, pk)
-        serializer = PlayerInSerializer(data=request.data, many=True)
-        if not serializer.is_valid():
-            return _errors(_serializer_errors(serializer.errors))
-        entries = [services.PlayerEntry(**item) for item in serializer.validated_data]
-        try:
-            registrations = services.players_register(
-                tournament=tournament, user=request.user, entries=entries
-            )
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        except services.ResultsError as err:
-            return _errors([problem_json(p) for p in err.problems])
-        return Response([registration_json(r) for r in registrations])
-
-
-def seating_json(tournament: Tournament) -> dict[str, Any]:
-    sessions: dict[int, dict[int, dict[str, int]]] = {}
-    for row in tournament.seating.all():
-        sessions.setdefault(row.session, {}).setdefault(row.table, {})[row.seat] = row.player_id
-    return {
-        "sessions": [
-            {"session": s, "tables": [
-                {"table": t, "seats": {w: seats[w] for w in "ESWN" if w in seats}}
-                for t, seats in sorted(tables.items())
-            ]}
-            for s, tables in sorted(sessions.items())
-        ],
-        "repeat_pairs": tournament.seating_repeat_pairs,
-        "seed": tournament.seating_seed,
-    }
-
-
-class SeatingView(TournamentAPIView):
-    @extend_schema(responses=SeatingOutSerializer)
-    def get(self, request: Request, pk: int) -> Response:
-        return Response(seating_json(_visible(request, pk)))
-
-    @extend_schema(request=SeedSerializer, responses=SeatingOutSerializer)
-    def post(self, request: Request, pk: int) -> Response:
-        tournament = _own(request, pk)
-        serializer = SeedSerializer(data=request.data)
-        if not serializer.is_valid():
-            return _errors(_serializer_errors(serializer.errors))
-        try:
-            services.seating_draw(
-                tournament=tournament, user=request.user, seed=serializer.validated_data["seed"]
-            )
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        tournament.refresh_from_db()
-        return Response(seating_json(tournament))
-
-
-def standings_json(tournament: Tournament) -> list[dict[str, Any]]:
-    return [
-        {
-            "rank": row.rank, "player": row.player, "name": row.name,
-            "table_points": row.table_points_number, "game_points": row.game_points,
-            "penalties": row.penalties,
-        }
-        for row in selectors.tournament_standings(tournament)
-    ]
-
-
-class ResultsView(TournamentAPIView):
-    @extend_schema(request=ResultsInSerializer, responses=StandingSerializer(many=True))
-    def post(self, request: Request, pk: int) -> Response:
-        tournament = _own(request, pk)
-        try:
-            services.results_open(tournament)
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        sessions, problems = parse_results_json(request.data)
-        if problems:
-            return _errors([problem_json(p) for p in services.results_problems(
-                tournament=tournament, sessions=sessions, parse_problems=problems)])
-        try:
-            services.results_record(tournament=tournament, user=request.user,
-                                    sessions=sessions, source=Session.Source.API)
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        except services.ResultsError as err:
-            return _errors([problem_json(p) for p in err.problems])
-        return Response(standings_json(tournament))
-
-
-class CorrectionView(TournamentAPIView):
-    """An accreditation officer corrects confirmed results: the results body plus a
-    ``reason``."""
-
-    @extend_schema(request=CorrectionInSerializer, responses=TournamentSerializer)
-    def post(self, request: Request, pk: int) -> Response:
-        tournament = _officer(request, pk)
-        try:
-            services.correction_open(tournament)
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        sessions, problems = parse_results_json(request.data)
-        if problems:
-            return _errors([problem_json(p) for p in services.results_problems(
-                tournament=tournament, sessions=sessions, parse_problems=problems)])
-        try:
-            with transaction.atomic():
-                services.tournament_correct(
-                    tournament=tournament, user=request.user, sessions=sessions,
-                    reason=str(request.data.get("reason", "")), source=Session.Source.API,
-                )
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        except services.ResultsError as err:
-            return _errors([problem_json(p) for p in err.problems])
-        tournament.refresh_from_db()
-        return Response(tournament_json(tournament, standings=standings_json(tournament)))
-
-
-class ConfirmView(TournamentAPIView):
-    @extend_schema(request=None, responses=TournamentSerializer)
-    def post(self, request: Request, pk: int) -> Response:
-        tournament = _own(request, pk)
-        try:
-            tournament = services.tournament_confirm(tournament=tournament, user=request.user)
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        except services.ResultsError as err:
-            return _errors([problem_json(p) for p in err.problems])
-        return Response(tournament_json(tournament))
-
-
-class StandingsView(TournamentAPIView):
-    @extend_schema(responses=StandingSerializer(many=True))
-    def get(self, request: Request, pk: int) -> Response:
-        tournament = _visible(request, pk)
-        if tournament.state not in PUBLIC_STATES and tournament.organizer_id != getattr(
-            request.user, "pk", None
-        ) and not request.user.has_perm("ratings.accredit_tournament"):
-            raise Http404
-        return Response(standings_json(tournament))
+        player = get_object_or_404(Player, pk=pk)
+        current = player_current(player)
+        return Response(
+            {
+                "id": player.pk,
+                "name": str(player),
+                "country": player.country,
+                "rating": current.rating.rating if current else None,
+                "rd": current.rating.rd if current else None,
+                "volatility": current.rating.vol if current else None,
+                "provisional": current.provisional if current else None,
+                "history": [
+                    {
+                        "period": e.period,
+                        "rating": e.rating,
+                        "rd": e.rd,
+                        "volatility": e.vol,
+                        "games": e.games,
+                    }
+                    for e in player_history(player)
+                ],
+                "tournaments": [
+                    {
+                        "id": t.tournament_id,
+                        "name": t.name,
+                        "rank": t.rank,
+                        "table_points": t.table_points,
+                        "game_points": t.game_points,
+                    }
+                    for t in player_tournaments(player)
+                ],
+            }
+        )

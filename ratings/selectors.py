@@ -1,244 +1,385 @@
-"""Reads of tournaments and their results that are more than a one-line query."""
+"""Reads of ratings: the method's settings, lists of a period, a player's history."""
 
 from __future__ import annotations
 
-import datetime
+from collections import OrderedDict
 from dataclasses import dataclass
-from fractions import Fraction
+from datetime import date
+from typing import Any, NamedTuple
 
-from django.db.models import Q, QuerySet
-from django.utils import timezone
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Max
 
-from ratings.models import PUBLIC_STATES, Player, Registration, TableResult, Tournament
-from rulebook.scoring.standings import (
-    SeatScore,
-    TableScore,
-    TeamStanding,
-    session_table_points,
-    standings,
-    team_standings,
+from ratings import glicko
+from ratings.glicko import Rating
+from ratings.method import (
+    MethodConfig,
+    Outcome,
+    Period,
+    PlayerState,
+    is_provisional,
+    pairwise_results,
+    parse_period,
+    period_first_day,
+    period_label,
+    rating_at,
+    rating_list,
+    start_of_period,
 )
+from ratings.models import PublishedRating, RatingEntry, RatingPeriod, RatingRecompute
+from tournaments.models import Player
 
 
-@dataclass(frozen=True)
-class TableOutcome:
-    """One table of one session of a confirmed tournament: ``seats`` holds
-    (player_id, game points of that session before deducted penalties) in seat order E, S, W, N."""
-
-    tournament_id: int
-    end_date: datetime.date
-    session: int
-    table: int
-    seats: tuple[tuple[int, int], ...]
-
-
-SEAT_ORDER = {"E": 0, "S": 1, "W": 2, "N": 3}
-
-
-def confirmed_table_results(*, since: datetime.date | None = None) -> list[TableOutcome]:
-    """Every table of every tournament in state "results confirmed" (the corrected values
-    after corrections), ordered by end date, tournament, session, table. ``since``: only
-    tournaments that ended on or after that date."""
-    rows = TableResult.objects.filter(
-        tournament__state=Tournament.State.RESULTS_CONFIRMED
-    ).select_related("tournament")
-    if since is not None:
-        rows = rows.filter(tournament__end_date__gte=since)
-    rows = rows.order_by("tournament__end_date", "tournament_id", "session", "table", "seat")
-    grouped: dict[tuple[int, int, int], list[TableResult]] = {}
-    dates: dict[int, datetime.date] = {}
-    for row in rows:
-        grouped.setdefault((row.tournament_id, row.session, row.table), []).append(row)
-        dates[row.tournament_id] = row.tournament.end_date
-    outcomes = [
-        TableOutcome(
-            tournament_id=tid,
-            end_date=dates[tid],
-            session=session,
-            table=table,
-            seats=tuple(
-                (r.player_id, r.game_points)
-                for r in sorted(seats, key=lambda r: SEAT_ORDER[r.seat])
-            ),
-        )
-        for (tid, session, table), seats in grouped.items()
-    ]
-    outcomes.sort(key=lambda o: (o.end_date, o.tournament_id, o.session, o.table))
-    return outcomes
-
-
-def tournaments_visible_to(user) -> QuerySet[Tournament]:
-    """Public tournaments for everyone; a user's own tournaments in any state; every
-    tournament for accreditation officers."""
-    qs = Tournament.objects.all()
-    if user.is_authenticated and user.has_perm("ratings.accredit_tournament"):
-        return qs
-    public = Q(state__in=PUBLIC_STATES)
-    if user.is_authenticated:
-        return qs.filter(public | Q(organizer=user))
-    return qs.filter(public)
-
-
-def public_calendar(*, state: str | None = None) -> QuerySet[Tournament]:
-    qs = Tournament.objects.filter(state__in=PUBLIC_STATES).select_related("club")
-    if state:
-        qs = qs.filter(state=state)
-    return qs.order_by("start_date", "name", "pk")
-
-
-def upcoming_tournaments(*, limit: int) -> list[Tournament]:
-    """The next public tournaments that have not ended, soonest first (the home page)."""
-    return list(public_calendar().filter(end_date__gte=today())[:limit])
-
-
-def _every_word_in(fields: tuple[str, ...], query: str) -> Q:
-    """Each word of the query in one of the fields (any order, any case)."""
-    condition = Q()
-    for word in query.split():
-        either = Q()
-        for field in fields:
-            either |= Q(**{f"{field}__icontains": word})
-        condition &= either
-    return condition
-
-
-def players_matching(query: str, *, limit: int) -> list[Player]:
-    """Players whose name holds every word of the query, in Latin letters or native
-    script. Only players the public pages already show: rated, or entered in a public
-    tournament; anonymised players are left out."""
-    if not query.split():
-        return []
-    shown = Q(rating_entries__isnull=False) | Q(registrations__tournament__state__in=PUBLIC_STATES)
-    return list(
-        Player.objects.filter(shown, is_anonymised=False)
-        .filter(_every_word_in(("name_latin", "name_native"), query))
-        .distinct()
-        .order_by("name_latin", "pk")[:limit]
+def method_config() -> MethodConfig:
+    """The rating method's settings (RATINGS_TAU, RATINGS_PROVISIONAL_RD, RATINGS_MAX_RD)."""
+    return MethodConfig(
+        tau=float(getattr(settings, "RATINGS_TAU", glicko.DEFAULT_TAU)),
+        provisional_rd=float(getattr(settings, "RATINGS_PROVISIONAL_RD", 110.0)),
+        max_rd=float(getattr(settings, "RATINGS_MAX_RD", glicko.NEW_RD)),
     )
 
 
-def tournaments_matching(query: str, *, limit: int) -> list[Tournament]:
-    """Public tournaments whose name or city holds every word of the query, newest first."""
-    if not query.split():
-        return []
-    return list(
-        public_calendar()
-        .filter(_every_word_in(("name", "city"), query))
-        .order_by("-start_date", "name", "pk")[:limit]
-    )
+class ListEntry(NamedTuple):
+    """One row of a period's list (live or published). A NamedTuple: lists of 10,000 rows are
+    cached, and tuples pickle and unpickle several times faster than dataclasses."""
 
-
-def tournament_registrations(tournament: Tournament) -> list[Registration]:
-    return list(
-        Registration.objects.filter(tournament=tournament).select_related("player__member")
-    )
-
-
-# --- Standings ------------------------------------------------------------------------------
-
-
-def table_points_number(value: Fraction) -> int | float:
-    """Table points as a JSON number: whole numbers stay whole, 7/4 -> 1.75, 7/3 -> 2.33."""
-    if value.denominator == 1:
-        return int(value)
-    return round(float(value), 2)
-
-
-@dataclass(frozen=True)
-class StandingRow:
     rank: int
-    player: int
-    name: str
-    country: str
-    number: int
-    team: str
-    table_points: Fraction
-    game_points: int
-    penalties: int
-    sessions: int
+    player_id: int
+    rating: float
+    rd: float
+    vol: float
+    games: int
+    provisional: bool
+    change: float | None
+    last_period: str
 
     @property
-    def table_points_number(self) -> int | float:
-        return table_points_number(self.table_points)
+    def low(self) -> float:
+        return self.rating - 2 * self.rd
+
+    @property
+    def high(self) -> float:
+        return self.rating + 2 * self.rd
 
 
-def tournament_tables(tournament: Tournament) -> list[TableScore]:
-    grouped: dict[tuple[int, int], list[TableResult]] = {}
-    for row in TableResult.objects.filter(tournament=tournament).order_by(
-        "session", "table", "seat"
-    ):
-        grouped.setdefault((row.session, row.table), []).append(row)
-    return [
-        TableScore(session, table, tuple(
-            SeatScore(r.player_id, r.game_points, r.penalty)
-            for r in sorted(rows, key=lambda r: SEAT_ORDER[r.seat])
-        ))
-        for (session, table), rows in sorted(grouped.items())
-    ]
+def latest_period_with_results() -> str | None:
+    return RatingPeriod.objects.filter(has_results=True).aggregate(p=Max("period"))["p"]
 
 
-def tournament_standings(tournament: Tournament) -> list[StandingRow]:
-    """The ranking of every registered player (3.10.1); players without results: zeros."""
-    registrations = {r.player_id: r for r in tournament_registrations(tournament)}
-    order = [r.player_id for r in sorted(registrations.values(), key=lambda r: r.number)]
-    return [
-        StandingRow(
-            s.rank, s.player, str(registrations[s.player].player),
-            registrations[s.player].player.country, registrations[s.player].number,
-            registrations[s.player].team, s.table_points, s.game_points, s.penalties,
-            s.sessions,
+def first_period_with_results() -> str | None:
+    row = RatingPeriod.objects.filter(has_results=True).order_by("period").first()
+    return row.period if row else None
+
+
+def list_periods() -> list[RatingPeriod]:
+    return list(RatingPeriod.objects.order_by("-period"))
+
+
+def list_countries() -> list[str]:
+    """The countries of rated players, for the list's filter (cached until the next recompute)."""
+    key = f"ratings:countries:{_stamp()}"
+    countries: list[str] | None = cache.get(key)
+    if countries is None:
+        countries = list(
+            Player.objects.filter(rating_entries__isnull=False)
+            .exclude(country="")
+            .order_by("country")
+            .values_list("country", flat=True)
+            .distinct()
         )
-        for s in standings(order, tournament_tables(tournament))
+        cache.set(key, countries, timeout=24 * 3600)
+    return countries
+
+
+def list_stamp() -> str:
+    """Changes with every recompute and publication: the key of everything cached."""
+    return _stamp()
+
+
+def _stamp() -> str:
+    row = RatingRecompute.objects.filter(pk=1).values_list("stamp", flat=True).first()
+    return row or "none"
+
+
+def _live_list(period: Period) -> list[ListEntry]:
+    config = method_config()
+    history: dict[int, list[tuple[Period, Rating, int]]] = {}
+    rows = RatingEntry.objects.filter(period__lte=period_label(period)).values_list(
+        "player_id", "period", "rating", "rd", "vol", "games"
+    )
+    for player_id, label, rating, rd, vol, games in rows.iterator(chunk_size=5000):
+        history.setdefault(player_id, []).append(
+            (parse_period(label), Rating(rating, rd, vol), games)
+        )
+    return [
+        ListEntry(
+            rank=row.rank,
+            player_id=row.player,
+            rating=row.rating.rating,
+            rd=row.rating.rd,
+            vol=row.rating.vol,
+            games=row.games,
+            provisional=row.provisional,
+            change=row.change,
+            last_period=period_label(row.last_period),
+        )
+        for row in rating_list(period, history, config)
     ]
 
 
-def tournament_team_standings(tournament: Tournament) -> list[TeamStanding]:
-    teams = dict(
-        Registration.objects.filter(tournament=tournament).exclude(team="")
-        .values_list("player_id", "team")
+#: The lists this process has read lately, by (stamp, period). The stamp changes with every
+#: recompute and publication, so an entry can never be stale; a 10,000-row list then costs a
+#: request nothing but the stamp's query.
+_RECENT: OrderedDict[tuple[str, str], list[ListEntry]] = OrderedDict()
+_RECENT_SIZE = 12
+
+
+def period_list(period: str) -> list[ListEntry]:
+    """The list of a "YYYY-MM" period: the frozen rows once published, else computed from the
+    history (cached until the next recompute or publication)."""
+    parse_period(period)
+    stamp = _stamp()
+    local = _RECENT.get((stamp, period)) if stamp != "none" else None
+    if local is not None:
+        _RECENT.move_to_end((stamp, period))
+        return local
+    entries = _period_list(period, stamp)
+    if stamp != "none":
+        _RECENT[(stamp, period)] = entries
+        while len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
+    return entries
+
+
+def _period_list(period: str, stamp: str) -> list[ListEntry]:
+    published = RatingPeriod.objects.filter(period=period, published=True).first()
+    if published is not None:
+        return [
+            ListEntry(
+                rank=r.rank,
+                player_id=r.player_id,
+                rating=r.rating,
+                rd=r.rd,
+                vol=r.vol,
+                games=r.games,
+                provisional=r.provisional,
+                change=r.change,
+                last_period=r.last_period,
+            )
+            for r in PublishedRating.objects.filter(period=published).order_by("rank")
+        ]
+    key = f"ratings:list:{stamp}:{period}"
+    cached: list[tuple[Any, ...]] | None = cache.get(key)
+    if cached is None:
+        entries = _live_list(parse_period(period))
+        # Plain tuples in the shared cache: they unpickle several times faster than objects.
+        cache.set(key, [tuple(e) for e in entries], timeout=24 * 3600)
+        return entries
+    return [ListEntry._make(row) for row in cached]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRatingNow:
+    period: str
+    rating: Rating
+    provisional: bool
+
+
+def player_current(player: Player, period: str | None = None) -> PlayerRatingNow | None:
+    """The player's rating at the end of `period` (default: the latest period with results)."""
+    period = period or latest_period_with_results()
+    if period is None:
+        return None
+    last = RatingEntry.objects.filter(player=player, period__lte=period).order_by("-period").first()
+    if last is None:
+        return None
+    config = method_config()
+    state = PlayerState(
+        rating=Rating(last.rating, last.rd, last.vol),
+        period=parse_period(last.period),
+        first_period=parse_period(last.period),
     )
-    if not teams:
+    rating = rating_at(state, parse_period(period), config)
+    return PlayerRatingNow(period=period, rating=rating, provisional=is_provisional(rating, config))
+
+
+def player_history(player: Player) -> list[RatingEntry]:
+    return list(RatingEntry.objects.filter(player=player).order_by("period"))
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    period: str
+    rating: float
+    rd: float
+    games: int
+
+
+def player_chart(history: list[RatingEntry], until: str | None) -> list[ChartPoint]:
+    """Month by month from the first period with games to `until`: the rating and RD at the end
+    of each month (idle months with their RD increase), for the chart's band."""
+    if not history:
         return []
-    ranking = standings(list(teams), tournament_tables(tournament))
-    return team_standings(ranking, teams)
+    config = method_config()
+    by_period = {parse_period(e.period): e for e in history}
+    first = min(by_period)
+    last = max(parse_period(until) if until else first, max(by_period))
+    points = []
+    state: PlayerState | None = None
+    for period in range(first, last + 1):
+        entry = by_period.get(period)
+        if entry is not None:
+            state = PlayerState(Rating(entry.rating, entry.rd, entry.vol), period, first)
+        assert state is not None
+        rating = rating_at(state, period, config)
+        points.append(
+            ChartPoint(
+                period=period_label(period),
+                rating=rating.rating,
+                rd=rating.rd,
+                games=entry.games if entry else 0,
+            )
+        )
+    return points
+
+
+def players_by_id(ids: set[int]) -> dict[int, Player]:
+    return Player.objects.in_bulk(ids)
 
 
 @dataclass(frozen=True)
-class SessionCell:
-    table_points: Fraction
-    table_points_sum: Fraction
-    game_points: int  # after the deducted penalty
-    game_points_sum: int
-    penalty: int
-    table: int
-    seat: str
+class ListLeaders:
+    """The top of the list the rating page shows first (the latest period with results)."""
+
+    period: str
+    period_date: date
+    rows: list[tuple[ListEntry, Player]]
 
 
-def session_grid(tournament: Tournament) -> dict[int, dict[int, SessionCell]]:
-    """player -> session -> the Appendix 7 cells (points of the session and running sums)."""
-    seats = {
-        (r.session, r.player_id): (r.table, r.seat)
-        for r in TableResult.objects.filter(tournament=tournament)
-    }
-    tables = tournament_tables(tournament)
-    won = session_table_points(tables)
-    grid: dict[int, dict[int, SessionCell]] = {}
-    penalties = {(t.session, s.player): (s.game_points - s.penalty, s.penalty)
-                 for t in tables for s in t.seats}
-    for session in sorted({t.session for t in tables}):
-        for (sess, player), points in won.items():
-            if sess != session:
-                continue
-            cells = grid.setdefault(player, {})
-            before = cells[max(cells)] if cells else None
-            gp, pen = penalties[(session, player)]
-            table, seat = seats[(session, player)]
-            cells[session] = SessionCell(
-                points, points + (before.table_points_sum if before else 0), gp,
-                gp + (before.game_points_sum if before else 0), pen, table, seat,
+def list_leaders(*, limit: int) -> ListLeaders | None:
+    """The best established players of the latest list, best first; None before any
+    rating exists. Provisional players are not ranked, as on the list page."""
+    period = latest_period_with_results()
+    if period is None:
+        return None
+    entries = [e for e in period_list(period) if not e.provisional][:limit]
+    players = players_by_id({e.player_id for e in entries})
+    return ListLeaders(
+        period=period,
+        period_date=period_first_day(parse_period(period)),
+        rows=[(e, players[e.player_id]) for e in entries],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTournament:
+    tournament_id: int
+    name: str
+    end_date: object
+    city: str
+    country: str
+    rank: int | None
+    players: int
+    table_points: float
+    game_points: int
+
+
+def player_tournaments(player: Player) -> list[PlayerTournament]:
+    """The confirmed tournaments the player played, newest first, with their standing."""
+    from tournaments.models import Tournament
+    from tournaments.selectors import tournament_ranking
+
+    tournaments = Tournament.objects.filter(
+        state=Tournament.State.RESULTS_CONFIRMED, registrations__player=player
+    ).order_by("-end_date", "pk")
+    out = []
+    for tournament in tournaments:
+        standings = tournament_ranking(tournament)
+        mine = next((s for s in standings if s.player == player.pk), None)
+        out.append(
+            PlayerTournament(
+                tournament_id=tournament.pk,
+                name=tournament.name,
+                end_date=tournament.end_date,
+                city=tournament.city,
+                country=tournament.country,
+                rank=mine.rank if mine else None,
+                players=len(standings),
+                table_points=float(mine.table_points) if mine else 0.0,
+                game_points=mine.game_points if mine else 0,
             )
-    return grid
+        )
+    return out
 
 
-def today() -> datetime.date:
-    return timezone.localdate()
+@dataclass(frozen=True, slots=True)
+class ExplanationLine:
+    opponent_id: int
+    rating: float  # the opponent's rating at the start of the period
+    rd: float
+    games: int
+    score: float
+    expected: float
+
+
+def period_explanations(
+    player: Player, history: list[RatingEntry]
+) -> dict[str, list[ExplanationLine]]:
+    """For each period of `history`: the player's games by opponent, with each opponent's
+    rating at the start of the period and the expected score, derived by the rating method
+    itself (`pairwise_results`, `start_of_period`, `glicko.expected_scores`) from the confirmed
+    results the last recompute used."""
+    from tournaments.models import TableResult
+
+    config = method_config()
+    tournament_ids = {t for entry in history for t in entry.tournaments}
+    seats: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    rows = TableResult.objects.filter(tournament_id__in=tournament_ids).values_list(
+        "tournament_id", "session", "table", "player_id", "game_points"
+    )
+    for tid, session, table, player_id, points in rows:
+        seats.setdefault((tid, session, table), []).append((player_id, points))
+    mine = {key: value for key, value in seats.items() if any(p == player.pk for p, _ in value)}
+    opponents = {p for value in mine.values() for p, _ in value} - {player.pk}
+    their_rows: dict[int, list[tuple[Period, Rating]]] = {}
+    for opponent, label, rating, rd, vol in (
+        RatingEntry.objects.filter(player_id__in=opponents)
+        .order_by("period")
+        .values_list("player_id", "period", "rating", "rd", "vol")
+    ):
+        their_rows.setdefault(opponent, []).append((parse_period(label), Rating(rating, rd, vol)))
+
+    def start(opponent: int, period: Period) -> Rating:
+        before = [row for row in their_rows.get(opponent, []) if row[0] < period]
+        if not before:
+            return start_of_period(None, period, config)
+        last_period, rating = before[-1]
+        return start_of_period(PlayerState(rating, last_period, last_period), period, config)
+
+    out: dict[str, list[ExplanationLine]] = {}
+    for entry in history:
+        period = parse_period(entry.period)
+        scores: dict[int, list[float]] = {}
+        for (tid, session, table), table_seats in sorted(mine.items()):
+            if tid not in entry.tournaments:
+                continue
+            outcome = Outcome(tid, period_first_day(period), session, table, tuple(table_seats))
+            for result in pairwise_results(outcome):
+                if result.player == player.pk:
+                    scores.setdefault(result.opponent, []).append(result.score)
+        before = Rating(entry.rating_before, entry.rd_before, entry.vol_before)
+        ratings = {o: start(o, period) for o in sorted(scores)}
+        expected = glicko.expected_scores(before, list(ratings.values()))
+        out[entry.period] = [
+            ExplanationLine(
+                opponent_id=o,
+                rating=ratings[o].rating,
+                rd=ratings[o].rd,
+                games=len(scores[o]),
+                score=sum(scores[o]),
+                expected=e * len(scores[o]),
+            )
+            for o, e in zip(ratings, expected, strict=True)
+        ]
+    return out

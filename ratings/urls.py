@@ -1,27 +1,15 @@
-"""Tournament pages, mounted at /<language>/tournaments/ (federation.urls)."""
+"""Public rating pages, mounted at /<lang>/ratings/."""
 
 from django.urls import path
 
-from . import views
+from ratings import views
 
-app_name = "tournaments"
+app_name = "ratings"
 
 urlpatterns = [
-    path("", views.calendar, name="calendar"),
-    path("new/", views.tournament_new, name="new"),
-    path("results-template.csv", views.results_template, name="results_template"),
-    path("<int:pk>/", views.tournament_page, name="detail"),
-    path("<int:pk>/standings/", views.standings_page, name="standings"),
-    path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
-    path("<int:pk>/standings.pdf", views.standings_pdf, name="standings_pdf"),
-    path("<int:pk>/sessions/<int:session>/tables/", views.table_distribution,
-         name="distribution"),
-    path("<int:pk>/manage/", views.manage, name="manage"),
-    path("<int:pk>/edit/", views.tournament_edit, name="edit"),
-    path("<int:pk>/submit/", views.submit, name="submit"),
-    path("<int:pk>/confirm/", views.confirm, name="confirm"),
-    path("<int:pk>/players/", views.players_add, name="players"),
-    path("<int:pk>/seating/", views.seating, name="seating"),
-    path("<int:pk>/sessions/<int:session>/sheet/", views.score_sheet, name="sheet"),
-    path("<int:pk>/upload/", views.upload, name="upload"),
+    path("", views.rating_list, name="list"),
+    path("csv/", views.rating_list_csv, name="list_csv"),
+    path("publish/", views.rating_publish, name="publish"),
+    path("method/", views.method_page, name="method"),
+    path("players/<int:pk>/", views.player_page, name="player"),
 ]

@@ -1,443 +1,328 @@
-"""Tournament pages. Thin: check visibility and role, call one service or selector, render.
-
-Public: the calendar, a tournament (players, seating, results), its standings (page, CSV,
-PDF) and the printable table distribution of a session. The organizer's own pages: new
-tournament, manage (checks, submit, players, seating, confirm), the score-sheet form and the
-CSV upload. Officers decide in the Wagtail admin (ratings.viewsets).
-"""
+"""Public rating pages: the list of a period (with CSV), a player's page, the method."""
 
 from __future__ import annotations
 
 import csv
-import dataclasses
-from typing import Any
+from dataclasses import dataclass
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth.decorators import permission_required
+from django.core.cache import cache
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import formats
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_countries import countries
 
-from . import pdf, selectors, services
-from .forms import (
-    PlayerForm,
-    ScoreSheetForm,
-    SeatingForm,
-    TournamentForm,
-    UploadForm,
+from federation.models import Club
+from ratings.method import parse_period, period_first_day, period_label
+from ratings.models import RatingPeriod
+from ratings.selectors import (
+    ListEntry,
+    latest_period_with_results,
+    list_countries,
+    list_periods,
+    list_stamp,
+    method_config,
+    period_explanations,
+    period_list,
+    player_chart,
+    player_current,
+    player_history,
+    player_tournaments,
+    players_by_id,
 )
-from .importers import csv_template, parse_results_csv, parse_results_json
-from .messages import check_message, error_message, problem_message
-from .models import Session, TableResult, Tournament
-from .seating import round_seats
+from ratings.services import RatingError, rating_period_publish
+from tournaments.models import Player
 
-WINDS = ("E", "S", "W", "N")
-
-
-def _visible(request: HttpRequest, pk: int) -> Tournament:
-    return get_object_or_404(
-        selectors.tournaments_visible_to(request.user).select_related("club", "organizer"),
-        pk=pk,
-    )
+PAGE_SIZE = 50
+ACTIVE_MONTHS = 12
 
 
-def _own(request: HttpRequest, pk: int) -> Tournament:
-    tournament = _visible(request, pk)
-    if tournament.organizer_id != request.user.pk:
-        raise PermissionDenied
-    return tournament
+@dataclass(frozen=True)
+class ListFilters:
+    period: str
+    country: str
+    club: int | None
+    active: bool
+
+    def querystring(self) -> str:
+        parts = [f"period={self.period}"]
+        if self.country:
+            parts.append(f"country={self.country}")
+        if self.club:
+            parts.append(f"club={self.club}")
+        if self.active:
+            parts.append("active=1")
+        return "&".join(parts)
 
 
-def _names(tournament: Tournament) -> dict[int, Any]:
-    return {r.player_id: r for r in selectors.tournament_registrations(tournament)}
-
-
-def calendar(request: HttpRequest) -> HttpResponse:
-    today = selectors.today()
-    rows = selectors.public_calendar()
-    upcoming = [t for t in rows if t.end_date >= today]
-    past = sorted((t for t in rows if t.end_date < today), key=lambda t: t.start_date,
-                  reverse=True)
-    mine = None
-    if request.user.is_authenticated and request.user.has_perm("ratings.organize_tournament"):
-        mine = Tournament.objects.filter(organizer=request.user).order_by("-start_date")
-    return render(request, "ratings/calendar.html", {
-        "upcoming": upcoming, "past": past, "mine": mine,
-    })
-
-
-def _seating_sessions(tournament: Tournament, names: dict[int, Any]) -> list[dict[str, Any]]:
-    sessions: dict[int, dict[int, dict[str, Any]]] = {}
-    for row in tournament.seating.all():
-        sessions.setdefault(row.session, {}).setdefault(row.table, {})[row.seat] = names.get(
-            row.player_id)
-    return [
-        {"session": s, "tables": [
-            {"table": t, "seats": [seats.get(w) for w in WINDS]}
-            for t, seats in sorted(tables.items())
-        ]}
-        for s, tables in sorted(sessions.items())
-    ]
-
-
-def _results_sessions(tournament: Tournament, names: dict[int, Any]) -> list[dict[str, Any]]:
-    from rulebook.scoring.standings import table_points
-
-    sessions: dict[int, list[dict[str, Any]]] = {}
-    for table in selectors.tournament_tables(tournament):
-        points = table_points([s.game_points for s in table.seats])
-        sessions.setdefault(table.session, []).append({
-            "table": table.table,
-            "seats": [
-                {"wind": w, "player": names.get(s.player), "game_points": s.game_points,
-                 "penalty": s.penalty, "table_points": selectors.table_points_number(p)}
-                for w, s, p in zip(WINDS, table.seats, points, strict=True)
-            ],
-        })
-    return [{"session": s, "tables": t} for s, t in sorted(sessions.items())]
-
-
-def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _visible(request, pk)
-    names = _names(tournament)
-    return render(request, "ratings/tournament.html", {
-        "tournament": tournament,
-        "registrations": sorted(names.values(), key=lambda r: r.number),
-        "seating": _seating_sessions(tournament, names),
-        "results": _results_sessions(tournament, names),
-        "standings": selectors.tournament_standings(tournament)[:10],
-        "is_organizer": tournament.organizer_id == request.user.pk,
-    })
-
-
-def _standings_context(tournament: Tournament) -> dict[str, Any]:
-    rows = selectors.tournament_standings(tournament)
-    grid = selectors.session_grid(tournament)
-    sessions = sorted({s for cells in grid.values() for s in cells})
-    return {
-        "tournament": tournament,
-        "rows": [
-            {"row": row, "cells": [grid.get(row.player, {}).get(s) for s in sessions]}
-            for row in rows
-        ],
-        "sessions": sessions,
-        "teams": selectors.tournament_team_standings(tournament),
-    }
-
-
-def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _visible(request, pk)
-    return render(request, "ratings/standings.html", _standings_context(tournament))
-
-
-def _number(value: Any) -> str:
-    return formats.number_format(value, decimal_pos=None, use_l10n=True)
-
-
-def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _visible(request, pk)
-    context = _standings_context(tournament)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="tournament-{tournament.pk}-standings.csv"'
-    )
-    writer = csv.writer(response)
-    header = ["rank", "number", "player", "name", "country", "team", "table_points",
-              "game_points", "penalties"]
-    for s in context["sessions"]:
-        header += [f"s{s}_table_points", f"s{s}_game_points"]
-    writer.writerow(header)
-    for item in context["rows"]:
-        row = item["row"]
-        line = [row.rank, row.number, row.player, row.name, row.country, row.team,
-                row.table_points_number, row.game_points, row.penalties]
-        for cell in item["cells"]:
-            line += ([selectors.table_points_number(cell.table_points), cell.game_points]
-                     if cell else ["", ""])
-        writer.writerow(line)
-    return response
-
-
-def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _visible(request, pk)
-    response = HttpResponse(pdf.standings_pdf(tournament, _standings_context(tournament)),
-                            content_type="application/pdf")
-    response["Content-Disposition"] = (
-        f'inline; filename="tournament-{tournament.pk}-standings.pdf"'
-    )
-    return response
-
-
-def table_distribution(request: HttpRequest, pk: int, session: int) -> HttpResponse:
-    """Appendix 3 for one session, with the seat rotation of Appendix 4; printable."""
-    tournament = _visible(request, pk)
-    names = _names(tournament)
-    sessions = {s["session"]: s for s in _seating_sessions(tournament, names)}
-    if session not in sessions:
-        raise Http404
-    tables = []
-    for table in sessions[session]["tables"]:
-        ids = [r.player_id if r else None for r in table["seats"]]
-        rounds = round_seats(ids) if None not in ids else []
-        tables.append({
-            "table": table["table"], "seats": table["seats"],
-            "rounds": [[names.get(r[w]) for w in WINDS] for r in rounds],
-        })
-    return render(request, "ratings/distribution.html", {
-        "tournament": tournament, "session": session, "tables": tables,
-        "sessions": sorted(sessions),
-    })
-
-
-# --- The organizer's pages ----------------------------------------------------------------
-
-
-def _organizer_required(request: HttpRequest) -> None:
-    if not request.user.has_perm("ratings.organize_tournament"):
-        raise PermissionDenied
-
-
-@login_required
-def tournament_new(request: HttpRequest) -> HttpResponse:
-    _organizer_required(request)
-    form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            tournament = services.tournament_create(organizer=request.user,
-                                                    data=form.cleaned_data)
-        except services.TournamentError as err:
-            form.add_error(None, error_message(err.code, err.params))
-        else:
-            messages.success(request, _("The tournament is saved as a draft."))
-            return redirect("tournaments:manage", pk=tournament.pk)
-    return render(request, "ratings/tournament_form.html", {"form": form})
-
-
-@login_required
-def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _own(request, pk)
-    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=pk))
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.tournament_update(tournament=tournament, user=request.user,
-                                       data=form.cleaned_data)
-        except services.TournamentError as err:
-            form.add_error(None, error_message(err.code, err.params))
-        else:
-            return redirect("tournaments:manage", pk=pk)
-    return render(request, "ratings/tournament_form.html",
-                  {"form": form, "tournament": tournament})
-
-
-@login_required
-def manage(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _own(request, pk)
-    checks = [
-        {"level": c.level, "message": check_message(c.code, c.level, c.params)}
-        for c in services.tournament_checks(tournament)
-    ]
-    entered = set(Session.objects.filter(tournament=tournament).values_list("number",
-                                                                             flat=True))
-    return render(request, "ratings/manage.html", {
-        "tournament": tournament,
-        "checks": checks,
-        "registrations": sorted(_names(tournament).values(), key=lambda r: r.number),
-        "player_form": PlayerForm(),
-        "seating_form": SeatingForm(initial={"seed": tournament.seating_seed or 1}),
-        "session_numbers": [
-            {"number": n, "entered": n in entered} for n in range(1, tournament.sessions + 1)
-        ],
-        "decisions": tournament.decisions.select_related("decided_by"),
-        "can_edit": tournament.state in ("draft", "rejected"),
-        "can_submit": tournament.state in ("draft", "rejected"),
-        "can_enter": tournament.state in ("accredited", "results submitted"),
-        "can_confirm": tournament.state == "results submitted",
-        "can_register": tournament.state != "results confirmed",
-    })
-
-
-@login_required
-@require_POST
-def submit(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _own(request, pk)
+def _filters(request: HttpRequest) -> ListFilters | None:
+    period = request.GET.get("period") or latest_period_with_results()
+    if period is None:
+        return None
     try:
-        services.tournament_submit(tournament=tournament, user=request.user)
-        messages.success(request, _("The tournament is submitted for accreditation."))
-    except services.TournamentError as err:
-        messages.error(request, error_message(err.code, err.params))
-    return redirect("tournaments:manage", pk=pk)
+        parse_period(period)
+    except ValueError as error:
+        raise Http404(_("The period must be given as YYYY-MM.")) from error
+    if not RatingPeriod.objects.filter(period=period).exists():
+        raise Http404(_("There is no rating list for this period."))
+    club_text = request.GET.get("club", "")
+    return ListFilters(
+        period=period,
+        country=request.GET.get("country", "").strip().upper()[:2],
+        club=int(club_text) if club_text.isdigit() else None,
+        active=request.GET.get("active") in {"1", "on", "true"},
+    )
 
 
-@login_required
-@require_POST
-def confirm(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _own(request, pk)
-    try:
-        services.tournament_confirm(tournament=tournament, user=request.user)
-        messages.success(request, _("The results are confirmed."))
-    except services.TournamentError as err:
-        messages.error(request, error_message(err.code, err.params))
-    except services.ResultsError as err:
-        for problem in err.problems:
-            messages.error(request, _format_problem(problem))
-    return redirect("tournaments:manage", pk=pk)
+def _filtered(filters: ListFilters) -> list[ListEntry]:
+    rows = period_list(filters.period)
+    if filters.country:
+        ids = set(Player.objects.filter(country=filters.country).values_list("pk", flat=True))
+        rows = [r for r in rows if r.player_id in ids]
+    if filters.club:
+        ids = set(
+            Player.objects.filter(
+                member__club_id=filters.club, member__public_consent=True
+            ).values_list("pk", flat=True)
+        )
+        rows = [r for r in rows if r.player_id in ids]
+    if filters.active:
+        since = period_label(parse_period(filters.period) - ACTIVE_MONTHS + 1)
+        rows = [r for r in rows if r.last_period >= since]
+    return rows
 
 
-@login_required
-@require_POST
-def players_add(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _own(request, pk)
-    form = PlayerForm(request.POST)
-    if form.is_valid():
-        try:
-            services.players_register(
-                tournament=tournament, user=request.user,
-                entries=[services.PlayerEntry(**form.cleaned_data)],
+@dataclass(frozen=True)
+class Row:
+    """A list row ready to print: the numbers are whole, so they need no localisation
+    (no thousands separator is used), and formatting them here keeps a 200-row page cheap."""
+
+    entry: ListEntry
+    player: Player
+    url: str
+    club: str
+    rating: str
+    low: str
+    high: str
+    change: str  # "+12", "−3", "0"; "" for a player's first month
+    trend: str  # "up", "down", "same", "new"
+
+
+def _whole(value: float) -> str:
+    return str(round(value))
+
+
+def _rows(page: Page, players: dict[int, Player], player_url: str) -> list[Row]:
+    out = []
+    for entry in page.object_list:
+        player = players[entry.player_id]
+        member = player.member
+        club = member.club.name if member and member.public_consent and member.club else ""
+        change, trend = "", "new"
+        if entry.change is not None:
+            moved = round(entry.change)
+            change = f"+{moved}" if moved > 0 else (f"−{-moved}" if moved < 0 else "0")
+            trend = "up" if moved > 0 else ("down" if moved < 0 else "same")
+        out.append(
+            Row(
+                entry=entry,
+                player=player,
+                url=player_url.replace("/0/", f"/{player.pk}/"),
+                club=club,
+                rating=_whole(entry.rating),
+                low=_whole(entry.low),
+                high=_whole(entry.high),
+                change=change,
+                trend=trend,
             )
-            messages.success(request, _("The player is registered."))
-        except services.TournamentError as err:
-            messages.error(request, error_message(err.code, err.params))
-        except services.ResultsError as err:
-            for problem in err.problems:
-                messages.error(request, problem_message(problem))
-    else:
-        for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else ""
-            messages.error(request, f"{label}: {' '.join(errors)}")
-    return redirect(reverse("tournaments:manage", args=[pk]) + "#players")
+        )
+    return out
 
 
-@login_required
-@require_POST
-def seating(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _own(request, pk)
-    form = SeatingForm(request.POST)
-    if form.is_valid():
-        try:
-            result = services.seating_draw(tournament=tournament, user=request.user,
-                                           seed=form.cleaned_data["seed"])
-            messages.success(request, _(
-                "The seating is drawn: %(pairs)s pair(s) of players meet more than once."
-            ) % {"pairs": result.repeat_pairs})
-        except services.TournamentError as err:
-            messages.error(request, error_message(err.code, err.params))
-    return redirect(reverse("tournaments:manage", args=[pk]) + "#seating")
-
-
-def _format_problem(problem: Any) -> str:
-    where = []
-    if problem.row is not None:
-        where.append(_("row %(n)s") % {"n": problem.row})
-    if problem.session is not None:
-        where.append(_("session %(n)s") % {"n": problem.session})
-    if problem.table is not None:
-        where.append(_("table %(n)s") % {"n": problem.table})
-    if problem.seat is not None:
-        where.append(dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North")),
-                              strict=True))[problem.seat])
-    if problem.hand is not None:
-        where.append(_("hand %(n)s") % {"n": problem.hand})
-    if problem.field is not None:
-        where.append(_("field “%(name)s”") % {"name": problem.field})
-    text = problem_message(problem)
-    return f"{', '.join(where)}: {text}" if where else text
-
-
-def _initial_seats(tournament: Tournament, session: int) -> dict[tuple[int, str], dict]:
-    seats: dict[tuple[int, str], dict[str, Any]] = {}
-    results = TableResult.objects.filter(tournament=tournament, session=session)
-    if results.exists():
-        for r in results:
-            seats[(r.table, r.seat)] = {"player": str(r.player_id),
-                                        "game_points": r.game_points, "penalty": r.penalty}
-        return seats
-    for a in tournament.seating.filter(session=session):
-        seats[(a.table, a.seat)] = {"player": str(a.player_id)}
-    return seats
-
-
-@login_required
-def score_sheet(request: HttpRequest, pk: int, session: int) -> HttpResponse:
-    """The score-sheet form of one session, table by table."""
-    tournament = _own(request, pk)
-    if not 1 <= session <= tournament.sessions:
-        raise Http404
-    registrations = sorted(_names(tournament).values(), key=lambda r: r.number)
-    tables = max(1, len(registrations) // 4)
-    form = ScoreSheetForm(request.POST or None, registrations=registrations, tables=tables,
-                          initial_seats=_initial_seats(tournament, session))
-    form.table_errors = {}
-    problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
-        sessions, parse_problems = parse_results_json(form.session_payload(session))
-        try:
-            if parse_problems:
-                raise services.ResultsError(services.results_problems(
-                    tournament=tournament, sessions=sessions, parse_problems=parse_problems))
-            services.results_record(tournament=tournament, user=request.user,
-                                    sessions=sessions, source=Session.Source.FORM)
-        except services.TournamentError as err:
-            problems.append(error_message(err.code, err.params))
-        except services.ResultsError as err:
-            for problem in err.problems:
-                if problem.table is not None and problem.hand is not None:
-                    problem = dataclasses.replace(
-                        problem, hand=form.hand_row(problem.table, problem.hand))
-                if problem.table is not None:
-                    form.table_errors.setdefault(problem.table, []).append(
-                        _format_problem(problem))
-                else:
-                    problems.append(_format_problem(problem))
-        else:
-            messages.success(request, _("Session %(n)s is saved.") % {"n": session})
-            return redirect("tournaments:manage", pk=pk)
-    return render(request, "ratings/score_sheet.html", {
-        "tournament": tournament, "session": session, "form": form, "problems": problems,
-        "sessions": range(1, tournament.sessions + 1),
-        "can_enter": tournament.state in ("accredited", "results submitted"),
-    })
-
-
-@login_required
-def upload(request: HttpRequest, pk: int) -> HttpResponse:
-    """Results as a CSV file (docs/tournaments.md); all or nothing."""
-    tournament = _own(request, pk)
-    form = UploadForm(request.POST or None, request.FILES or None)
-    problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
-        raw = form.cleaned_data["file"].read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            problems.append(_("The file is not UTF-8 text."))
-        else:
-            sessions, parse_problems = parse_results_csv(text)
-            try:
-                if parse_problems:
-                    raise services.ResultsError(services.results_problems(
-                    tournament=tournament, sessions=sessions, parse_problems=parse_problems))
-                numbers = services.results_record(
-                    tournament=tournament, user=request.user, sessions=sessions,
-                    source=Session.Source.CSV)
-            except services.TournamentError as err:
-                problems.append(error_message(err.code, err.params))
-            except services.ResultsError as err:
-                problems.extend(_format_problem(p) for p in err.problems)
-            else:
-                messages.success(request, _("Sessions saved: %(list)s.") % {
-                    "list": ", ".join(str(n) for n in numbers)})
-                return redirect("tournaments:manage", pk=pk)
-    return render(request, "ratings/upload.html", {
-        "tournament": tournament, "form": form, "problems": problems,
-    })
-
-
-def results_template(request: HttpRequest) -> HttpResponse:
-    response = HttpResponse(csv_template(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="results-template.csv"'
+def rating_list(request: HttpRequest) -> HttpResponse:
+    """The list page. Anonymous visitors all get the same page for the same address, so it is
+    cached whole until the next recompute or publication (the key holds the stamp)."""
+    if request.user.is_authenticated:
+        return _rating_list(request)
+    key = f"ratings:page:{list_stamp()}:{get_language()}:{request.GET.urlencode()}"
+    cached = cache.get(key)
+    if cached is not None:
+        return HttpResponse(cached)
+    response = _rating_list(request)
+    if response.status_code == 200:
+        cache.set(key, response.content.decode(), timeout=3600)
     return response
 
+
+def _rating_list(request: HttpRequest) -> HttpResponse:
+    filters = _filters(request)
+    if filters is None:
+        return render(request, "ratings/list.html", {"filters": None})
+    rows = _filtered(filters)
+    established = [r for r in rows if not r.provisional]
+    provisional = [r for r in rows if r.provisional]
+    page = Paginator(established, PAGE_SIZE).get_page(request.GET.get("page"))
+    ppage = Paginator(provisional, PAGE_SIZE).get_page(request.GET.get("ppage"))
+    ids = [e.player_id for e in page.object_list] + [e.player_id for e in ppage.object_list]
+    players = Player.objects.select_related("member__club").in_bulk(ids)
+    period_row = RatingPeriod.objects.get(period=filters.period)
+    player_url = reverse("ratings:player", args=[0])
+    return render(
+        request,
+        "ratings/list.html",
+        {
+            "filters": filters,
+            "period": period_row,
+            "period_date": period_first_day(parse_period(filters.period)),
+            "periods": [
+                (p.period, period_first_day(parse_period(p.period))) for p in list_periods()
+            ],
+            "countries": _country_choices(list_countries()),
+            "clubs": Club.objects.order_by("name"),
+            "page": page,
+            "ppage": ppage,
+            "established": _rows(page, players, player_url),
+            "provisional": _rows(ppage, players, player_url),
+            "established_count": len(established),
+            "provisional_count": len(provisional),
+            "config": method_config(),
+            "can_publish": request.user.has_perm("ratings.publish_ratingperiod"),
+        },
+    )
+
+
+def _country_choices(codes: list[str]) -> list[tuple[str, str]]:
+    """(code, name in the page's language) of the rated players' countries, in
+    django-countries' order of the names; a value that is not a code comes last, as is."""
+    present = set(codes)
+    known = [(c.code, str(c.name)) for c in countries if c.code in present]
+    return known + sorted((code, code) for code in present - {code for code, _ in known})
+
+
+def rating_list_csv(request: HttpRequest) -> HttpResponse:
+    filters = _filters(request)
+    if filters is None:
+        raise Http404(_("There are no ratings yet."))
+    rows = _filtered(filters)
+    players = Player.objects.select_related("member__club").in_bulk([r.player_id for r in rows])
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ratings-{filters.period}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "name",
+            "country",
+            "club",
+            "rating",
+            "rd",
+            "low",
+            "high",
+            "volatility",
+            "games",
+            "provisional",
+            "change",
+        ]
+    )
+    for r in rows:
+        player = players[r.player_id]
+        member = player.member
+        club = member.club.name if member and member.public_consent and member.club else ""
+        writer.writerow(
+            [
+                r.rank,
+                r.player_id,
+                str(player),
+                player.country,
+                club,
+                repr(r.rating),
+                repr(r.rd),
+                repr(r.low),
+                repr(r.high),
+                repr(r.vol),
+                r.games,
+                "yes" if r.provisional else "no",
+                "" if r.change is None else repr(r.change),
+            ]
+        )
+    return response
+
+
+@require_POST
+@permission_required("ratings.publish_ratingperiod", raise_exception=True)
+def rating_publish(request: HttpRequest) -> HttpResponse:
+    period = request.POST.get("period", "")
+    try:
+        rating_period_publish(period=period, user=request.user)
+    except RatingError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, _("The rating list of %(period)s is published.") % {"period": period}
+        )
+    return redirect(f"{request.path.rsplit('/publish/', 1)[0]}/?period={period}")
+
+
+def player_page(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("member__club"), pk=pk)
+    history = player_history(player)
+    current = player_current(player)
+    explanations = period_explanations(player, history)
+    opponents = players_by_id(
+        {line.opponent_id for lines in explanations.values() for line in lines}
+    )
+    periods = []
+    for entry in reversed(history):
+        lines = [(line, opponents.get(line.opponent_id)) for line in explanations[entry.period]]
+        periods.append(
+            {
+                "entry": entry,
+                "date": period_first_day(parse_period(entry.period)),
+                "lines": sorted(lines, key=lambda pair: -pair[0].rating),
+                "change": entry.rating - entry.rating_before,
+                "low": entry.rating - 2 * entry.rd,
+                "high": entry.rating + 2 * entry.rd,
+            }
+        )
+    chart = player_chart(history, current.period if current else None)
+    member = player.member
+    return render(
+        request,
+        "ratings/player.html",
+        {
+            "player": player,
+            "club": member.club.name if member and member.public_consent and member.club else "",
+            "current": current,
+            "current_date": period_first_day(parse_period(current.period)) if current else None,
+            "interval_low": current.rating.rating - 2 * current.rating.rd if current else None,
+            "interval_high": current.rating.rating + 2 * current.rating.rd if current else None,
+            "periods": periods,
+            "tournaments": player_tournaments(player),
+            "chart": [
+                {
+                    "period": point.period,
+                    "rating": round(point.rating, 2),
+                    "low": round(point.rating - 2 * point.rd, 2),
+                    "high": round(point.rating + 2 * point.rd, 2),
+                    "games": point.games,
+                }
+                for point in chart
+            ],
+            "chart_labels": {
+                "rating": _("Rating"),
+                "band": _("Interval: rating ± 2 RD"),
+                "games": _("games"),
+            },
+            "config": method_config(),
+        },
+    )
+
+
+def method_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "ratings/method.html", {"config": method_config()})

@@ -34,7 +34,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from federation.api_tokens import CachedTokenAuthentication
+from config.tokens import CachedTokenAuthentication
 from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import score
 from rulebook.scoring.hkos import HkosScoreResult
@@ -428,7 +428,7 @@ class ScoreBatchView(APIView):
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         # the body is read before the rate limit is checked: each question counts
-        # (federation.api_throttles, the API's throttles, read request.throttle_weight)
+        # (config.throttles, the API's throttles, read request.throttle_weight)
         try:
             self._questions = _read_batch(request.body)
             request.throttle_weight = len(self._questions)  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""The scoring API's URLs, included under /api/v1/ (federation/api_v1_urls.py)."""
+"""The scoring API's URLs, included under /api/v1/ (config/api_urls.py)."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-"""/api/v1/ endpoints of the rulebook (included by federation/api_v1_urls.py)."""
+"""/api/v1/ endpoints of the rulebook (included by config/api_urls.py)."""
 
 from django.urls import path
 

@@ -11,6 +11,10 @@ import shutil
 
 import pytest
 
+# The tournament fixtures (roles, a tournament in each state, token clients) serve the
+# tournaments', the ratings' and the site's tests.
+pytest_plugins = ["tests.tournaments.fixtures"]
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

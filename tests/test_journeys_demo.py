@@ -9,9 +9,9 @@ import re
 import pytest
 from django.core.cache import cache
 
-from federation import demo
-from ratings.models import Tournament
-from ratings.rating_selectors import list_leaders
+from config import demo
+from ratings.selectors import list_leaders
+from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

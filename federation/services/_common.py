@@ -1,4 +1,5 @@
-"""What every membership service shares: the error type and codes, the audit log, counters."""
+"""What every membership service shares: the errors (``federation.errors``), the audit log,
+counters."""
 
 from __future__ import annotations
 
@@ -6,43 +7,31 @@ from typing import Any
 
 from wagtail.log_actions import log
 
+from federation.errors import (  # noqa: F401 (the services' errors, re-exported)
+    E_ALREADY_APPLIED,
+    E_ALREADY_CANCELLED,
+    E_ALREADY_ERASED,
+    E_ALREADY_REVERSED,
+    E_AMOUNT_NOT_POSITIVE,
+    E_BAD_FILE,
+    E_COVERED_BY_FAMILY,
+    E_DUPLICATE_TRANSACTION,
+    E_FREE_TYPE,
+    E_INVOICE_CANCELLED,
+    E_INVOICE_EXISTS,
+    E_INVOICE_HAS_PAYMENTS,
+    E_JOINED_AFTER_YEAR,
+    E_NO_FEE,
+    E_NOT_APPROVED,
+    E_NOT_PENDING,
+    E_ONLINE_UNAVAILABLE,
+    E_OVERPAYMENT,
+    E_PAYMENT_IN_FUTURE,
+    E_POSSIBLE_DUPLICATE,
+    E_REASON_REQUIRED,
+    MembershipError,
+)
 from federation.models import NumberSequence
-
-# Error codes; federation.messages.ERROR_MESSAGES says them in the user's language.
-E_ALREADY_APPLIED = "already_applied"
-E_NOT_PENDING = "not_pending"
-E_NOT_APPROVED = "not_approved"
-E_NO_FEE = "no_fee"
-E_FREE_TYPE = "free_type"
-E_COVERED_BY_FAMILY = "covered_by_family"
-E_INVOICE_EXISTS = "invoice_exists"
-E_JOINED_AFTER_YEAR = "joined_after_year"
-E_DUPLICATE_TRANSACTION = "duplicate_transaction"
-E_AMOUNT_NOT_POSITIVE = "amount_not_positive"
-E_INVOICE_CANCELLED = "invoice_cancelled"
-E_ALREADY_ERASED = "already_erased"
-E_BAD_FILE = "bad_file"
-E_PAYMENT_IN_FUTURE = "payment_in_future"
-E_OVERPAYMENT = "overpayment"
-E_POSSIBLE_DUPLICATE = "possible_duplicate"
-E_INVOICE_HAS_PAYMENTS = "invoice_has_payments"
-E_ALREADY_CANCELLED = "already_cancelled"
-E_ALREADY_REVERSED = "already_reversed"
-E_REASON_REQUIRED = "reason_required"
-E_ONLINE_UNAVAILABLE = "online_unavailable"
-
-
-class MembershipError(Exception):
-    def __init__(self, code: str, detail: Any = None) -> None:
-        super().__init__(code)
-        self.code = code
-        self.detail = detail
-
-    @property
-    def message(self) -> str:
-        from federation.messages import error_message
-
-        return error_message(self.code, self.detail)
 
 
 def audit(instance: Any, action: str, user: Any, data: dict[str, Any] | None = None) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
-from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -13,13 +12,8 @@ from federation import dues, selectors
 from federation.models import DuesInvoice, Member, MembershipFee, MembershipYear
 from federation.services._common import (
     E_ALREADY_CANCELLED,
-    E_COVERED_BY_FAMILY,
-    E_FREE_TYPE,
     E_INVOICE_EXISTS,
     E_INVOICE_HAS_PAYMENTS,
-    E_JOINED_AFTER_YEAR,
-    E_NO_FEE,
-    E_NOT_APPROVED,
     MembershipError,
     audit,
     next_number,
@@ -37,31 +31,6 @@ def due_date(*, issued_on: date, membership_year: MembershipYear) -> date:
     return max(term, membership_year.starts_on)
 
 
-def invoice_amount(*, member: Member, membership_year: MembershipYear, today: date) -> Decimal:
-    """What `member` would be invoiced for `membership_year` (raises MembershipError)."""
-    if member.application != Member.Application.APPROVED or member.anonymised_at:
-        raise MembershipError(E_NOT_APPROVED)
-    if member.membership_type.is_free:
-        raise MembershipError(E_FREE_TYPE)
-    if member.family_head_id:
-        raise MembershipError(E_COVERED_BY_FAMILY)
-    fee = MembershipFee.objects.filter(
-        membership_year=membership_year, membership_type=member.membership_type
-    ).first()
-    if fee is None:
-        raise MembershipError(E_NO_FEE)
-    period = dues.Period(membership_year.starts_on, membership_year.ends_on)
-    try:
-        return dues.prorated_fee(
-            annual_fee=fee.amount,
-            period=period,
-            joined_on=member.joined_on or today,
-            prorate=settings.MEMBERSHIP_PRORATE,
-        )
-    except ValueError as error:
-        raise MembershipError(E_JOINED_AFTER_YEAR) from error
-
-
 @transaction.atomic
 def dues_invoice_issue(
     *,
@@ -75,7 +44,8 @@ def dues_invoice_issue(
     today = today or selectors.today()
     member = Member.objects.select_for_update().select_related("membership_type").get(pk=member.pk)
     membership_type = member.membership_type
-    amount = invoice_amount(member=member, membership_year=membership_year, today=today)
+    amount = selectors.invoice_amount(member=member, membership_year=membership_year,
+                                      today=today)
     if DuesInvoice.objects.filter(
         member=member, membership_year=membership_year, cancelled=False
     ).exists():

@@ -31,8 +31,8 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         *(f"federation.{a}_member" for a in ("add", "change", "view")),
         *(f"federation.{a}_club" for a in ("add", "change", "view")),
         "federation.view_clubmembership",
-        "ratings.view_player",
-        "ratings.change_player",
+        "tournaments.view_player",
+        "tournaments.change_player",
     ],
     # Club officers are scoped by Club.officers, not by model permissions: the group only
     # names the role. They use the club pages under /members/clubs/.

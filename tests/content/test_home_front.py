@@ -12,12 +12,12 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from ratings.models import Player, Tournament
-from ratings.rating_selectors import period_list
-from ratings.rating_services import ratings_recompute
+from ratings.selectors import period_list
+from ratings.services import ratings_recompute
 from rulebook.scoring import score
 from tests.factories import UserFactory
-from tests.ratings.rating_data import confirmed_tournament, players
+from tests.tournaments.confirmed_results import confirmed_tournament, players
+from tournaments.models import Player, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,10 @@ from datetime import date
 import pytest
 from django.test import Client
 
-from ratings.models import Player, Registration, Tournament
-from ratings.rating_services import ratings_recompute
+from ratings.services import ratings_recompute
 from tests.factories import UserFactory
-from tests.ratings.rating_data import confirmed_tournament
+from tests.tournaments.confirmed_results import confirmed_tournament
+from tournaments.models import Player, Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ from datetime import date
 
 import pytest
 
-from federation import demo
+from config import demo
 from federation.models import DuesInvoice, Member
-from ratings.models import HandRecord, Player, Tournament
-from ratings.rating_models import RatingEntry, RatingPeriod
+from ratings.models import RatingEntry, RatingPeriod
 from rulebook.scoring import score
+from tournaments.models import HandRecord, Player, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from django.core.management import CommandError, call_command
 
-from federation import demo
+from config import demo
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ TODAY = date(2026, 11, 20)
 
 
 def test_the_demo_is_for_an_empty_site(db, django_user_model) -> None:
-    from tests.ratings.rating_data import confirmed_tournament, players
+    from tests.tournaments.confirmed_results import confirmed_tournament, players
 
     confirmed_tournament(players(4), date(2026, 1, 10), sessions=6)
     with pytest.raises(demo.DemoError, match="only into an empty site"):

@@ -28,7 +28,7 @@ def test_schema_has_only_the_public_api(client):
 
 
 def test_schema_hook_keeps_v1_and_drops_the_rest():
-    from federation.api_schema import public_endpoints_only
+    from config.api_schema import public_endpoints_only
 
     endpoints = [
         ("/api/v1/rulesets/", None, "GET", None),
@@ -74,7 +74,7 @@ def _production_env(tmp_path, **extra: str) -> dict[str, str]:
         if key not in ("REDIS_URL", "CACHE_BACKEND", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
     }
     env.update(
-        DJANGO_SETTINGS_MODULE="federation.settings.production",
+        DJANGO_SETTINGS_MODULE="config.settings.production",
         DJANGO_SECRET_KEY="x" * 50,
         DJANGO_ALLOWED_HOSTS="testserver",
         DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",

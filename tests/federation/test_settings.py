@@ -24,14 +24,14 @@ def import_settings(module: str, **env: str) -> subprocess.CompletedProcess[str]
 
 
 def test_production_fails_fast_without_a_secret_key():
-    result = import_settings("federation.settings.production", DJANGO_ALLOWED_HOSTS="mj.example")
+    result = import_settings("config.settings.production", DJANGO_ALLOWED_HOSTS="mj.example")
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY" in result.stderr
 
 
 def test_production_refuses_a_short_secret_key():
     result = import_settings(
-        "federation.settings.production",
+        "config.settings.production",
         DJANGO_SECRET_KEY="short",
         DJANGO_ALLOWED_HOSTS="mj.example",
     )
@@ -40,14 +40,14 @@ def test_production_refuses_a_short_secret_key():
 
 
 def test_production_fails_fast_without_allowed_hosts():
-    result = import_settings("federation.settings.production", DJANGO_SECRET_KEY="x" * 50)
+    result = import_settings("config.settings.production", DJANGO_SECRET_KEY="x" * 50)
     assert result.returncode != 0
     assert "DJANGO_ALLOWED_HOSTS" in result.stderr
 
 
 def test_production_starts_when_configured():
     result = import_settings(
-        "federation.settings.production",
+        "config.settings.production",
         DJANGO_SECRET_KEY="x" * 50,
         DJANGO_ALLOWED_HOSTS="mj.example",
         DATABASE_URL="postgres://user:pw@db:5432/mahjong",
@@ -57,6 +57,6 @@ def test_production_starts_when_configured():
 
 
 def test_sqlite_is_the_default_database():
-    result = import_settings("federation.settings.dev")
+    result = import_settings("config.settings.dev")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "django.db.backends.sqlite3"

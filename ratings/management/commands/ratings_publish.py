@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ratings.rating_services import RatingError, rating_period_publish
+from ratings.services import RatingError, rating_period_publish
 
 
 class Command(BaseCommand):

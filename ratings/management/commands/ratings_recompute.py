@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ratings.rating_services import RatingError, RecomputeRunning, ratings_recompute
+from ratings.services import RatingError, RecomputeRunning, ratings_recompute
 
 
 class Command(BaseCommand):

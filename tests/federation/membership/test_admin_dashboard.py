@@ -11,10 +11,10 @@ from django.contrib.auth.models import Group, Permission
 from django.utils import timezone
 
 from federation.models import DuesInvoice
-from ratings import services as tournament_services
-from ratings.models import Tournament
-from ratings.rating_services import rating_period_publish, ratings_recompute
-from tests.ratings.rating_data import confirmed_tournament, players
+from ratings.services import rating_period_publish, ratings_recompute
+from tests.tournaments.confirmed_results import confirmed_tournament, players
+from tournaments import services as tournament_services
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

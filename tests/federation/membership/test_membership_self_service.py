@@ -10,7 +10,7 @@ from wagtail.models import ModelLogEntry
 
 from federation import services
 from federation.models import Member, Payment
-from ratings.models import Player
+from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from wagtail.models import ModelLogEntry
 from federation import selectors, services
 from federation.dues import InvoiceState, Status
 from federation.models import ClubMembership, DuesInvoice, Member, Payment
-from ratings.models import Player
+from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,27 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
+
+
+def _roles_after_migrate(sender, using="default", **kwargs):
+    from config.roles import roles_setup_all
+
+    roles_setup_all(using=using)
+
+
+class SiteConfig(AppConfig):
+    """The project package as an app: the base template, the site-wide template tags, the
+    site's management commands and the demo federation."""
+
+    name = "config"
+    verbose_name = _("Site")
+
+    def ready(self) -> None:
+        # The role groups of every app (treasurer, membership officer, club officer,
+        # tournament organizer, accreditation officer) exist after every migrate.
+        # post_migrate is only sent for apps with models; the tournaments app's comes after
+        # the federation's, and the receiver creates every app's permissions first.
+        from django.apps import apps
+
+        post_migrate.connect(_roles_after_migrate, sender=apps.get_app_config("tournaments"),
+                             dispatch_uid="site_roles_setup")

@@ -1,0 +1,321 @@
+"""A demo federation to try the site with: clubs, members and their dues, tournaments
+whose hands are scored by the core, and the ratings that follow (decision 0007).
+
+``manage.py load_demo`` (``make demo``) runs :func:`demo_federation_load` on an empty
+site. Everything goes through the services, as the federation's volunteers would do it:
+members apply and are approved (the invoices are issued), the treasurer records payments,
+organizers submit tournaments, the officer accredits them, players are registered, the
+seating is drawn, the results are posted hand by hand and confirmed, and the confirmations
+rate the players. The people are invented; their e-mail addresses are at example.org.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import Group
+from django.db import transaction
+
+from federation import selectors
+from federation import services as membership
+from federation.models import Club, Member, MembershipFee, MembershipType, MembershipYear
+from ratings.method import period_label, period_of
+from ratings.models import RatingPeriod
+from ratings.services import rating_period_publish
+from rulebook.scoring.standings import WINDS
+from tournaments import services as tournaments
+from tournaments.importers import parse_results_json
+from tournaments.models import Tournament
+
+DEMO_PASSWORD = "mahjong-demo"
+#: the volunteers, each in their role's group (README, "Demo federation")
+VOLUNTEERS = {
+    "treasurer@example.org": membership.ROLE_TREASURER,
+    "membership@example.org": membership.ROLE_MEMBERSHIP_OFFICER,
+    "officer@example.org": tournaments.ROLE_OFFICER,
+    "organizer@example.org": tournaments.ROLE_ORGANIZER,
+}
+ORGANIZER = "organizer@example.org"
+
+CLUBS = [
+    ("East Wind", "Moscow"),
+    ("Neva Dragons", "Saint Petersburg"),
+    ("Tulip Tiles", "Amsterdam"),
+    ("Vent d'Est", "Paris"),
+]
+#: (native name, Latin name, country, club index or None, public listing)
+MEMBERS = [
+    ("Анна Петрова", "Anna Petrova", "RU", 0, True),
+    ("Иван Соколов", "Ivan Sokolov", "RU", 0, True),
+    ("Ольга Смирнова", "Olga Smirnova", "RU", 0, True),
+    ("Сергей Орлов", "Sergei Orlov", "RU", 0, False),
+    ("Мария Кузнецова", "Maria Kuznetsova", "RU", 0, True),
+    ("Дмитрий Волков", "Dmitry Volkov", "RU", 1, True),
+    ("Елена Лебедева", "Elena Lebedeva", "RU", 1, True),
+    ("Алексей Новиков", "Alexei Novikov", "RU", 1, True),
+    ("Татьяна Морозова", "Tatiana Morozova", "RU", 1, True),
+    ("Николай Павлов", "Nikolai Pavlov", "RU", 1, False),
+    ("Jan de Vries", "Jan de Vries", "NL", 2, True),
+    ("Emma Jansen", "Emma Jansen", "NL", 2, True),
+    ("Pieter Bakker", "Pieter Bakker", "NL", 2, True),
+    ("Sanne Visser", "Sanne Visser", "NL", 2, True),
+    ("Marie Dubois", "Marie Dubois", "FR", 3, True),
+    ("Luc Martin", "Luc Martin", "FR", 3, True),
+    ("Camille Bernard", "Camille Bernard", "FR", 3, True),
+    ("Hugo Petit", "Hugo Petit", "FR", 3, True),
+    ("Виктор Зайцев", "Viktor Zaitsev", "RU", None, True),
+    ("Ирина Белова", "Irina Belova", "RU", None, True),
+]
+#: applications the membership officer has not decided yet
+APPLICANTS = [
+    ("Павел Егоров", "Pavel Egorov", "RU", 0),
+    ("Lotte de Boer", "Lotte de Boer", "NL", 2),
+]
+#: players from abroad without a membership
+GUESTS = [("Li Wei", "CN"), ("Chen Jing", "CN"), ("Wang Fang", "CN"), ("Kenji Sato", "JP")]
+FEES = {"regular": "60.00", "junior": "30.00", "senior": "40.00", "family": "100.00",
+        "honorary": "0.00"}
+
+SESSIONS = 6
+HANDS_PER_TABLE = 4
+#: past tournaments: (name, city, country, club index, months before today, players)
+PAST = [
+    ("Moscow Spring Open", "Moscow", "RU", 0, 8, 20),
+    ("Amsterdam Tulip Cup", "Amsterdam", "NL", 2, 6, 16),
+    ("White Nights Open", "Saint Petersburg", "RU", 1, 4, 20),
+    ("Paris Autumn Tournament", "Paris", "FR", 3, 2, 16),
+]
+RELATIVE = {"right": 1, "opposite": 2, "left": 3}
+CENT = Decimal("0.01")
+
+
+class DemoError(Exception):
+    """The demo is for an empty site: what is already there."""
+
+
+@dataclass(frozen=True)
+class DemoReport:
+    created: bool
+    clubs: int = 0
+    members: int = 0
+    tournaments: int = 0
+    hands: int = 0
+
+
+def demo_federation_load(*, today: date | None = None, seed: int = 2026) -> DemoReport:
+    """Load the demo federation, once: a second run changes nothing. Refused on a site
+    that already has members or tournaments of its own (:class:`DemoError`)."""
+    user_model = get_user_model()
+    if user_model.objects.filter(email=ORGANIZER).exists():
+        return DemoReport(created=False)
+    if Member.objects.exists() or Tournament.objects.exists():
+        raise DemoError("This site already has members or tournaments: the demo federation "
+                        "is loaded only into an empty site.")
+    today = today or selectors.today()
+    rng = random.Random(seed)
+    with transaction.atomic():
+        membership.roles_setup()
+        tournaments.roles_setup()
+        people = {email: _account(email, role) for email, role in VOLUNTEERS.items()}
+        clubs = [Club.objects.create(name=name, city=city) for name, city in CLUBS]
+        members = _members(clubs, people, today, rng)
+        hands = _past_tournaments(clubs, members, people, today, rng)
+        _coming_tournaments(clubs, members, people, today)
+        _publish_all_but_the_latest_list(people["officer@example.org"], today)
+    return DemoReport(created=True, clubs=len(clubs), members=Member.objects.count(),
+                      tournaments=Tournament.objects.count(), hands=hands)
+
+
+@cache
+def _demo_password_hash() -> str:
+    """Hashed once: the demo's 26 accounts share the password (hashing takes a while)."""
+    return make_password(DEMO_PASSWORD)
+
+
+def _account(email: str, role: str | None = None, language: str = "en") -> Any:
+    user = get_user_model().objects.create(
+        username=email.split("@")[0], email=email, password=_demo_password_hash(),
+        language=language, is_staff=role is not None and role != tournaments.ROLE_ORGANIZER,
+    )
+    EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+    if role:
+        user.groups.add(Group.objects.get(name=role))
+    return user
+
+
+def _membership_year(today: date) -> MembershipYear:
+    year = selectors.membership_year_for(today)
+    if year is None:
+        year = MembershipYear.objects.create(
+            year=today.year, starts_on=date(today.year, 1, 1), ends_on=date(today.year, 12, 31))
+    for membership_type in MembershipType.objects.filter(kind__in=FEES):
+        MembershipFee.objects.get_or_create(
+            membership_year=year, membership_type=membership_type,
+            defaults={"amount": Decimal(FEES[membership_type.kind])})
+    return year
+
+
+def _members(clubs: list[Club], people: dict[str, Any], today: date, rng: random.Random
+             ) -> list[Member]:
+    """Approved members (a third of them still owing their dues, a third half paid) and
+    the open applications."""
+    officer, treasurer = people["membership@example.org"], people["treasurer@example.org"]
+    # (a data migration creates the types; a database emptied since may lack them)
+    regular, _ = MembershipType.objects.get_or_create(kind=MembershipType.Kind.REGULAR)
+    _membership_year(today)
+    language = {"RU": "ru", "NL": "nl", "FR": "fr"}
+    for number, (native, latin, country, club, public) in enumerate(MEMBERS):
+        user = _account(f"member{number + 1:02d}@example.org", language=language[country])
+        member = membership.member_apply(
+            user=user, name_native=native, name_latin=latin, membership_type=regular,
+            country=country, city=CLUBS[club][1] if club is not None else "",
+            club=clubs[club] if club is not None else None, language=language[country],
+            public_consent=public, today=today)
+        # approved on the year's first day: a whole year's dues, due weeks ago
+        member = membership.member_approve(member=member, approved_by=officer,
+                                           today=date(today.year, 1, 1))
+        invoice = member.invoices.get()
+        paid_on = today - timedelta(days=rng.randrange(0, 5))
+        if number % 3 == 0:
+            continue  # still owing
+        amount = invoice.amount if number % 3 == 1 else (invoice.amount / 2).quantize(CENT)
+        membership.payment_record(invoice=invoice, amount=amount, paid_on=paid_on,
+                                  method="bank_transfer", recorded_by=treasurer,
+                                  reference=invoice.number, today=today)
+    members = list(Member.objects.filter(application=Member.Application.APPROVED)
+                   .order_by("membership_number"))
+    for native, latin, country, club in APPLICANTS:
+        user = _account(f"applicant-{latin.split()[-1].lower()}@example.org",
+                        language=language[country])
+        membership.member_apply(user=user, name_native=native, name_latin=latin,
+                                membership_type=regular, country=country,
+                                city=CLUBS[club][1], club=clubs[club],
+                                language=language[country], public_consent=True, today=today)
+    return members
+
+
+def _member_entry(member: Member) -> tournaments.PlayerEntry:
+    return tournaments.PlayerEntry(name=member.name_latin, country=member.country,
+                                   member_number=member.membership_number)
+
+
+def _entries(members: list[Member], count: int, rng: random.Random
+             ) -> list[tournaments.PlayerEntry]:
+    """``count`` players: the guests from abroad and members drawn at random."""
+    guests = [tournaments.PlayerEntry(name=name, country=country) for name, country in GUESTS]
+    return [_member_entry(m) for m in rng.sample(members, count - len(guests))] + guests
+
+
+def _winning_hands(count: int, rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
+    """Complete hands of the core's generator that reach the minimum, with their context."""
+    from rulebook.scoring import score
+    from rulebook.scoring.generate import random_hands
+
+    out: list[tuple[str, dict[str, Any]]] = []
+    while len(out) < count:
+        for generated in random_hands(count, seed=rng.randrange(1 << 30)):
+            text = generated.hand.notation()
+            if score(text, **generated.context).ok:
+                out.append((text, dict(generated.context)))
+    return out[:count]
+
+
+def _results(tournament: Tournament, rng: random.Random) -> tuple[dict[str, Any], int]:
+    """The results of every session, hand by hand, at the drawn seating."""
+    tables: dict[tuple[int, int], dict[str, int]] = {}
+    for row in tournament.seating.all():
+        tables.setdefault((row.session, row.table), {})[row.seat] = row.player_id
+    pool = iter(_winning_hands(len(tables) * HANDS_PER_TABLE, rng))
+    sessions: dict[int, list[dict[str, Any]]] = {}
+    for (session, table), seats in sorted(tables.items()):
+        four = [seats[wind] for wind in WINDS]
+        hands = []
+        for _ in range(HANDS_PER_TABLE):
+            tiles, context = next(pool)
+            winner = rng.randrange(4)
+            discarder = None
+            if not context.pop("self_drawn", False):
+                discarder = four[(winner + RELATIVE[context.pop("from")]) % 4]
+            hands.append({"winner": four[winner], "from": discarder, "tiles": tiles,
+                          "context": context})
+        sessions.setdefault(session, []).append({
+            "table": table, "seats": [{"player": p, "penalty": 0} for p in four],
+            "hands": hands})
+    body = {"sessions": [{"session": s, "tables": t} for s, t in sorted(sessions.items())]}
+    return body, len(tables) * HANDS_PER_TABLE
+
+
+def _tournament(name: str, city: str, country: str, club: Club, start: date, players: int,
+                people: dict[str, Any], *, until: str = Tournament.State.ACCREDITED
+                ) -> Tournament:
+    """A two-day MCR tournament of the demo organizer, taken as far as ``until``: draft,
+    submitted, or accredited by the officer."""
+    organizer = people[ORGANIZER]
+    tournament = tournaments.tournament_create(organizer=organizer, data={
+        "name": name, "start_date": start, "end_date": start + timedelta(days=1),
+        "city": city, "country": country, "club": club, "ruleset": "mcr",
+        "sessions": SESSIONS, "planned_players": players,
+    })
+    if until == Tournament.State.DRAFT:
+        return tournament
+    tournament, _checks = tournaments.tournament_submit(tournament=tournament, user=organizer)
+    if until == Tournament.State.SUBMITTED:
+        return tournament
+    return tournaments.tournament_decide(tournament=tournament,
+                                         user=people["officer@example.org"],
+                                         decision="accredit")
+
+
+def _past_tournaments(clubs: list[Club], members: list[Member], people: dict[str, Any],
+                      today: date, rng: random.Random) -> int:
+    """The past tournaments, played, confirmed and rated; the number of hands played."""
+    organizer = people[ORGANIZER]
+    hands = 0
+    for name, city, country, club, months_ago, players in PAST:
+        start = today - timedelta(days=30 * months_ago)
+        tournament = _tournament(name, city, country, clubs[club], start, players, people)
+        tournaments.players_register(tournament=tournament, user=organizer,
+                                     entries=_entries(members, players, rng))
+        tournaments.seating_draw(tournament=tournament, user=organizer,
+                                 seed=rng.randrange(1 << 30))
+        body, count = _results(tournament, rng)
+        sessions, problems = parse_results_json(body)
+        if problems:  # the generator's hands are complete: a problem is a bug here
+            raise DemoError(f"demo results do not parse: {problems[:3]}")
+        tournaments.results_record(tournament=tournament, user=organizer, sessions=sessions)
+        tournaments.tournament_confirm(tournament=tournament, user=organizer)
+        hands += count
+    return hands
+
+
+def _coming_tournaments(clubs: list[Club], members: list[Member], people: dict[str, Any],
+                        today: date) -> None:
+    """One accredited with its players registered, one waiting for the officer's decision,
+    one still a draft."""
+    organizer = people[ORGANIZER]
+    coming = _tournament("Moscow Winter Cup", "Moscow", "RU", clubs[0],
+                         today + timedelta(days=24), 16, people)
+    tournaments.players_register(tournament=coming, user=organizer,
+                                 entries=[_member_entry(m) for m in members[:12]])
+    _tournament("Amsterdam Spring Open", "Amsterdam", "NL", clubs[2],
+                today + timedelta(days=110), 20, people, until=Tournament.State.SUBMITTED)
+    _tournament("Paris Summer Cup (draft)", "Paris", "FR", clubs[3],
+                today + timedelta(days=200), 16, people, until=Tournament.State.DRAFT)
+
+
+def _publish_all_but_the_latest_list(officer: Any, today: date) -> None:
+    """The officer has published every month's list but the last one with results: the
+    dashboard shows it waiting."""
+    this_month = period_label(period_of(today))
+    periods = list(RatingPeriod.objects.filter(has_results=True, period__lt=this_month)
+                   .order_by("period").values_list("period", flat=True))
+    for period in periods[:-1]:
+        rating_period_publish(period=period, user=officer)

@@ -1,0 +1,354 @@
+"""Settings shared by every environment.
+
+Configuration comes from environment variables (see README "Configuration").
+SQLite is used when DATABASE_URL is unset; PostgreSQL (psycopg 3) when it is set.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+DEBUG = env_bool("DJANGO_DEBUG", False)
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    # our apps first so that their templates override allauth's and Wagtail's
+    "config",  # the project: base template, site-wide template tags, commands, the demo
+    "federation",
+    "rulebook",
+    "content",
+    "tournaments",
+    "ratings",
+    # Wagtail
+    "wagtail.contrib.forms",
+    "wagtail.contrib.redirects",
+    "wagtail.contrib.settings",
+    "wagtail.contrib.simple_translation",
+    "wagtail.contrib.routable_page",
+    "wagtail.contrib.table_block",
+    "wagtail.embeds",
+    "wagtail.sites",
+    "wagtail.users",
+    "wagtail.snippets",
+    "wagtail.documents",
+    "wagtail.images",
+    "wagtail.search",
+    "wagtail.admin",
+    "wagtail.locales",
+    "wagtail",
+    "modelcluster",
+    "taggit",
+    # online payments (membership dues)
+    "payments",
+    # accounts
+    "allauth",
+    "allauth.account",
+    # API
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served by us (SPECTACULAR_SETTINGS)
+    # ISO 3166 country codes and their names in every language (tournaments, players)
+    "django_countries",
+    # Django
+    "django.contrib.admin",  # needed by some third-party templates; not mounted in urls
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
+    "django.contrib.humanize",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # anonymous fan tables and fan pages from the cache, before sessions and page routing
+    "content.middleware.RulebookCacheMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "config.middleware.LocaleMiddleware",  # Django's, API 404s left alone
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "config.middleware.AdminAccessMiddleware",
+    "wagtail.contrib.redirects.middleware.RedirectMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],  # the site's own 403/404/500 pages
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "wagtail.contrib.settings.context_processors.settings",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_USER_MODEL = "federation.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- Languages -------------------------------------------------------------
+# Russian is the federation's default; every public URL carries its language prefix.
+LANGUAGE_CODE = "ru"
+LANGUAGES = [
+    ("ru", "Русский"),
+    ("en", "English"),
+    ("zh-hans", "简体中文"),
+    ("fr", "Français"),
+    ("nl", "Nederlands"),
+]
+WAGTAIL_I18N_ENABLED = True
+WAGTAIL_CONTENT_LANGUAGES = LANGUAGES
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Moscow")
+USE_I18N = True
+USE_TZ = True
+
+# --- Static and media ------------------------------------------------------
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "static_collected"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# --- Cache (allauth's login rate limits and the API throttles count in it) ---
+# Every worker process must see the same counts: Redis when REDIS_URL is set (docker-compose
+# sets it), else the database cache table (`manage.py createcachetable`, run by `make setup`
+# and the container's start command). CACHE_BACKEND=locmem only for a single process (dev).
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            # Django's Redis backend, reusing one client per pool (config/cache.py)
+            "BACKEND": "config.cache.ReusedClientRedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+        }
+    }
+elif os.environ.get("CACHE_BACKEND") == "locmem":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "django_cache",
+        }
+    }
+
+# --- Email -----------------------------------------------------------------
+EMAIL_BACKEND = os.environ.get(
+    "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "federation@example.org")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- Accounts (django-allauth) ---------------------------------------------
+LOGIN_REDIRECT_URL = "/"
+LOGIN_URL = "account_login"
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = os.environ.get("ACCOUNT_DEFAULT_HTTP_PROTOCOL", "http")
+ACCOUNT_RATE_LIMITS = {
+    # failed logins: per IP and per account (the email tried)
+    "login_failed": "10/m/ip,5/5m/key",
+    "signup": "20/m/ip",
+    "reset_password": "20/m/ip,5/m/key",
+    "confirm_email": "1/3m/key",
+    "change_email": "1/m/user",
+}
+ACCOUNT_ADAPTER = "federation.accounts.AccountAdapter"
+
+# --- Wagtail ---------------------------------------------------------------
+WAGTAIL_SITE_NAME = _("Mahjong Federation")
+WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.1:8000")
+# One login for the whole site: the admin uses allauth's (rate-limited, verified) login.
+WAGTAILADMIN_LOGIN_URL = "account_login"
+WAGTAIL_ENABLE_UPDATE_CHECK = False
+# The admin shows Wagtail's own default avatar (or an uploaded one): by default it asks
+# gravatar.com, which tells a third party every staff member's e-mail hash and address.
+WAGTAIL_GRAVATAR_PROVIDER_URL = None
+WAGTAILDOCS_EXTENSIONS = ["pdf", "docx", "odt", "txt", "csv", "xlsx"]
+
+# --- Search ----------------------------------------------------------------
+# The database backend is the embedded default. SEARCH_BACKEND=elasticsearch (with
+# ELASTICSEARCH_URL) uses Elasticsearch 8 through elasticsearch-dsl; see content/search.py and
+# docs/decisions/0400-search-backends.md. "elasticsearch" without a URL refuses to start.
+SEARCH_BACKEND = os.environ.get("SEARCH_BACKEND", "database")
+ELASTICSEARCH_URL = os.environ.get("ELASTICSEARCH_URL", "")
+ELASTICSEARCH_INDEX_PREFIX = os.environ.get("ELASTICSEARCH_INDEX_PREFIX", "mahjong")
+ELASTICSEARCH_TIMEOUT = float(os.environ.get("ELASTICSEARCH_TIMEOUT", "5"))
+WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
+
+# --- API -------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Tournament software and other clients: "Authorization: Token <key>" (DRF tokens;
+        # a user finds theirs on /<lang>/accounts/api-token/, `manage.py api_token EMAIL`).
+        # First, so that an anonymous write gets 401 with `WWW-Authenticate: Token`.
+        "config.tokens.CachedTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    # Anonymous clients are counted per IP address, clients with a token per user, in the
+    # shared cache (Redis when REDIS_URL is set), so every worker process sees the same count;
+    # a batch uses one request of the budget per question (config/throttles.py).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.throttles.WeightedAnonRateThrottle",
+        "config.throttles.WeightedUserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_ANON_RATE", "60/min"),
+        "user": os.environ.get("API_USER_RATE", "1000/min"),
+    },
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mahjong Federation API",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Only the public API (/api/v1/) is published; admin endpoints never are.
+    "PREPROCESSING_HOOKS": ["config.api_schema.public_endpoints_only"],
+    # /api/docs/ loads Swagger UI from the site's static files, not from a CDN
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+}
+
+# --- Membership ------------------------------------------------------------
+# Fees and membership years are data the treasurer edits in the admin; these are the rules.
+# Approve applications automatically (True) or let a membership officer approve them (False).
+MEMBERSHIP_AUTO_APPROVE = env_bool("MEMBERSHIP_AUTO_APPROVE", False)
+# Default currency of a new membership year (ISO 4217); each year stores its own.
+MEMBERSHIP_CURRENCY = os.environ.get("MEMBERSHIP_CURRENCY", "EUR")
+# Days after the paid year ends during which a member is in "grace" (then "lapsed").
+MEMBERSHIP_GRACE_DAYS = int(os.environ.get("MEMBERSHIP_GRACE_DAYS", "60"))
+# Joining mid-year pays only the months left (the joining month included).
+MEMBERSHIP_PRORATE = env_bool("MEMBERSHIP_PRORATE", True)
+# send_dues_reminders: remind this many days before the paid membership ends (and once in grace).
+MEMBERSHIP_REMINDER_DAYS = [int(d) for d in env_list("MEMBERSHIP_REMINDER_DAYS", "30,7")]
+# Junior below this age, senior from this age (on the first day of the membership year).
+MEMBERSHIP_JUNIOR_MAX_AGE = 18
+MEMBERSHIP_SENIOR_MIN_AGE = 65
+# Days a member has to pay an invoice (its due date; never before the year starts).
+MEMBERSHIP_PAYMENT_TERM_DAYS = int(os.environ.get("MEMBERSHIP_PAYMENT_TERM_DAYS", "30"))
+# send_dues_reminders: remind of an unpaid invoice this many days before its due date (and
+# once when it is overdue).
+MEMBERSHIP_INVOICE_REMINDER_DAYS = int(os.environ.get("MEMBERSHIP_INVOICE_REMINDER_DAYS", "7"))
+# The site's public address, for links in emails (e.g. https://mahjong.example.org).
+MEMBERSHIP_SITE_URL = os.environ.get("SITE_URL", WAGTAILADMIN_BASE_URL)
+# Payment providers offered to members (dotted paths to federation.payment_providers classes).
+MEMBERSHIP_PAYMENT_PROVIDERS = [
+    "federation.payment_providers.BankTransferProvider",
+    "federation.online_payments.CardPaymentProvider",
+]
+# Online card payments (django-payments). STRIPE_API_KEY + STRIPE_WEBHOOK_SECRET select
+# Stripe Checkout. Without them online payment is off, unless PAYMENT_DUMMY=True (the dev and
+# test settings) selects the library's dummy provider: no network, a form to confirm or
+# reject the payment; never in production.
+PAYMENT_MODEL = "federation.OnlinePayment"
+PAYMENT_HOST = os.environ.get("PAYMENT_HOST", "127.0.0.1:8000")
+PAYMENT_USES_SSL = env_bool("PAYMENT_USES_SSL", False)
+PAYMENT_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {}
+if os.environ.get("STRIPE_API_KEY"):
+    PAYMENT_VARIANTS["stripe"] = (
+        "payments.stripe.StripeProviderV3",
+        {
+            "api_key": os.environ["STRIPE_API_KEY"],
+            "endpoint_secret": os.environ.get("STRIPE_WEBHOOK_SECRET", ""),
+            "secure_endpoint": True,
+        },
+    )
+elif env_bool("PAYMENT_DUMMY", False):
+    PAYMENT_VARIANTS["dummy"] = ("payments.dummy.DummyProvider", {})
+MEMBERSHIP_ONLINE_PAYMENT_VARIANT = next(iter(PAYMENT_VARIANTS), "")
+# Shown on invoices by the bank-transfer provider.
+MEMBERSHIP_BANK_ACCOUNT = {
+    "holder": os.environ.get("MEMBERSHIP_BANK_HOLDER", "Mahjong Federation"),
+    "iban": os.environ.get("MEMBERSHIP_BANK_IBAN", ""),
+    "bic": os.environ.get("MEMBERSHIP_BANK_BIC", ""),
+}
+
+# --- Tournaments -----------------------------------------------------------
+# Fewest players of an accredited tournament: checked against the planned number at
+# accreditation and against the registered players when the results are confirmed.
+TOURNAMENT_MIN_PLAYERS = int(os.environ.get("TOURNAMENT_MIN_PLAYERS", "12"))
+# Fewest sessions (MCR 3.5.4: at least six); a firm rule, enforced at submission.
+TOURNAMENT_MIN_SESSIONS = 6
+
+# Ratings (issue 12, docs/ratings.md): Glicko-2 system constant tau, the RD above which a
+# rating is provisional, and the cap of the RD increase of inactive players.
+RATINGS_TAU = float(os.environ.get("RATINGS_TAU", "0.5"))
+RATINGS_PROVISIONAL_RD = float(os.environ.get("RATINGS_PROVISIONAL_RD", "110"))
+RATINGS_MAX_RD = float(os.environ.get("RATINGS_MAX_RD", "350"))

@@ -1,0 +1,47 @@
+"""URL map: admin, API, sitemap outside the language prefix; every public page inside it."""
+
+from django.conf import settings
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib.sitemaps.views import sitemap
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from wagtail import urls as wagtail_urls
+from wagtail.admin import urls as wagtailadmin_urls
+from wagtail.documents import urls as wagtaildocs_urls
+
+from config.health import healthz
+from content import views as content_views
+from content.sitemaps import AllLanguagesSitemap
+from federation import account_views, online_payments
+from rulebook import calculator_views as rulebook_calculator_views
+
+urlpatterns = [
+    path("admin/", include(wagtailadmin_urls)),
+    path("documents/", include(wagtaildocs_urls)),
+    path("sitemap.xml", sitemap, {"sitemaps": {"pages": AllLanguagesSitemap}}),
+    path("healthz", healthz, name="healthz"),
+    path("api/v1/", include("config.api_urls")),
+    # django-payments: providers' webhooks (Stripe's, signature checked, answered 400 if bad)
+    path("payments/process/stripe/", online_payments.stripe_webhook, name="stripe_webhook"),
+    path("payments/", include("payments.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("i18n/", include("django.conf.urls.i18n")),
+]
+
+urlpatterns += i18n_patterns(
+    path("accounts/api-token/", account_views.api_token, name="api_token"),
+    path("accounts/", include("allauth.urls")),
+    path("search/", content_views.search, name="search"),
+    path("members/", include("federation.member_urls")),
+    path("calculator/", rulebook_calculator_views.calculator, name="calculator"),
+    path("tournaments/", include("tournaments.urls")),
+    path("ratings/", include("ratings.urls")),
+    path("", include(wagtail_urls)),
+    prefix_default_language=True,
+)
+
+if settings.DEBUG:
+    from django.conf.urls.static import static
+
+    urlpatterns = static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT) + urlpatterns

@@ -1,0 +1,16 @@
+"""How ratings follow the tournaments: confirmed or corrected results re-rate from the
+tournament's period on, in the same transaction (tournaments.signals)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from ratings.services import ratings_recompute_after_tournament
+from tournaments.signals import results_confirmed
+
+
+@receiver(results_confirmed, dispatch_uid="ratings_rerate_after_results")
+def rerate_after_results(sender: Any, tournament: Any, **kwargs: Any) -> None:
+    ratings_recompute_after_tournament(end_date=tournament.end_date)

@@ -1,0 +1,25 @@
+"""Tournament endpoints, included by config/api_urls.py under /api/v1/."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("tournaments", api.TournamentListView.as_view(), name="api-tournaments"),
+    path("tournaments/<int:pk>", api.TournamentDetailView.as_view(), name="api-tournament"),
+    path("tournaments/<int:pk>/submit", api.SubmitView.as_view(), name="api-tournament-submit"),
+    path("tournaments/<int:pk>/decision", api.DecisionView.as_view(),
+         name="api-tournament-decision"),
+    path("tournaments/<int:pk>/players", api.PlayersView.as_view(),
+         name="api-tournament-players"),
+    path("tournaments/<int:pk>/seating", api.SeatingView.as_view(),
+         name="api-tournament-seating"),
+    path("tournaments/<int:pk>/results", api.ResultsView.as_view(),
+         name="api-tournament-results"),
+    path("tournaments/<int:pk>/confirm", api.ConfirmView.as_view(),
+         name="api-tournament-confirm"),
+    path("tournaments/<int:pk>/correction", api.CorrectionView.as_view(),
+         name="api-tournament-correction"),
+    path("tournaments/<int:pk>/standings", api.StandingsView.as_view(),
+         name="api-tournament-standings"),
+]

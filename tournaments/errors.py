@@ -1,0 +1,41 @@
+"""The errors of the tournament services: a stable ``code`` with its parameters (the edge
+turns them into words with ``tournaments.problem_texts``), or every problem of an import."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rulebook.scoring.standings import Problem
+
+E_ILLEGAL_TRANSITION = "illegal_transition"
+E_TOO_FEW_SESSIONS = "too_few_sessions"
+E_TOO_FEW_PLAYERS = "too_few_players"
+E_REASON_REQUIRED = "reason_required"
+E_BAD_DECISION = "bad_decision"
+E_REGISTRATION_CLOSED = "registration_closed"
+E_NOT_MULTIPLE_OF_4 = "players_not_multiple_of_4"
+E_RESULTS_MISSING = "results_missing"
+E_NO_TEAM_COMPETITION = "no_team_competition"
+E_TEAM_FULL = "team_full"
+E_MEMBER_UNKNOWN = "member_unknown"
+E_CONFLICTING_IDS = "conflicting_ids"
+E_NAME_REQUIRED = "name_required"
+E_BAD_COUNTRY = "bad_country"
+E_BAD_VARIANT = "bad_variant"
+E_PLAYER_HAS_RESULTS = "player_has_results"
+
+
+class TournamentError(Exception):
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+class ResultsError(Exception):
+    """Every problem of posted results; nothing was stored."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = list(problems)

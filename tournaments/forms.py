@@ -1,0 +1,217 @@
+"""Forms of the tournament pages: the tournament, players, seating, the score sheet, uploads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django_countries import countries
+
+from .models import Registration, Seat, Tournament
+
+WINDS = Seat.choices  # (wind, its name) in the core's seat order E, S, W, N
+
+
+class TournamentForm(forms.ModelForm):
+    country = forms.ChoiceField(label=_("country"), choices=[])
+    website = forms.URLField(label=_("website"), required=False, assume_scheme="https")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
+            "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
+            "currency", "contact", "website",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *countries]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The tournament cannot end before it starts."))
+        return data
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    country = forms.ChoiceField(label=_("Country"), choices=[])
+    member_number = forms.IntegerField(label=_("Member number"), required=False, min_value=1)
+    ema_number = forms.CharField(label=_("EMA number"), required=False, max_length=20)
+    team = forms.CharField(label=_("Team"), required=False, max_length=200)
+    substitute = forms.BooleanField(label=_("Substitute"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *countries]
+
+
+class SeatingForm(forms.Form):
+    seed = forms.IntegerField(label=_("Seed"), initial=1,
+                              help_text=_("The same seed always gives the same seating."))
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"))
+
+
+class CorrectionForm(UploadForm):
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class DecisionForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Required for a rejection; kept in the decision log."),
+    )
+
+
+HAND_ROWS = 16  # the lines of a score sheet (Appendix 5)
+HAND_KINDS = (("", "—"), ("win", _("Win")), ("draw", _("Draw")),
+              ("penalty", _("Transferred penalty")))
+
+
+class ScoreSheetForm(forms.Form):
+    """One session, table by table: for each seat the player, the game points before
+    deducted penalties and the deducted penalty (Appendix 5, totals line), and optionally
+    the hand lines of the sheet (a win, a draw or a transferred penalty), which the scoring
+    core turns into the session's game points."""
+
+    def __init__(
+        self, *args: Any, registrations: list[Registration], tables: int,
+        initial_seats: dict[tuple[int, str], dict[str, Any]] | None = None, **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [
+            (str(r.player_id), f"{r.number}. {r.player}") for r in registrations
+        ]
+        self.tables = tables
+        initial_seats = initial_seats or {}
+        for table in range(1, tables + 1):
+            for wind, _label in WINDS:
+                seat = initial_seats.get((table, wind), {})
+                prefix = f"t{table}_{wind}"
+                self.fields[f"{prefix}_player"] = forms.ChoiceField(
+                    label=_("Player"), choices=choices, initial=seat.get("player"))
+                self.fields[f"{prefix}_game_points"] = forms.IntegerField(
+                    label=_("Game points"), initial=seat.get("game_points"), required=False)
+                self.fields[f"{prefix}_penalty"] = forms.IntegerField(
+                    label=_("Penalty"), min_value=0, initial=seat.get("penalty", 0))
+            winds = [("", "—"), *WINDS]
+            for row in range(1, HAND_ROWS + 1):
+                prefix = f"t{table}_h{row}"
+                self.fields[f"{prefix}_kind"] = forms.ChoiceField(
+                    label=_("Hand"), choices=HAND_KINDS, required=False)
+                self.fields[f"{prefix}_seat"] = forms.ChoiceField(
+                    label=_("Winner or offender"), choices=winds, required=False)
+                self.fields[f"{prefix}_from"] = forms.ChoiceField(
+                    label=_("Discarder"), choices=[("", _("self-drawn")), *WINDS],
+                    required=False)
+                self.fields[f"{prefix}_points"] = forms.IntegerField(
+                    label=_("Points"), min_value=0, required=False)
+                self.fields[f"{prefix}_fans"] = forms.CharField(
+                    label=_("Fans"), required=False, max_length=200)
+                self.fields[f"{prefix}_tiles"] = forms.CharField(
+                    label=_("Tiles"), required=False, max_length=100)
+                self.fields[f"{prefix}_context"] = forms.CharField(
+                    label=_("Win conditions"), required=False, max_length=200)
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        """For the template: table -> four seats with their bound fields."""
+        rows = []
+        for table in range(1, self.tables + 1):
+            seats = []
+            for wind, label in WINDS:
+                prefix = f"t{table}_{wind}"
+                seats.append({
+                    "wind": wind, "label": label,
+                    "player": self[f"{prefix}_player"],
+                    "game_points": self[f"{prefix}_game_points"],
+                    "penalty": self[f"{prefix}_penalty"],
+                })
+            hands = [
+                {"row": row, **{
+                    name: self[f"t{table}_h{row}_{name}"]
+                    for name in ("kind", "seat", "from", "points", "fans", "tiles", "context")
+                }}
+                for row in range(1, HAND_ROWS + 1)
+            ]
+            rows.append({"table": table, "seats": seats, "hands": hands,
+                         "has_hands": self.is_bound and any(
+                             self.data.get(f"t{table}_h{row}_kind")
+                             for row in range(1, HAND_ROWS + 1)),
+                         "errors": self.table_errors.get(table, [])})
+        return rows
+
+    def hand_row(self, table: int, hand: int) -> int:
+        """The sheet line of the ``hand``-th filled hand of ``table``."""
+        rows = self.filled_rows.get(table, [])
+        return rows[hand - 1] if 0 < hand <= len(rows) else hand
+
+    filled_rows: dict[int, list[int]] = {}
+
+    def _hands(self, table: int) -> list[dict[str, Any]] | None:
+        from .importers import parse_context
+
+        data = self.cleaned_data
+        player_of = {w: int(data[f"t{table}_{w}_player"]) for w, _label in WINDS}
+        hands: list[dict[str, Any]] = []
+        rows: list[int] = []
+        for row in range(1, HAND_ROWS + 1):
+            prefix = f"t{table}_h{row}"
+            kind = data.get(f"{prefix}_kind")
+            if not kind:
+                continue
+            rows.append(row)
+            seat = data.get(f"{prefix}_seat") or None
+            if kind == "draw":
+                hands.append({"draw": True})
+            elif kind == "penalty":
+                hands.append({"penalty": player_of.get(seat or ""),
+                              "points": data.get(f"{prefix}_points")})
+            else:
+                fans = (data.get(f"{prefix}_fans") or "").replace(",", " ").split()
+                discarder = data.get(f"{prefix}_from") or None
+                hand: dict[str, Any] = {
+                    "winner": player_of.get(seat or ""),
+                    "from": player_of[discarder] if discarder else None,
+                }
+                if data.get(f"{prefix}_points") is not None:
+                    hand["points"] = data[f"{prefix}_points"]
+                if fans:
+                    hand["fans"] = fans
+                if data.get(f"{prefix}_tiles"):
+                    hand["tiles"] = data[f"{prefix}_tiles"]
+                    hand["context"] = parse_context(data.get(f"{prefix}_context") or "")
+                hands.append(hand)
+        self.filled_rows[table] = rows
+        return hands or None
+
+    table_errors: dict[int, list[str]] = {}
+
+    def session_payload(self, session: int) -> dict[str, Any]:
+        data = self.cleaned_data
+        self.filled_rows = {}
+        tables = []
+        for table in range(1, self.tables + 1):
+            entry: dict[str, Any] = {"table": table, "seats": [
+                {
+                    "player": int(data[f"t{table}_{wind}_player"]),
+                    "game_points": data[f"t{table}_{wind}_game_points"],
+                    "penalty": data[f"t{table}_{wind}_penalty"] or 0,
+                }
+                for wind, _label in WINDS
+            ]}
+            hands = self._hands(table)
+            if hands is not None:
+                entry["hands"] = hands
+            tables.append(entry)
+        return {"sessions": [{"session": session, "tables": tables}]}

@@ -1,0 +1,352 @@
+"""Tournaments and ratings. The Player is whoever sits at a table: a member or a guest.
+
+A tournament moves draft -> submitted -> accredited | rejected -> results submitted ->
+results confirmed; only ``tournaments.services`` changes its state. Results are stored per
+session, table and seat (``TableResult``: the seat's game points before deducted penalties and
+the deducted penalty); table points and standings are computed from them by
+``rulebook.scoring.standings`` and never stored (see docs/decisions/0700-tournament-results.md).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.scoring.standings import WINDS
+
+
+class Player(models.Model):
+    """A person who plays in tournaments. Foreign guests exist without a member record and can
+    be linked to one later. When a member asks for erasure the player keeps its results under
+    an anonymous name (see federation.services.member_erase)."""
+
+    name_native = models.CharField(_("name (native script)"), max_length=200, blank=True)
+    name_latin = models.CharField(_("name (Latin letters)"), max_length=200)
+    country = models.CharField(_("country"), max_length=100, blank=True)
+    ema_number = models.CharField(_("EMA number"), max_length=20, blank=True, db_index=True)
+    member = models.OneToOneField(
+        "federation.Member",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+        verbose_name=_("member"),
+    )
+    is_anonymised = models.BooleanField(_("anonymised"), default=False, editable=False)
+
+    class Meta:
+        ordering = ["name_latin", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name_latin or self.name_native
+
+
+class Tournament(models.Model):
+    class State(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        SUBMITTED = "submitted", _("Submitted")
+        ACCREDITED = "accredited", _("Accredited")
+        REJECTED = "rejected", _("Rejected")
+        RESULTS_SUBMITTED = "results submitted", _("Results submitted")
+        RESULTS_CONFIRMED = "results confirmed", _("Results confirmed")
+
+    class Ruleset(models.TextChoices):
+        MCR = "mcr", _("Mahjong Competition Rules (MCR)")
+        HKOS = "hkos", _("Hong Kong Old Style")
+        RED = "red", _("Red Mahjong")
+
+    name = models.CharField(_("name"), max_length=200)
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"))
+    city = models.CharField(_("city"), max_length=100)
+    country = models.CharField(_("country"), max_length=2, help_text=_("ISO 3166 alpha-2 code"))
+    venue = models.CharField(_("venue"), max_length=300, blank=True)
+    club = models.ForeignKey(
+        "federation.Club",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("organizing club"),
+    )
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="organized_tournaments",
+        verbose_name=_("organizer"),
+    )
+    ruleset = models.CharField(_("rules"), max_length=10, choices=Ruleset.choices)
+    # MCR variant switches (rulebook.scoring.MCRConfig field names), e.g. {"fan_57b_points": 5}
+    variant = models.JSONField(_("variant switches"), default=dict, blank=True)
+    individual = models.BooleanField(_("individual competition"), default=True)
+    team = models.BooleanField(_("team competition"), default=False)
+    sessions = models.PositiveSmallIntegerField(_("number of sessions"))
+    session_minutes = models.PositiveSmallIntegerField(_("session length (minutes)"), default=150)
+    planned_players = models.PositiveIntegerField(_("planned number of players"))
+    fee = models.DecimalField(_("fee"), max_digits=10, decimal_places=2, null=True, blank=True)
+    currency = models.CharField(_("currency"), max_length=3, blank=True)
+    contact = models.CharField(_("contact"), max_length=300, blank=True)
+    website = models.URLField(_("website"), blank=True)
+    state = models.CharField(
+        _("state"), max_length=20, choices=State.choices, default=State.DRAFT, db_index=True
+    )
+    seating_seed = models.IntegerField(_("seating seed"), null=True, blank=True)
+    seating_repeat_pairs = models.PositiveIntegerField(
+        _("pairs meeting more than once"), null=True, blank=True
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("results confirmed at"), null=True, blank=True)
+    corrected_at = models.DateTimeField(_("last corrected at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-start_date", "name", "pk"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        permissions = [
+            ("organize_tournament", _("Can submit tournaments and enter their results")),
+            ("accredit_tournament", _("Can accredit tournaments and correct results")),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end_date__gte=models.F("start_date")),
+                name="tournament_dates_in_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_public(self) -> bool:
+        return self.state in PUBLIC_STATES
+
+
+PUBLIC_STATES = (
+    Tournament.State.ACCREDITED,
+    Tournament.State.RESULTS_SUBMITTED,
+    Tournament.State.RESULTS_CONFIRMED,
+)
+
+
+class Accreditation(models.Model):
+    """The decision log of a tournament: every submission, decision, confirmation and
+    correction, with who, when, why and the checks shown at that moment."""
+
+    class Action(models.TextChoices):
+        SUBMIT = "submit", _("Submitted")
+        ACCREDIT = "accredit", _("Accredited")
+        REJECT = "reject", _("Rejected")
+        CONFIRM = "confirm", _("Results confirmed")
+        CORRECT = "correct", _("Results corrected")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="decisions",
+        verbose_name=_("tournament"),
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    reason = models.TextField(_("reason"), blank=True)
+    checks = models.JSONField(_("checks"), default=list, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("by"),
+    )
+    decided_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "decided_at", "pk"]
+        verbose_name = _("tournament decision")
+        verbose_name_plural = _("tournament decisions")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.get_action_display()}"
+
+
+class Registration(models.Model):
+    """A player entered in a tournament. ``number`` is the start number of Appendix 3."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations",
+        verbose_name=_("tournament"),
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("player")
+    )
+    number = models.PositiveIntegerField(_("start number"))
+    team = models.CharField(_("team"), max_length=200, blank=True)
+    substitute = models.BooleanField(_("substitute"), default=False)
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_player_once"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="registration_number_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.number} {self.player}"
+
+
+class Seat(models.TextChoices):
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+    NORTH = "N", _("North")
+
+
+SEAT_ORDER: dict[str, int] = {wind: i for i, wind in enumerate(WINDS)}
+"""Each seat's place in the core's seat order (E, S, W, N)."""
+
+
+class SeatingAssignment(models.Model):
+    """Who sits where in a session, as drawn by the seating generator (Appendices 3-4)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="seating",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    seat = models.CharField(_("seat"), max_length=1, choices=Seat.choices)
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player")
+    )
+
+    class Meta:
+        ordering = ["tournament", "session", "table", "seat"]
+        verbose_name = _("seat assignment")
+        verbose_name_plural = _("seating")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "session", "table", "seat"], name="seating_seat_once"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "session", "player"], name="seating_player_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}/{self.table}/{self.seat}"
+
+
+class Session(models.Model):
+    """A session whose results are recorded: how and by whom they were entered."""
+
+    class Source(models.TextChoices):
+        FORM = "form", _("score-sheet form")
+        CSV = "csv", _("CSV upload")
+        API = "api", _("API")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="session_records",
+        verbose_name=_("tournament"),
+    )
+    number = models.PositiveSmallIntegerField(_("session"))
+    source = models.CharField(_("entered through"), max_length=10, choices=Source.choices)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="session_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.number}"
+
+
+class TableResult(models.Model):
+    """One seat of one table in one session: game points before deducted penalties (hand
+    payments and transferred penalties included) and the deducted penalty (a positive
+    number of points taken from this player and given to no one, 3.11.2)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="table_results",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    seat = models.CharField(_("seat"), max_length=1, choices=Seat.choices)
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="table_results",
+        verbose_name=_("player"),
+    )
+    game_points = models.IntegerField(_("game points"))
+    penalty = models.PositiveIntegerField(_("deducted penalty"), default=0)
+
+    class Meta:
+        ordering = ["tournament", "session", "table", "seat"]
+        verbose_name = _("table result")
+        verbose_name_plural = _("table results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "session", "table", "seat"], name="result_seat_once"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "session", "player"], name="result_player_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}/{self.table}/{self.seat}: {self.game_points}"
+
+
+class HandRecord(models.Model):
+    """One line of a score sheet (Appendix 5): a win, a draw or a transferred penalty, with
+    the points it moved per seat (``deltas``: {"E": .., "S": .., "W": .., "N": ..})."""
+
+    class Kind(models.TextChoices):
+        WIN = "win", _("Win")
+        DRAW = "draw", _("Draw")
+        PENALTY = "penalty", _("Transferred penalty")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="hands",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    number = models.PositiveSmallIntegerField(_("hand"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    winner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("winner or offender"),
+    )
+    discarder = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("discarder"),
+    )
+    points = models.PositiveIntegerField(_("points"), null=True, blank=True)
+    fans = models.JSONField(_("fans"), default=list, blank=True)
+    tiles = models.CharField(_("tiles"), max_length=100, blank=True)
+    context = models.JSONField(_("win conditions"), default=dict, blank=True)
+    deltas = models.JSONField(_("points moved"), default=dict)
+
+    class Meta:
+        ordering = ["tournament", "session", "table", "number"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "session", "table", "number"], name="hand_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}/{self.table} #{self.number}"

@@ -1,0 +1,43 @@
+"""Who may do what with tournaments: the two roles, their permissions, and one question
+per kind of decision (views, the API and the admin ask these, never the strings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ORGANIZE = "tournaments.organize_tournament"
+ACCREDIT = "tournaments.accredit_tournament"
+
+ROLE_ORGANIZER = "Tournament organizer"
+ROLE_OFFICER = "Accreditation officer"
+
+ROLE_PERMISSIONS: dict[str, list[str]] = {
+    ROLE_ORGANIZER: [ORGANIZE],
+    ROLE_OFFICER: [
+        "wagtailadmin.access_admin",
+        ACCREDIT,
+        "tournaments.view_tournament",
+        "tournaments.view_accreditation",
+        "tournaments.view_registration",
+        "tournaments.view_player",
+        # the monthly rating list is published by the official who accredits the
+        # tournaments behind it (decision 0804)
+        "ratings.publish_ratingperiod",
+    ],
+}
+
+
+def can_accredit(user: Any) -> bool:
+    """An accreditation officer (or a superuser): sees every tournament, decides, corrects."""
+    return bool(user.is_authenticated and user.has_perm(ACCREDIT))
+
+
+def can_organize(user: Any) -> bool:
+    """May create tournaments (and manage their own)."""
+    return bool(user.is_authenticated and user.has_perm(ORGANIZE))
+
+
+def can_manage(user: Any, tournament: Any) -> bool:
+    """May change this tournament: its organizer, or an accreditation officer."""
+    return bool(user.is_authenticated
+                and (tournament.organizer_id == user.pk or user.has_perm(ACCREDIT)))

@@ -1,0 +1,52 @@
+"""Tournament writes, by subject: ``lifecycle`` (create, submit, accredit, confirm, correct),
+``players`` (matching and registrations), ``seating`` (the draw), ``results`` (storing what
+the scoring core checked). Each runs in one transaction and is the only place its state
+change happens; errors are in ``tournaments.errors``. The public services are re-exported
+here, so callers write ``services.tournament_confirm(...)``.
+"""
+
+from tournaments.errors import ResultsError, TournamentError
+from tournaments.permissions import ROLE_OFFICER, ROLE_ORGANIZER
+from tournaments.services.lifecycle import (
+    Check,
+    roles_setup,
+    tournament_checks,
+    tournament_confirm,
+    tournament_correct,
+    tournament_create,
+    tournament_decide,
+    tournament_submit,
+    tournament_update,
+)
+from tournaments.services.players import PlayerEntry, players_register, registration_remove
+from tournaments.services.results import (
+    correction_open,
+    results_open,
+    results_problems,
+    results_record,
+)
+from tournaments.services.seating import seating_draw
+
+__all__ = [
+    "ROLE_OFFICER",
+    "ROLE_ORGANIZER",
+    "Check",
+    "PlayerEntry",
+    "ResultsError",
+    "TournamentError",
+    "correction_open",
+    "players_register",
+    "registration_remove",
+    "results_open",
+    "results_problems",
+    "results_record",
+    "roles_setup",
+    "seating_draw",
+    "tournament_checks",
+    "tournament_confirm",
+    "tournament_correct",
+    "tournament_create",
+    "tournament_decide",
+    "tournament_submit",
+    "tournament_update",
+]

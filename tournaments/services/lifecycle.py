@@ -1,0 +1,243 @@
+"""A tournament's life: created as a draft, submitted, accredited or rejected by an officer,
+results confirmed by its organizer, corrected by an officer. Each step runs in one
+transaction and is the only place its state change happens."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.utils import timezone
+
+from federation.models import Member
+from federation.services.roles import role_groups_ensure
+from tournaments.errors import (
+    E_BAD_DECISION,
+    E_REASON_REQUIRED,
+    E_TOO_FEW_PLAYERS,
+    E_TOO_FEW_SESSIONS,
+    TournamentError,
+)
+from tournaments.importers import SessionEntry
+from tournaments.models import PUBLIC_STATES, Accreditation, Session, Tournament
+from tournaments.permissions import ROLE_PERMISSIONS
+from tournaments.services._common import State, _audit, _locked, _mcr_config, _require
+from tournaments.services.results import _complete, _store_sessions, correction_open
+from tournaments.signals import results_confirmed
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check shown to the accreditation officer. ``level``: "ok", "warning" (shown,
+    not blocking) or "error" (blocks the transition)."""
+
+    code: str
+    level: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def roles_setup() -> dict[str, Group]:
+    """Create (or bring up to date) the tournament role groups. Idempotent."""
+    return role_groups_ensure(role_permissions=ROLE_PERMISSIONS)
+
+
+TOURNAMENT_FIELDS = (
+    "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset", "variant",
+    "individual", "team", "sessions", "session_minutes", "planned_players", "fee", "currency",
+    "contact", "website",
+)
+
+
+@transaction.atomic
+def tournament_create(*, organizer: Any, data: Mapping[str, Any]) -> Tournament:
+    """A new draft of ``organizer`` (the data validated by the form or serializer)."""
+    values = {k: v for k, v in data.items() if k in TOURNAMENT_FIELDS}
+    tournament = Tournament(organizer=organizer, **values)
+    tournament.country = tournament.country.upper()
+    if tournament.variant:
+        _mcr_config(tournament)
+    tournament.full_clean()
+    tournament.save()
+    _audit(tournament, "tournaments.tournament.create", organizer)
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, user: Any, data: Mapping[str, Any]) -> Tournament:
+    """Change a draft or a rejected tournament (after submission the officer decides on what
+    was submitted)."""
+    tournament = _locked(tournament)
+    _require(tournament, State.DRAFT, State.REJECTED, action="update")
+    changed = []
+    for key, value in data.items():
+        if key in TOURNAMENT_FIELDS and getattr(tournament, key) != value:
+            setattr(tournament, key, value)
+            changed.append(key)
+    if tournament.variant:
+        _mcr_config(tournament)
+    tournament.full_clean()
+    tournament.save()
+    _audit(tournament, "tournaments.tournament.update", user, fields=changed)
+    return tournament
+
+
+def tournament_checks(tournament: Tournament, *, at: str = "accreditation") -> list[Check]:
+    """The checks shown to the officer: firm rules as errors, the rest as warnings.
+    ``at="confirmation"`` checks the registered players instead of the planned number."""
+    from federation.selectors import member_status, member_statuses
+
+    checks: list[Check] = []
+    minimum_sessions = settings.TOURNAMENT_MIN_SESSIONS
+    checks.append(Check(
+        E_TOO_FEW_SESSIONS, "ok" if tournament.sessions >= minimum_sessions else "error",
+        {"sessions": tournament.sessions, "minimum": minimum_sessions}))
+    minimum_players = settings.TOURNAMENT_MIN_PLAYERS
+    if at == "confirmation":
+        players = tournament.registrations.count()
+        checks.append(Check(
+            E_TOO_FEW_PLAYERS, "ok" if players >= minimum_players else "error",
+            {"players": players, "minimum": minimum_players, "registered": True}))
+    else:
+        checks.append(Check(
+            E_TOO_FEW_PLAYERS,
+            "ok" if tournament.planned_players >= minimum_players else "error",
+            {"players": tournament.planned_players, "minimum": minimum_players,
+             "registered": False}))
+    if tournament.planned_players % 4:
+        checks.append(Check("planned_not_multiple_of_4", "warning",
+                            {"players": tournament.planned_players}))
+    # the organizer's and the club's standing
+    member = Member.objects.filter(user=tournament.organizer).first()
+    if member is None:
+        checks.append(Check("organizer_not_member", "warning"))
+    else:
+        status = member_status(member).value
+        checks.append(Check("organizer_status", "ok" if status == "active" else "warning",
+                            {"status": status}))
+    if tournament.club is None:
+        checks.append(Check("no_club", "warning"))
+    else:
+        statuses = member_statuses(Member.objects.filter(club=tournament.club))
+        active = [pk for pk, status in statuses.items() if status.value == "active"]
+        checks.append(Check("club_members", "ok" if active else "warning",
+                            {"club": tournament.club.name, "active": len(active)}))
+    clashes = list(
+        Tournament.objects.filter(
+            state__in=PUBLIC_STATES, start_date__lte=tournament.end_date,
+            end_date__gte=tournament.start_date,
+        ).exclude(pk=tournament.pk).order_by("start_date", "pk")
+    )
+    if clashes:
+        checks.append(Check("clash", "warning", {
+            "tournaments": [
+                {"id": t.pk, "name": t.name, "start_date": t.start_date.isoformat(),
+                 "end_date": t.end_date.isoformat(), "country": t.country}
+                for t in clashes
+            ],
+            "names": ", ".join(t.name for t in clashes),
+        }))
+    else:
+        checks.append(Check("clash", "ok"))
+    return checks
+
+
+def _blocking(checks: Iterable[Check]) -> None:
+    for check in checks:
+        if check.level == "error":
+            raise TournamentError(check.code, **check.params)
+
+
+def _checks_json(checks: Iterable[Check]) -> list[dict[str, Any]]:
+    return [{"code": c.code, "level": c.level, "params": dict(c.params)} for c in checks]
+
+
+@transaction.atomic
+def tournament_submit(*, tournament: Tournament, user: Any) -> tuple[Tournament, list[Check]]:
+    """draft (or rejected, after changes) -> submitted; refused when a firm rule fails."""
+    tournament = _locked(tournament)
+    _require(tournament, State.DRAFT, State.REJECTED, action="submit")
+    checks = tournament_checks(tournament)
+    _blocking(checks)
+    tournament.state = State.SUBMITTED
+    tournament.submitted_at = timezone.now()
+    tournament.save(update_fields=["state", "submitted_at"])
+    Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.SUBMIT,
+                                 decided_by=user, checks=_checks_json(checks))
+    _audit(tournament, "tournaments.tournament.submit", user)
+    return tournament, checks
+
+
+@transaction.atomic
+def tournament_decide(
+    *, tournament: Tournament, user: Any, decision: str, reason: str = ""
+) -> Tournament:
+    """The officer's decision on a submitted tournament: accredit or reject (with reasons)."""
+    tournament = _locked(tournament)
+    if decision not in ("accredit", "reject"):
+        raise TournamentError(E_BAD_DECISION, decision=decision)
+    _require(tournament, State.SUBMITTED, action=decision)
+    reason = (reason or "").strip()
+    checks = tournament_checks(tournament)
+    if decision == "reject":
+        if not reason:
+            raise TournamentError(E_REASON_REQUIRED)
+        tournament.state = State.REJECTED
+        action = Accreditation.Action.REJECT
+    else:
+        _blocking(checks)
+        tournament.state = State.ACCREDITED
+        action = Accreditation.Action.ACCREDIT
+    tournament.save(update_fields=["state"])
+    Accreditation.objects.create(tournament=tournament, action=action, reason=reason,
+                                 decided_by=user, checks=_checks_json(checks))
+    _audit(tournament, f"tournaments.tournament.{decision}", user)
+    return tournament
+
+
+@transaction.atomic
+def tournament_confirm(*, tournament: Tournament, user: Any) -> Tournament:
+    """results submitted -> results confirmed (the organizer's final word): every session
+    complete, at least TOURNAMENT_MIN_PLAYERS registered players."""
+    tournament = _locked(tournament)
+    _require(tournament, State.RESULTS_SUBMITTED, action="confirm")
+    checks = tournament_checks(tournament, at="confirmation")
+    _blocking(c for c in checks if c.code == E_TOO_FEW_PLAYERS)
+    _complete(tournament)
+    tournament.state = State.RESULTS_CONFIRMED
+    tournament.confirmed_at = timezone.now()
+    tournament.save(update_fields=["state", "confirmed_at"])
+    Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.CONFIRM,
+                                 decided_by=user, checks=_checks_json(checks))
+    _audit(tournament, "tournaments.tournament.confirm", user)
+    results_confirmed.send(sender=Tournament, tournament=tournament)
+    return tournament
+
+
+@transaction.atomic
+def tournament_correct(
+    *, tournament: Tournament, user: Any, sessions: Sequence[SessionEntry], reason: str,
+    source: str = Session.Source.API,
+) -> Tournament:
+    """An accreditation officer's correction of confirmed results, with a reason; the
+    tournament stays confirmed with the corrected values (and is re-rated)."""
+    tournament = _locked(tournament)
+    correction_open(tournament)
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentError(E_REASON_REQUIRED)
+    numbers = _store_sessions(tournament, sessions, user, source)
+    _complete(tournament)
+    tournament.corrected_at = timezone.now()
+    tournament.save(update_fields=["corrected_at"])
+    Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.CORRECT,
+                                 reason=reason, decided_by=user,
+                                 checks=[{"code": "sessions", "level": "ok",
+                                          "params": {"sessions": numbers}}])
+    _audit(tournament, "tournaments.tournament.correct", user, sessions=numbers)
+    results_confirmed.send(sender=Tournament, tournament=tournament)
+    return tournament

@@ -1,0 +1,161 @@
+"""Players and registrations: matching an entry to an existing player (never a duplicate),
+registering players for a tournament, removing a registration."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django_countries import countries
+
+from federation.models import Member
+from rulebook.scoring.standings import Problem
+from tournaments.errors import (
+    E_BAD_COUNTRY,
+    E_CONFLICTING_IDS,
+    E_MEMBER_UNKNOWN,
+    E_NAME_REQUIRED,
+    E_NO_TEAM_COMPETITION,
+    E_PLAYER_HAS_RESULTS,
+    E_REGISTRATION_CLOSED,
+    E_TEAM_FULL,
+    ResultsError,
+    TournamentError,
+)
+from tournaments.models import Player, Registration, SeatingAssignment, TableResult, Tournament
+from tournaments.services._common import State, _audit, _locked
+
+TEAM_SIZE = 4
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    name: str
+    country: str
+    member_number: int | None = None
+    ema_number: str = ""
+    team: str = ""
+    substitute: bool = False
+
+
+def _match_player(entry: PlayerEntry, row: int) -> tuple[Player | None, list[Problem]]:
+    """The existing player this entry names (member number, EMA number, name + country)."""
+    problems: list[Problem] = []
+    found: list[Player] = []
+    if entry.member_number is not None:
+        member = Member.objects.filter(membership_number=entry.member_number).first()
+        if member is None:
+            problems.append(Problem(E_MEMBER_UNKNOWN, "no member has this number", row=row,
+                                    field="member_number",
+                                    params={"number": entry.member_number}))
+            return None, problems
+        player = Player.objects.filter(member=member).first()
+        if player is None:
+            player = Player.objects.create(
+                member=member, name_latin=member.name_latin, name_native=member.name_native,
+                country=(member.country or entry.country)[:100],
+                ema_number=entry.ema_number,
+            )
+        found.append(player)
+    if entry.ema_number:
+        player = Player.objects.filter(ema_number=entry.ema_number).first()
+        if player is not None:
+            found.append(player)
+    if found and any(p.pk != found[0].pk for p in found):
+        problems.append(Problem(E_CONFLICTING_IDS,
+                                "the member number and the EMA number name different players",
+                                row=row, field="ema_number"))
+        return None, problems
+    if found:
+        player = found[0]
+        if entry.ema_number and not player.ema_number:
+            player.ema_number = entry.ema_number
+            player.save(update_fields=["ema_number"])
+        return player, problems
+    by_name = Player.objects.filter(
+        Q(name_latin__iexact=entry.name) | Q(name_native__iexact=entry.name),
+        country__iexact=entry.country, is_anonymised=False,
+    ).order_by("pk").first()
+    return by_name, problems
+
+
+@transaction.atomic
+def players_register(
+    *, tournament: Tournament, user: Any, entries: Sequence[PlayerEntry]
+) -> list[Registration]:
+    """Register players (matched to existing ones, never duplicated; guests created).
+    Returns the registrations in the order given; an entry already registered returns its
+    registration. Atomic: any problem -> :class:`ResultsError` listing all of them."""
+    tournament = _locked(tournament)
+    if tournament.state == State.RESULTS_CONFIRMED:
+        raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
+    problems: list[Problem] = []
+    registrations: list[Registration] = []
+    next_number = (
+        tournament.registrations.order_by("-number").values_list("number", flat=True).first()
+        or 0
+    )
+    team_sizes: dict[str, int] = {}
+    for reg in tournament.registrations.exclude(team=""):
+        team_sizes[reg.team] = team_sizes.get(reg.team, 0) + 1
+    for row, entry in enumerate(entries, start=1):
+        name = entry.name.strip()
+        country = countries.alpha2(entry.country.strip()) or ""
+        if not name:
+            problems.append(Problem(E_NAME_REQUIRED, "the name is required", row=row,
+                                    field="name"))
+            continue
+        if not country:
+            problems.append(Problem(E_BAD_COUNTRY, "the country is an ISO 3166 alpha-2 code",
+                                    row=row, field="country",
+                                    params={"country": entry.country}))
+            continue
+        entry = dataclasses.replace(entry, name=name, country=country)
+        if entry.team and not tournament.team:
+            problems.append(Problem(E_NO_TEAM_COMPETITION, "this tournament has no teams",
+                                    row=row, field="team"))
+            continue
+        player, found_problems = _match_player(entry, row)
+        problems.extend(found_problems)
+        if found_problems:
+            continue
+        if player is None:
+            player = Player.objects.create(name_latin=name, country=country,
+                                           ema_number=entry.ema_number)
+        existing = Registration.objects.filter(tournament=tournament, player=player).first()
+        if existing is not None:
+            registrations.append(existing)
+            continue
+        if entry.team:
+            team_sizes[entry.team] = team_sizes.get(entry.team, 0) + 1
+            if team_sizes[entry.team] > TEAM_SIZE:
+                problems.append(Problem(E_TEAM_FULL, "a team has four players", row=row,
+                                        field="team", params={"team": entry.team}))
+                continue
+        next_number += 1
+        registrations.append(Registration.objects.create(
+            tournament=tournament, player=player, number=next_number, team=entry.team,
+            substitute=entry.substitute,
+        ))
+    if problems:
+        transaction.set_rollback(True)
+        raise ResultsError(problems)
+    _audit(tournament, "tournaments.tournament.players", user, count=len(entries))
+    return registrations
+
+
+@transaction.atomic
+def registration_remove(*, registration: Registration, user: Any) -> None:
+    tournament = _locked(registration.tournament)
+    if tournament.state == State.RESULTS_CONFIRMED:
+        raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
+    player_id = registration.player_id
+    if TableResult.objects.filter(tournament=tournament, player_id=player_id).exists():
+        raise TournamentError(E_PLAYER_HAS_RESULTS)
+    SeatingAssignment.objects.filter(tournament=tournament, player_id=player_id).delete()
+    registration.delete()
+    _audit(tournament, "tournaments.tournament.players", user, removed=player_id)

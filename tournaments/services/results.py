@@ -1,0 +1,126 @@
+"""Results: storing the sessions posted (checked by the scoring core through
+``tournaments.results``), and whether every session is complete."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from rulebook.scoring.standings import WINDS, Problem
+from tournaments.errors import E_RESULTS_MISSING, ResultsError
+from tournaments.importers import SessionEntry
+from tournaments.models import HandRecord, Session, TableResult, Tournament
+from tournaments.results import evaluate
+from tournaments.services._common import State, _audit, _locked, _mcr_config, _require
+
+
+def _store_sessions(
+    tournament: Tournament, sessions: Sequence[SessionEntry], user: Any, source: str
+) -> list[int]:
+    registered = list(tournament.registrations.values_list("player_id", flat=True))
+    scored, problems = evaluate(
+        sessions, registered=registered, session_count=tournament.sessions,
+        rules=tournament.ruleset, config=_mcr_config(tournament),
+    )
+    if problems:
+        raise ResultsError(problems)
+    numbers = [s.session for s in scored]
+    TableResult.objects.filter(tournament=tournament, session__in=numbers).delete()
+    HandRecord.objects.filter(tournament=tournament, session__in=numbers).delete()
+    results: list[TableResult] = []
+    hands: list[HandRecord] = []
+    for session in scored:
+        Session.objects.update_or_create(
+            tournament=tournament, number=session.session,
+            defaults={"source": source, "entered_by": user},
+        )
+        for table in session.tables:
+            score = table.score
+            for wind, seat in zip(WINDS, score.seats, strict=True):
+                results.append(TableResult(
+                    tournament=tournament, session=session.session, table=score.table,
+                    seat=wind, player_id=seat.player, game_points=seat.game_points,
+                    penalty=seat.penalty,
+                ))
+            for number, (hand, line) in enumerate(table.hands, start=1):
+                hands.append(HandRecord(
+                    tournament=tournament, session=session.session, table=score.table,
+                    number=number, kind=hand.kind, winner_id=hand.player,
+                    discarder_id=hand.discarder, points=line.points,
+                    fans=list(line.fans if hand.tiles else (hand.fans or ())),
+                    tiles=hand.tiles or "", context=dict(hand.context),
+                    deltas=dict(zip(WINDS, line.deltas, strict=True)),
+                ))
+    TableResult.objects.bulk_create(results, batch_size=1000)
+    HandRecord.objects.bulk_create(hands, batch_size=1000)
+    return numbers
+
+
+def results_open(tournament: Tournament) -> None:
+    """Raise unless results may be posted now (accredited or results submitted)."""
+    _require(tournament, State.ACCREDITED, State.RESULTS_SUBMITTED, action="results")
+
+
+def correction_open(tournament: Tournament) -> None:
+    """Raise unless results may be corrected now (results confirmed)."""
+    _require(tournament, State.RESULTS_CONFIRMED, action="correct")
+
+
+def results_problems(
+    *, tournament: Tournament, sessions: Sequence[SessionEntry], parse_problems: Sequence[Problem]
+) -> list[Problem]:
+    """Every problem of an upload: the parser's, and what the tables that did parse mean
+    (without the "who is missing" checks of a session whose rows were partly unreadable)."""
+    registered = list(tournament.registrations.values_list("player_id", flat=True))
+    _scored, problems = evaluate(
+        sessions, registered=registered, session_count=tournament.sessions,
+        rules=tournament.ruleset, config=_mcr_config(tournament),
+    )
+    broken = {p.session for p in parse_problems}
+    problems = [
+        p for p in problems
+        if p.session not in broken or p.code not in ("player_missing", "player_twice",
+                                                     "player_unknown")
+    ]
+    return [*parse_problems, *problems]
+
+
+@transaction.atomic
+def results_record(
+    *, tournament: Tournament, user: Any, sessions: Sequence[SessionEntry],
+    source: str = Session.Source.API,
+) -> list[int]:
+    """Store the results of the sessions given (a session posted again is replaced);
+    accredited -> results submitted. Every problem -> :class:`ResultsError`, nothing stored."""
+    tournament = _locked(tournament)
+    results_open(tournament)
+    numbers = _store_sessions(tournament, sessions, user, source)
+    if tournament.state == State.ACCREDITED:
+        tournament.state = State.RESULTS_SUBMITTED
+        tournament.save(update_fields=["state"])
+    _audit(tournament, "tournaments.tournament.results", user, sessions=numbers, source=source)
+    return numbers
+
+
+def _complete(tournament: Tournament) -> None:
+    """Every session has results with every registered player (registrations may have
+    changed after a session was posted)."""
+    registered = set(tournament.registrations.values_list("player_id", flat=True))
+    problems: list[Problem] = []
+    for number in range(1, tournament.sessions + 1):
+        seated = set(
+            TableResult.objects.filter(tournament=tournament, session=number)
+            .values_list("player_id", flat=True)
+        )
+        if not seated:
+            problems.append(Problem(E_RESULTS_MISSING, f"session {number} has no results",
+                                    session=number, field="session"))
+            continue
+        for player in sorted(registered - seated):
+            problems.append(Problem("player_missing",
+                                    f"player {player} has no seat in session {number}",
+                                    session=number, field="player", params={"player": player}))
+    if problems:
+        raise ResultsError(problems)

@@ -1,0 +1,11 @@
+"""The hooks other apps use to follow tournaments, without tournaments importing them.
+
+``results_confirmed`` is sent inside the transaction that confirms or corrects a
+tournament's results, with ``tournament`` (the tournament, already saved). The ratings app
+re-rates from the tournament's period on (``ratings.receivers``); a receiver that raises
+rolls the confirmation back.
+"""
+
+from django.dispatch import Signal
+
+results_confirmed = Signal()

@@ -1,0 +1,27 @@
+"""Tournament pages, mounted at /<language>/tournaments/ (config.urls)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.calendar, name="calendar"),
+    path("new/", views.tournament_new, name="new"),
+    path("results-template.csv", views.results_template, name="results_template"),
+    path("<int:pk>/", views.tournament_page, name="detail"),
+    path("<int:pk>/standings/", views.standings_page, name="standings"),
+    path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("<int:pk>/standings.pdf", views.standings_pdf, name="standings_pdf"),
+    path("<int:pk>/sessions/<int:session>/tables/", views.table_distribution,
+         name="distribution"),
+    path("<int:pk>/manage/", views.manage, name="manage"),
+    path("<int:pk>/edit/", views.tournament_edit, name="edit"),
+    path("<int:pk>/submit/", views.submit, name="submit"),
+    path("<int:pk>/confirm/", views.confirm, name="confirm"),
+    path("<int:pk>/players/", views.players_add, name="players"),
+    path("<int:pk>/seating/", views.seating, name="seating"),
+    path("<int:pk>/sessions/<int:session>/sheet/", views.score_sheet, name="sheet"),
+    path("<int:pk>/upload/", views.upload, name="upload"),
+]

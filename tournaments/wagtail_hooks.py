@@ -1,0 +1,57 @@
+"""Wagtail admin for tournaments: audit-log actions, the accreditation officers' views and
+their line on the admin's home page."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from wagtail import hooks
+
+LOG_ACTIONS = [
+    ("tournaments.tournament.create", _("Tournament created"), _("Tournament created")),
+    ("tournaments.tournament.update", _("Tournament changed"), _("Tournament changed")),
+    ("tournaments.tournament.submit", _("Tournament submitted"), _("Tournament submitted")),
+    ("tournaments.tournament.accredit", _("Tournament accredited"), _("Tournament accredited")),
+    ("tournaments.tournament.reject", _("Tournament rejected"), _("Tournament rejected")),
+    ("tournaments.tournament.players", _("Players registered"), _("Players registered")),
+    ("tournaments.tournament.seating", _("Seating drawn"), _("Seating drawn")),
+    ("tournaments.tournament.results", _("Results entered"), _("Results entered")),
+    ("tournaments.tournament.confirm", _("Results confirmed"), _("Results confirmed")),
+    ("tournaments.tournament.correct", _("Results corrected"), _("Results corrected")),
+]
+
+
+@hooks.register("register_log_actions")
+def register_tournament_log_actions(actions):
+    for action, label, message in LOG_ACTIONS:
+        actions.register_action(action, label, message)
+
+
+@hooks.register("register_admin_viewset")
+def register_tournament_viewsets():
+    from tournaments.viewsets import TournamentViewSetGroup
+
+    return TournamentViewSetGroup()
+
+
+@hooks.register("register_admin_urls")
+def register_tournament_admin_urls():
+    from django.urls import path
+
+    from tournaments.viewsets import decide_view
+
+    return [path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide")]
+
+
+def tournament_tasks(user) -> list:
+    """The accreditation officer's line on the admin's home page: tournaments to decide."""
+    from django.urls import reverse
+
+    from config.admin_dashboard import Task
+    from tournaments.models import Tournament
+    from tournaments.permissions import can_accredit
+
+    if not can_accredit(user):
+        return []
+    waiting = Tournament.objects.filter(state=Tournament.State.SUBMITTED).count()
+    return [Task(str(_("Tournaments awaiting accreditation")), waiting,
+                 reverse("tournament_admin:index") + "?state=submitted")]
