@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements/*.txt | sha1sum | cut -c1-12)
 HOST ?= 127.0.0.1
 PORT ?= 8000
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -n auto --dist loadfile
 
 .PHONY: run demo setup install messages test test-postgres lint typecheck ci clean
 

@@ -79,24 +79,53 @@ def _empty_cache():
     content_version_forget()
 
 
-@pytest.fixture(scope="module")
-def _rulebook_module(django_db_setup, django_db_blocker):
-    """Loaded once per test module inside a transaction that is rolled back at its end;
-    each test runs in its own savepoint within it (the `db` fixture)."""
+@pytest.fixture(scope="session")
+def _rulebook_snapshot(django_db_setup, django_db_blocker):
+    """The rows `load_content` writes for the rulebook, loaded once per test session (it
+    takes seconds) inside a transaction that is rolled back, and kept as a snapshot that
+    each test module restores in milliseconds (`_rulebook_module`)."""
     from pathlib import Path
 
     from django.db import transaction
 
     from content import services
     from rulebook.services import rulebook_data_load
+    from tests.db_snapshot import tables_read, tables_written
 
     with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
         patch.setattr(services, "RULES_DIR", Path(__file__).parent / "content/data/rules")
         atomic = transaction.atomic()
         atomic.__enter__()
         try:
+            before = tables_read()
             rulebook_data_load()
-            yield services.rulebook_pages_load()
+            report = services.rulebook_pages_load()
+            snapshot = tables_written(before, tables_read())
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+    return snapshot, report
+
+
+@pytest.fixture(scope="module")
+def _rulebook_module(_rulebook_snapshot, django_db_blocker):
+    """The snapshot restored once per test module inside a transaction that is rolled back
+    at its end; each test runs in its own savepoint within it (the `db` fixture)."""
+    from pathlib import Path
+
+    from django.db import transaction
+
+    from content import services
+    from tests.db_snapshot import snapshot_restore
+
+    snapshot, report = _rulebook_snapshot
+    with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(services, "RULES_DIR", Path(__file__).parent / "content/data/rules")
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            snapshot_restore(snapshot)
+            yield report
         finally:
             transaction.set_rollback(True)
             atomic.__exit__(None, None, None)
