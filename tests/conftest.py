@@ -80,17 +80,26 @@ def _empty_cache():
 
 
 @pytest.fixture(scope="session")
-def _rulebook_snapshot(django_db_setup, django_db_blocker):
-    """The rows `load_content` writes for the rulebook, loaded once per test session (it
-    takes seconds) inside a transaction that is rolled back, and kept as a snapshot that
-    each test module restores in milliseconds (`_rulebook_module`)."""
+def _rulebook_snapshots():
+    """Per state of the database before the load: the rows `load_content` wrote for the
+    rulebook and its report. Loading takes seconds; restoring the rows, milliseconds."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def _rulebook_module(_rulebook_snapshots, django_db_setup, django_db_blocker):
+    """The rulebook, loaded into a transaction that is rolled back at the module's end; each
+    test runs in its own savepoint within it (the `db` fixture). The first module loads it
+    through the services; the next ones restore that load's rows (tests/db_snapshot.py),
+    unless the database changed under them (a transactional test flushes it and gives the
+    content types new ids), which loads it again."""
     from pathlib import Path
 
     from django.db import transaction
 
     from content import services
     from rulebook.services import rulebook_data_load
-    from tests.db_snapshot import tables_read, tables_written
+    from tests.db_snapshot import snapshot_restore, state_key, tables_read, tables_written
 
     with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
         patch.setattr(services, "RULES_DIR", Path(__file__).parent / "content/data/rules")
@@ -98,33 +107,14 @@ def _rulebook_snapshot(django_db_setup, django_db_blocker):
         atomic.__enter__()
         try:
             before = tables_read()
-            rulebook_data_load()
-            report = services.rulebook_pages_load()
-            snapshot = tables_written(before, tables_read())
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
-    return snapshot, report
-
-
-@pytest.fixture(scope="module")
-def _rulebook_module(_rulebook_snapshot, django_db_blocker):
-    """The snapshot restored once per test module inside a transaction that is rolled back
-    at its end; each test runs in its own savepoint within it (the `db` fixture)."""
-    from pathlib import Path
-
-    from django.db import transaction
-
-    from content import services
-    from tests.db_snapshot import snapshot_restore
-
-    snapshot, report = _rulebook_snapshot
-    with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
-        patch.setattr(services, "RULES_DIR", Path(__file__).parent / "content/data/rules")
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            snapshot_restore(snapshot)
+            key = state_key(before)
+            if key in _rulebook_snapshots:
+                snapshot, report = _rulebook_snapshots[key]
+                snapshot_restore(snapshot)
+            else:
+                rulebook_data_load()
+                report = services.rulebook_pages_load()
+                _rulebook_snapshots[key] = (tables_written(before, tables_read()), report)
             yield report
         finally:
             transaction.set_rollback(True)

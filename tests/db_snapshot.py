@@ -58,6 +58,12 @@ def tables_read() -> dict[str, TableRows]:
     return out
 
 
+def state_key(tables: dict[str, TableRows]) -> int:
+    """A fingerprint of every row: equal keys, equal databases."""
+    return hash(tuple(sorted((name, tuple(sorted(map(repr, t.rows))))
+                             for name, t in tables.items())))
+
+
 def tables_written(before: dict[str, TableRows], after: dict[str, TableRows]
                    ) -> dict[str, tuple[TableRows, tuple[Any, ...]]]:
     """Per table: the rows added or changed, and the keys of the rows that were there
@@ -101,19 +107,12 @@ def snapshot_restore(snapshot: dict[str, tuple[TableRows, tuple[Any, ...]]]) -> 
                     chunk)
             if not data.rows:
                 continue
-            rows = data.rows
-            jsons = json_columns.get(table, set())
-            if connection.vendor == "postgresql" and jsons:
-                from psycopg.types.json import Jsonb
-
-                positions = [i for i, c in enumerate(data.columns) if c in jsons]
-                rows = tuple(
-                    tuple(Jsonb(v) if i in positions and v is not None else v
-                          for i, v in enumerate(r))
-                    for r in rows)
+            # PostgreSQL hands JSON columns to Django as text: they go back as text, cast
+            jsons = json_columns.get(table, set()) if connection.vendor == "postgresql" else set()
             columns = ", ".join(quote(c) for c in data.columns)
-            marks = ", ".join(["%s"] * len(data.columns))
-            cursor.executemany(f"INSERT INTO {quote(table)} ({columns}) VALUES ({marks})", rows)
+            marks = ", ".join("%s::jsonb" if c in jsons else "%s" for c in data.columns)
+            cursor.executemany(f"INSERT INTO {quote(table)} ({columns}) VALUES ({marks})",
+                               data.rows)
     if connection.vendor == "postgresql":
         tables = set(snapshot)
         models = [m for m in apps.get_models(include_auto_created=True)
