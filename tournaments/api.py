@@ -1,8 +1,9 @@
 """The tournament API under /api/v1/ (the contract of issue 11: names are kept exactly).
 
 Visibility first (404 for a tournament the caller may not see: another organizer's draft),
-then the role (403). Errors are 400 ``{"errors": [{"session", "table", "seat", "hand",
-"field", "message"}]}`` with the keys that apply.
+then the role (403). Errors are 400 ``{"errors": [{"row", "session", "table", "seat",
+"hand", "field", "code", "message"}]}`` with the keys that apply (a problem of the results:
+``Problem.to_dict`` of the scoring core, the message in the caller's language).
 """
 
 from __future__ import annotations
