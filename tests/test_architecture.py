@@ -293,6 +293,28 @@ def test_only_config_imports_content():
     assert set(importers) <= CONFIG_WIRING, importers
 
 
+def test_model_relations_point_downwards():
+    """A foreign key is an import in the database: it follows the layers too (the user
+    model excepted: it is named by settings.AUTH_USER_MODEL, whichever app holds it)."""
+    from django.apps import apps
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    wrong = []
+    for model in apps.get_models():
+        source = model._meta.app_label
+        if source not in BELOW:
+            continue
+        for field in model._meta.get_fields():
+            target = field.related_model
+            if target is None or target is user_model or not field.concrete:
+                continue
+            destination = target._meta.app_label
+            if destination in PACKAGES and destination not in BELOW[source] | {source}:
+                wrong.append(f"{model._meta.label}.{field.name} -> {target._meta.label}")
+    assert not wrong, "relations against the layers:\n" + "\n".join(wrong)
+
+
 def test_the_scoring_core_imports_no_django():
     wrong = []
     for module, path in sorted(module_files().items()):
