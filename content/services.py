@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import uuid
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
@@ -16,6 +15,7 @@ from wagtail.signals import page_published
 
 from content.models import HomePage
 from rulebook.book_data import content_hash
+from rulebook.services import LoadReport, Progress
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 HOME_SLUG = "home"
@@ -91,28 +91,6 @@ class RulesDataError(ValueError):
     """A rule text file refers to something that does not exist (file, chapter, section named)."""
 
 
-@dataclass
-class PagesReport:
-    created: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    kept_edits: list[str] = field(default_factory=list)
-
-    def __str__(self) -> str:
-        text = (
-            f"rule pages: {self.created} created, {self.updated} updated, "
-            f"{self.unchanged} unchanged"
-        )
-        if self.kept_edits:
-            shown = ", ".join(self.kept_edits[:10])
-            more = " ..." if len(self.kept_edits) > 10 else ""
-            text += (
-                f", {len(self.kept_edits)} kept as edited in the admin ({shown}{more}; "
-                "--force overwrites them)"
-            )
-        return text
-
-
 def _page_key(*parts: str) -> uuid.UUID:
     return uuid.uuid5(_PAGE_KEYS, "/".join(parts))
 
@@ -174,10 +152,10 @@ def _chapter_stream(ruleset: str, chapter: dict, examples: dict[str, int]) -> li
 
 
 class _PageLoader:
-    def __init__(self, *, force: bool, progress=None) -> None:
+    def __init__(self, *, force: bool, progress: Progress | None = None) -> None:
         self.force = force
         self.progress = progress
-        self.report = PagesReport()
+        self.report = LoadReport(what="rule pages")
         self.done = 0
         self.total = 0
 
@@ -241,8 +219,8 @@ def _rules_data(ruleset: str, rules_dir: Path) -> dict | None:
 
 @transaction.atomic
 def rulebook_pages_load(
-    *, force: bool = False, progress=None, rules_dir: Path | None = None
-) -> PagesReport:
+    *, force: bool = False, progress: Progress | None = None, rules_dir: Path | None = None
+) -> LoadReport:
     """Create or update, in every language, /rules/, /rules/<ruleset>/, its chapters and its
     fan table. Rule texts are Russian: the other languages get the Russian text with
     ``is_translated`` off until an editor translates the page and ticks it."""

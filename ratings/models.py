@@ -1,8 +1,8 @@
 """Rating rows: periods, each player's history, published (frozen) lists, the recompute lock.
 
-Imported by ratings/models.py, so these are models of the `ratings` app. Only periods in
-which a player played are stored (RatingEntry); any month's list is derived from them with
-the closed-form step-6 increase (docs/decisions/0801-rating-storage.md). A published list
+The players and their results are the tournaments app's (``tournaments.models``). Only
+periods in which a player played are stored (RatingEntry); any month's list is derived
+from them with the closed-form step-6 increase (docs/decisions/0801-rating-storage.md). A published list
 is stored whole (PublishedRating) and never changes again.
 """
 

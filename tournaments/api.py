@@ -1,12 +1,14 @@
 """The tournament API under /api/v1/ (the contract of issue 11: names are kept exactly).
 
 Visibility first (404 for a tournament the caller may not see: another organizer's draft),
-then the role (403). Errors are 400 ``{"errors": [{"session", "table", "seat", "hand",
-"field", "message"}]}`` with the keys that apply.
+then the role (403). Errors are 400 ``{"errors": [{"row", "session", "table", "seat",
+"hand", "field", "code", "message"}]}`` with the keys that apply (a problem of the results:
+``Problem.to_dict`` of the scoring core, the message in the caller's language).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
@@ -23,13 +25,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.tokens import CachedTokenAuthentication
-from rulebook.scoring.standings import WINDS
+from rulebook.scoring.standings import WINDS, Problem
 from tournaments.permissions import can_accredit, can_manage, can_organize
 
 from . import selectors, services
 from .importers import parse_results_json
 from .models import PUBLIC_STATES, Session, Tournament
-from .problem_texts import check_message, error_message, problem_json
+from .problem_texts import check_message, error_message, problem_message
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -188,6 +190,14 @@ def _serializer_errors(errors: Any, prefix: dict[str, Any] | None = None) -> lis
     return out
 
 
+def _problems(problems: Iterable[Problem]) -> Response:
+    """The core's problems as the API's error items: ``Problem.to_dict`` (row, session,
+    table, seat, hand, field where they apply; code) with the message in the caller's
+    language."""
+    return _errors([{**problem.to_dict(), "message": problem_message(problem)}
+                    for problem in problems])
+
+
 def _tournament_error(err: services.TournamentError) -> Response:
     return _errors([{"code": err.code, "message": error_message(err.code, err.params)}])
 
@@ -335,7 +345,7 @@ class PlayersView(TournamentAPIView):
         except services.TournamentError as err:
             return _tournament_error(err)
         except services.ResultsError as err:
-            return _errors([problem_json(p) for p in err.problems])
+            return _problems(err.problems)
         return Response([registration_json(r) for r in registrations])
 
 
@@ -398,15 +408,15 @@ class ResultsView(TournamentAPIView):
             return _tournament_error(err)
         sessions, problems = parse_results_json(request.data)
         if problems:
-            return _errors([problem_json(p) for p in services.results_problems(
-                tournament=tournament, sessions=sessions, parse_problems=problems)])
+            return _problems(services.results_problems(
+                tournament=tournament, sessions=sessions, parse_problems=problems))
         try:
             services.results_record(tournament=tournament, user=request.user,
                                     sessions=sessions, source=Session.Source.API)
         except services.TournamentError as err:
             return _tournament_error(err)
         except services.ResultsError as err:
-            return _errors([problem_json(p) for p in err.problems])
+            return _problems(err.problems)
         return Response(standings_json(tournament))
 
 
@@ -423,8 +433,8 @@ class CorrectionView(TournamentAPIView):
             return _tournament_error(err)
         sessions, problems = parse_results_json(request.data)
         if problems:
-            return _errors([problem_json(p) for p in services.results_problems(
-                tournament=tournament, sessions=sessions, parse_problems=problems)])
+            return _problems(services.results_problems(
+                tournament=tournament, sessions=sessions, parse_problems=problems))
         try:
             with transaction.atomic():
                 services.tournament_correct(
@@ -434,7 +444,7 @@ class CorrectionView(TournamentAPIView):
         except services.TournamentError as err:
             return _tournament_error(err)
         except services.ResultsError as err:
-            return _errors([problem_json(p) for p in err.problems])
+            return _problems(err.problems)
         tournament.refresh_from_db()
         return Response(tournament_json(tournament, standings=standings_json(tournament)))
 
@@ -448,7 +458,7 @@ class ConfirmView(TournamentAPIView):
         except services.TournamentError as err:
             return _tournament_error(err)
         except services.ResultsError as err:
-            return _errors([problem_json(p) for p in err.problems])
+            return _problems(err.problems)
         return Response(tournament_json(tournament))
 
 

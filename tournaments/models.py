@@ -1,10 +1,11 @@
-"""Tournaments and ratings. The Player is whoever sits at a table: a member or a guest.
+"""Tournaments and their results. The Player is whoever sits at a table: a member or a guest.
 
 A tournament moves draft -> submitted -> accredited | rejected -> results submitted ->
 results confirmed; only ``tournaments.services`` changes its state. Results are stored per
 session, table and seat (``TableResult``: the seat's game points before deducted penalties and
 the deducted penalty); table points and standings are computed from them by
 ``rulebook.scoring.standings`` and never stored (see docs/decisions/0700-tournament-results.md).
+The ratings computed from these results are the ratings app's (``ratings.models``).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from federation.receipts import _font, _font_for
+from config.pdf_fonts import font_for, unicode_font
 
 from .models import Tournament
 from .selectors import table_points_number
@@ -30,12 +30,12 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
     doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=12 * mm,
                             rightMargin=12 * mm, topMargin=12 * mm, bottomMargin=12 * mm,
                             title=tournament.name)
-    base = _font()
+    base = unicode_font()
     title = _("Final results: %(name)s") % {"name": tournament.name}
     dates = f"{formats.date_format(tournament.start_date)} – " \
             f"{formats.date_format(tournament.end_date)}, {tournament.city}"
-    heading = ParagraphStyle("h", fontName=_font_for(title, base), fontSize=15, leading=19)
-    small = ParagraphStyle("s", fontName=_font_for(dates, base), fontSize=10, leading=13)
+    heading = ParagraphStyle("h", fontName=font_for(title, base), fontSize=15, leading=19)
+    small = ParagraphStyle("s", fontName=font_for(dates, base), fontSize=10, leading=13)
     sessions = context["sessions"]
     header = ["#", _("Player"), _("TP"), _("GP"), _("Pen.")]
     header += [_("S%(n)s") % {"n": s} for s in sessions]
@@ -60,13 +60,13 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
     ]
     for r, line in enumerate(data):
         for c, text in enumerate(line):
-            style.append(("FONTNAME", (c, r), (c, r), _font_for(text, base)))
+            style.append(("FONTNAME", (c, r), (c, r), font_for(text, base)))
     table.setStyle(TableStyle(style))
     story = [Paragraph(title, heading), Paragraph(dates, small), Spacer(1, 4 * mm), table]
     legend = _("TP: table points, GP: game points after penalties, Pen.: penalties deducted; "
                "per session: table points / game points.")
     story += [Spacer(1, 3 * mm), Paragraph(legend, ParagraphStyle(
-        "l", fontName=_font_for(legend, base), fontSize=8, leading=10))]
+        "l", fontName=font_for(legend, base), fontSize=8, leading=10))]
     teams = context.get("teams") or []
     if teams:
         team_title = _("Teams")
@@ -79,9 +79,9 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
                       ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#d8d2c6"))]
         for r, line in enumerate(team_data):
             for c, text in enumerate(line):
-                team_style.append(("FONTNAME", (c, r), (c, r), _font_for(text, base)))
+                team_style.append(("FONTNAME", (c, r), (c, r), font_for(text, base)))
         team_table.setStyle(TableStyle(team_style))
         story += [Spacer(1, 6 * mm), Paragraph(team_title, ParagraphStyle(
-            "t", fontName=_font_for(team_title, base), fontSize=12, leading=15)), team_table]
+            "t", fontName=font_for(team_title, base), fontSize=12, leading=15)), team_table]
     doc.build(story)
     return buffer.getvalue()

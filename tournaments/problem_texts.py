@@ -135,18 +135,6 @@ def problem_message(problem: Problem) -> str:
     return _format(problem.code, problem.params, problem.message)
 
 
-def problem_json(problem: Problem) -> dict[str, Any]:
-    """The API's error item: session, table, seat, hand, field (those that apply), message."""
-    out: dict[str, Any] = {}
-    for key in ("row", "session", "table", "seat", "hand", "field"):
-        value = getattr(problem, key)
-        if value is not None:
-            out[key] = value
-    out["code"] = problem.code
-    out["message"] = problem_message(problem)
-    return out
-
-
 def error_message(code: str, params: Mapping[str, Any] | None = None) -> str:
     return _format(code, params or {}, code)
 

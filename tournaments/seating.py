@@ -19,7 +19,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-WINDS: tuple[str, ...] = ("E", "S", "W", "N")
 TEAM_COST = 1000
 REPEAT_COST = 6
 PERMUTATIONS = tuple(itertools.permutations(range(4)))

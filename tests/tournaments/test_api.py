@@ -505,3 +505,25 @@ def test_correction_without_reason_is_refused(api, make_tournament):
     response = api["officer"].post(f"/api/v1/tournaments/{t.pk}/correction",
                                    {"sessions": [session_payload(t, 2)]}, format="json")
     assert response.json()["errors"][0]["code"] == "reason_required"
+
+
+def test_problem_items_are_the_cores_dict_with_the_message_translated():
+    """An error item of the results endpoints is ``Problem.to_dict`` (the places that apply,
+    in this order, then the code) with the message in the caller's language."""
+    from django.utils import translation
+
+    from rulebook.scoring.standings import Problem
+    from tournaments.api import _problems
+
+    problem = Problem(code="unbalanced", message="unbalanced", session=2, table=3, seat="W",
+                      params={"total": 4})
+    with translation.override("en"):
+        items = _problems([problem]).data["errors"]
+    assert items == [{"session": 2, "table": 3, "seat": "W", "code": "unbalanced",
+                      "message": "The four seats' game points sum to 4 instead of zero."}]
+    assert list(items[0]) == ["session", "table", "seat", "code", "message"]
+    only_row = Problem(code="bad_value", message="bad", row=7, field="seat")
+    with translation.override("en"):
+        assert _problems([only_row]).data["errors"] == [
+            {"row": 7, "field": "seat", "code": "bad_value", "message": "This value is not valid."}
+        ]
