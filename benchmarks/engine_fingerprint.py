@@ -25,7 +25,8 @@ from rulebook.scoring import score
 from rulebook.scoring.api import score_mcr_full
 from rulebook.scoring.generate import random_hands
 from rulebook.scoring.hand import context_from, parse_hand
-from rulebook.scoring.mcr.evaluate import MCRConfig, evaluate
+from rulebook.scoring.mcr.config import MCRConfig
+from rulebook.scoring.mcr.evaluate import evaluate
 from rulebook.scoring.tiles import format_tiles
 
 CONFIGS = (

@@ -8,7 +8,8 @@ from typing import Any
 
 from .arrange import waits_of
 from .hand import KONG, Hand, context_from, parse_hand, parse_waiting
-from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
+from .mcr.config import DEFAULT_CONFIG, MCRConfig
+from .mcr.evaluate import evaluate
 from .mcr.fast import score_fast
 from .mcr.options import config_from_options
 from .mcr.outcome import not_winning, outcome, win_flags_conflict

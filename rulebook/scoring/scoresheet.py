@@ -28,7 +28,7 @@ from .hkos import payments as hkos_payments
 from .hkos.table import FANS_BY_ID as HKOS_FANS
 from .hkos.table import LIMIT as HKOS_LIMIT
 from .hkos.table import doublings_to_points
-from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig
+from .mcr.config import DEFAULT_CONFIG, MCRConfig
 from .mcr.table import FANS as MCR_FANS
 from .payments import hand_payments
 from .red import payments as red_payments

@@ -25,7 +25,8 @@ from typing import Any
 
 from ..hand import Direction, Seat, _fast_parts, has_fifth_copy, new_context, new_hand
 from ..result import ScoreResult
-from .evaluate import DEFAULT_CONFIG, evaluate
+from .config import DEFAULT_CONFIG
+from .evaluate import evaluate
 from .outcome import not_winning, outcome, win_flags_conflict
 
 # the context keys the fast path reads; any other key (valid or not) takes the full path

@@ -1,7 +1,7 @@
 """MCR variant switches as options: ``--option fan_57b_points=5`` (CLI) and
 ``"options": {"fan_57b_points": 5}`` (API, ``score(..., options=...)``).
 
-Each option is a field of :class:`~rulebook.scoring.mcr.evaluate.MCRConfig`, under the
+Each option is a field of :class:`~rulebook.scoring.mcr.config.MCRConfig`, under the
 same name. Options are given as HKOS and Red take theirs: a list of strings ``NAME`` or
 ``NAME=VALUE`` (a bare ``NAME`` switches a yes/no option on), or a mapping
 ``{NAME: VALUE}``. An unknown option or a value the option does not take is a
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from ..tiles import E_BAD_CONTEXT, NotationError
-from .evaluate import DEFAULT_CONFIG, MCRConfig
+from .config import DEFAULT_CONFIG, MCRConfig
 
 
 @dataclass(frozen=True, slots=True)

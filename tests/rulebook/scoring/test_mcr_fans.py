@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from rulebook.scoring import score
-from rulebook.scoring.mcr.evaluate import MCRConfig
+from rulebook.scoring.mcr.config import MCRConfig
 from rulebook.scoring.mcr.table import FAN_IDS, FANS
 
 D: dict[str, Any] = {"from": "left"}  # won on a discard from the left
