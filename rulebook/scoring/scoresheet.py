@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .api import resolve_fan_id, score, score_mcr
+from .entry import resolve_fan_id, score, score_mcr
 from .hkos import payments as hkos_payments
 from .hkos.table import FANS_BY_ID as HKOS_FANS
 from .hkos.table import LIMIT as HKOS_LIMIT

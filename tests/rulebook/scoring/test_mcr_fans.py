@@ -177,7 +177,7 @@ def test_fifth_copy_is_no_wait() -> None:
 
 
 def test_variant_switches() -> None:
-    from rulebook.scoring.api import score_mcr
+    from rulebook.scoring.entry import score_mcr
 
     hand = "[2222p][PPPP,1][666s,1]44s35p4p"
     assert {f.id: f.points for f in score_mcr(hand, **D).fans}["57B"] == 6
@@ -186,7 +186,7 @@ def test_variant_switches() -> None:
 
 
 def test_knitted_straight_wait_switch() -> None:
-    from rulebook.scoring.api import score_mcr
+    from rulebook.scoring.entry import score_mcr
 
     hand = "147m258p36s123sEE9s"
     assert not {"77", "78"} & {f.id for f in score_mcr(hand, **D).fans}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.scoring.api import score
+from rulebook.scoring.entry import score
 from rulebook.scoring.hand import CHOW, PUNG, Hand, Meld, parse_hand
 from rulebook.scoring.red.evaluate import score_red
 from rulebook.scoring.tiles import JOKER, NotationError

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.scoring.api import score
+from rulebook.scoring.entry import score
 
 ROOT = Path(__file__).resolve().parents[4]
 
