@@ -7,7 +7,8 @@ from django.utils import translation
 from django.utils.http import urlencode
 
 from rulebook.calculator import Question, answer, question_from_query
-from rulebook.messages import error_text, exclusion_text, place_of, tile_at
+from rulebook.calculator_texts import exclusion_text
+from rulebook.error_texts import error_text, place_of, tile_at
 from rulebook.scoring import score
 from rulebook.scoring.result import ScoreError
 
