@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from rulebook import calculator_texts, error_texts
+from rulebook import error_texts
 from rulebook.calculator import (
     FLAGS,
     OPTIONS,
@@ -25,6 +25,18 @@ from rulebook.calculator import (
     Question,
     answer,
     question_from_query,
+)
+from rulebook.calculator_texts import (
+    ACCOUNT_ONCE,
+    DEFAULT_WORD,
+    FLAG_NAMES,
+    RULES_NAMES,
+    RULES_SHORT,
+    SEAT_NAMES,
+    WIN_NAMES,
+    WIND_NAMES,
+    exclusion_text,
+    option_name,
 )
 from rulebook.fan_labels import fan_name_map, implies
 from rulebook.links import fan_page_url
@@ -103,13 +115,13 @@ def present(result: ScoreResult, question: Question, hand: str) -> ScoredHand:
     ]
     excluded = []
     for e in result.excluded:
-        by = None if e.by == calculator_texts.ACCOUNT_ONCE else e.by
-        excluded.append(calculator_texts.exclusion_text(
+        by = None if e.by == ACCOUNT_ONCE else e.by
+        excluded.append(exclusion_text(
             name(e.id), name(by) if by else None, by is not None and implies(rules, by, e.id)
         ))
     winner_wind = str(question.context.get("seat", "E"))
     payments = [
-        PaymentRow(seat, str(calculator_texts.SEAT_NAMES.get(seat, seat)),
+        PaymentRow(seat, str(SEAT_NAMES.get(seat, seat)),
                    _wind_of(seat, winner_wind), amount)
         for seat, amount in sorted(
             (result.payments or {}).items(),
@@ -178,7 +190,7 @@ def _option_fields(q: Question, rules: str) -> list[OptionField]:
         given[key.strip()] = value.strip() if sep else "1"
     out = []
     for opt in OPTIONS[rules]:
-        label = calculator_texts.option_name(opt.name)
+        label = option_name(opt.name)
         if opt.values is None:
             value = given.get(opt.name, "")
             out.append(OptionField(opt.name, label, True,
@@ -190,7 +202,7 @@ def _option_fields(q: Question, rules: str) -> list[OptionField]:
             shown = sorted({*shown[:11], int(opt.default), *(
                 [int(current)] if current.isdigit() and int(current) in opt.values else []
             )})
-        choices = [Choice("", f"{opt.default} ({calculator_texts.DEFAULT_WORD})",
+        choices = [Choice("", f"{opt.default} ({DEFAULT_WORD})",
                           current in ("", str(opt.default)))]
         choices += [Choice(f"{opt.name}={v}", str(v), current == str(v))
                     for v in shown if v != opt.default]
@@ -205,25 +217,25 @@ def _form(q: Question) -> dict[str, Any]:
     flowers = ctx.get("flowers", 0)
     return {
         "rules": rules,
-        "rules_choices": [Choice(r, str(calculator_texts.RULES_SHORT[r]), r == rules) for r in RULES],
-        "rules_name": calculator_texts.RULES_NAMES.get(rules, rules),
-        "win_choices": [Choice(k, str(v), k == win) for k, v in calculator_texts.WIN_NAMES.items()],
+        "rules_choices": [Choice(r, str(RULES_SHORT[r]), r == rules) for r in RULES],
+        "rules_name": RULES_NAMES.get(rules, rules),
+        "win_choices": [Choice(k, str(v), k == win) for k, v in WIN_NAMES.items()],
         "win_unknown": not win,
-        "seat_choices": [Choice(w, str(calculator_texts.WIND_NAMES[w]), ctx.get("seat", "E") == w)
+        "seat_choices": [Choice(w, str(WIND_NAMES[w]), ctx.get("seat", "E") == w)
                          for w in _WIND_LETTERS],
         "prevalent_choices": [
-            Choice(w, str(calculator_texts.WIND_NAMES[w]), ctx.get("prevalent", "E") == w)
+            Choice(w, str(WIND_NAMES[w]), ctx.get("prevalent", "E") == w)
             for w in _WIND_LETTERS
         ],
         "flowers_count": flowers if isinstance(flowers, int) else 0,
         "flower_choices": [Choice(str(n), str(n), flowers == n) for n in range(9)],
         "flags": [
-            {"name": f, "label": str(calculator_texts.FLAG_NAMES[f]), "checked": ctx.get(f) is True}
+            {"name": f, "label": str(FLAG_NAMES[f]), "checked": ctx.get(f) is True}
             for f in FLAGS[rules]
         ],
         "players_choices": [Choice(str(n), str(n), ctx.get("players", 4) == n)
                             for n in PLAYERS[rules]],
-        "liable_choices": [Choice(k, str(calculator_texts.SEAT_NAMES[k]), ctx.get("liable") == k)
+        "liable_choices": [Choice(k, str(SEAT_NAMES[k]), ctx.get("liable") == k)
                            for k in ("left", "opposite", "right")],
         "options": _option_fields(q, rules),
         "options_given": bool(q.options),
