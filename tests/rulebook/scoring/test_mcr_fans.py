@@ -170,10 +170,16 @@ def test_wait_fans_need_a_single_waiting_tile() -> None:
 
 
 def test_fifth_copy_is_no_wait() -> None:
-    r = score("[7777p][111p,2][345p,1]1333p2p", **D)
-    assert "78" in [f.id for f in r.fans]
-    compat = score("[7777p][111p,2][345p,1]1333p2p", **D)
-    assert compat.total == r.total
+    # 1333p waits on 2p only: 1p would complete it too, but the hand holds all four 1p
+    hand = "[7777p][111p,2][345p,1]1333p2p"
+    r = score(hand, **D)
+    assert "78" in [f.id for f in r.fans]  # Closed Wait
+    # the Chinese calculator's switch counts 1p as a wait: no Closed Wait, a point less
+    from rulebook.scoring.entry import score_mcr
+
+    compat = score_mcr(hand, config=MCRConfig(waits_include_fifth_copy=True), **D)
+    assert "78" not in [f.id for f in compat.fans]
+    assert compat.total == r.total - 1
 
 
 def test_variant_switches() -> None:
