@@ -22,10 +22,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rulebook.scoring import score
-from rulebook.scoring.api import score_mcr_full
+from rulebook.scoring.entry import score_mcr_full
 from rulebook.scoring.generate import random_hands
 from rulebook.scoring.hand import context_from, parse_hand
-from rulebook.scoring.mcr.evaluate import MCRConfig, evaluate
+from rulebook.scoring.mcr.config import MCRConfig
+from rulebook.scoring.mcr.evaluate import evaluate
 from rulebook.scoring.tiles import format_tiles
 
 CONFIGS = (

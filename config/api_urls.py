@@ -8,7 +8,6 @@ from django.urls import include, path
 
 urlpatterns: list = [
     path("", include("rulebook.api_urls")),
-    path("", include("rulebook.api_score_urls")),  # score, score/batch
     path("", include("tournaments.api_urls")),
     path("", include("ratings.api_urls")),
 ]

@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from rulebook.scoring import score
+from rulebook.scoring.errors import E_NOT_ENOUGH_POINTS, E_WRONG_TILE_COUNT, NotationError
 from rulebook.scoring.hand import parse_hand, parse_waiting
 from rulebook.scoring.hkos.evaluate import EXTRA_FLAGS as HKOS_FLAGS
 from rulebook.scoring.hkos.evaluate import FLAG_OPTIONS as HKOS_FLAG_OPTIONS
@@ -24,13 +25,7 @@ from rulebook.scoring.mcr.options import OPTIONS as MCR_OPTIONS
 from rulebook.scoring.red.evaluate import FLAG_OPTIONS as RED_FLAG_OPTIONS
 from rulebook.scoring.red.evaluate import VALUE_OPTIONS as RED_VALUE_OPTIONS
 from rulebook.scoring.result import ScoreError, ScoreResult
-from rulebook.scoring.tiles import (
-    E_NOT_ENOUGH_POINTS,
-    E_WRONG_TILE_COUNT,
-    NUM_KINDS,
-    NotationError,
-    tile_name,
-)
+from rulebook.scoring.tiles import NUM_KINDS, tile_name
 
 RULES = ("mcr", "hkos", "red")
 DEFAULT_RULES = "mcr"

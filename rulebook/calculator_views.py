@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from rulebook import messages
+from rulebook import error_texts
 from rulebook.calculator import (
     FLAGS,
     OPTIONS,
@@ -25,6 +25,18 @@ from rulebook.calculator import (
     Question,
     answer,
     question_from_query,
+)
+from rulebook.calculator_texts import (
+    ACCOUNT_ONCE,
+    DEFAULT_WORD,
+    FLAG_NAMES,
+    RULES_NAMES,
+    RULES_SHORT,
+    SEAT_NAMES,
+    WIN_NAMES,
+    WIND_NAMES,
+    exclusion_text,
+    option_name,
 )
 from rulebook.fan_labels import fan_name_map, implies
 from rulebook.links import fan_page_url
@@ -36,6 +48,7 @@ from rulebook.scoring.tiles import (
     WINDS,
     tile_name,
 )
+from rulebook.tile_display import tile_label
 
 SEAT_ORDER = ("self", "left", "opposite", "right")
 _WIND_LETTERS = "ESWN"
@@ -71,7 +84,7 @@ class ScoredHand:
     fans: list[FanRow] = field(default_factory=list)
     excluded: list[str] = field(default_factory=list)
     payments: list[PaymentRow] = field(default_factory=list)
-    error: messages.ErrorText | None = None
+    error: error_texts.ErrorText | None = None
     doublings: int | None = None
     fan_count: int = 0
 
@@ -102,20 +115,20 @@ def present(result: ScoreResult, question: Question, hand: str) -> ScoredHand:
     ]
     excluded = []
     for e in result.excluded:
-        by = None if e.by == messages.ACCOUNT_ONCE else e.by
-        excluded.append(messages.exclusion_text(
+        by = None if e.by == ACCOUNT_ONCE else e.by
+        excluded.append(exclusion_text(
             name(e.id), name(by) if by else None, by is not None and implies(rules, by, e.id)
         ))
     winner_wind = str(question.context.get("seat", "E"))
     payments = [
-        PaymentRow(seat, str(messages.SEAT_NAMES.get(seat, seat)),
+        PaymentRow(seat, str(SEAT_NAMES.get(seat, seat)),
                    _wind_of(seat, winner_wind), amount)
         for seat, amount in sorted(
             (result.payments or {}).items(),
             key=lambda item: SEAT_ORDER.index(item[0]) if item[0] in SEAT_ORDER else 9,
         )
     ]
-    error = messages.error_text(result.error, hand) if result.error else None
+    error = error_texts.error_text(result.error, hand) if result.error else None
     return ScoredHand(
         result, result.ok, result.total, fans, excluded, payments, error,
         getattr(result, "doublings", None), sum(f.count for f in result.fans),
@@ -134,13 +147,13 @@ class AnswerView:
     answer: Answer
     scored: ScoredHand | None = None
     waits: list[WaitRow] | None = None
-    error: messages.ErrorText | None = None
+    error: error_texts.ErrorText | None = None
 
 
 def answer_view(a: Answer) -> AnswerView:
     q = a.question
     if a.waits is not None:
-        error = messages.error_text(a.error, q.hand) if a.error else None
+        error = error_texts.error_text(a.error, q.hand) if a.error else None
         return AnswerView(a, waits=[
             WaitRow(w.tile, present(w.result, q, q.hand + w.tile),
                     q.with_hand(q.hand + w.tile).query())
@@ -177,7 +190,7 @@ def _option_fields(q: Question, rules: str) -> list[OptionField]:
         given[key.strip()] = value.strip() if sep else "1"
     out = []
     for opt in OPTIONS[rules]:
-        label = messages.option_name(opt.name)
+        label = option_name(opt.name)
         if opt.values is None:
             value = given.get(opt.name, "")
             out.append(OptionField(opt.name, label, True,
@@ -189,7 +202,7 @@ def _option_fields(q: Question, rules: str) -> list[OptionField]:
             shown = sorted({*shown[:11], int(opt.default), *(
                 [int(current)] if current.isdigit() and int(current) in opt.values else []
             )})
-        choices = [Choice("", f"{opt.default} ({messages.DEFAULT_WORD})",
+        choices = [Choice("", f"{opt.default} ({DEFAULT_WORD})",
                           current in ("", str(opt.default)))]
         choices += [Choice(f"{opt.name}={v}", str(v), current == str(v))
                     for v in shown if v != opt.default]
@@ -204,25 +217,25 @@ def _form(q: Question) -> dict[str, Any]:
     flowers = ctx.get("flowers", 0)
     return {
         "rules": rules,
-        "rules_choices": [Choice(r, str(messages.RULES_SHORT[r]), r == rules) for r in RULES],
-        "rules_name": messages.RULES_NAMES.get(rules, rules),
-        "win_choices": [Choice(k, str(v), k == win) for k, v in messages.WIN_NAMES.items()],
+        "rules_choices": [Choice(r, str(RULES_SHORT[r]), r == rules) for r in RULES],
+        "rules_name": RULES_NAMES.get(rules, rules),
+        "win_choices": [Choice(k, str(v), k == win) for k, v in WIN_NAMES.items()],
         "win_unknown": not win,
-        "seat_choices": [Choice(w, str(messages.WIND_NAMES[w]), ctx.get("seat", "E") == w)
+        "seat_choices": [Choice(w, str(WIND_NAMES[w]), ctx.get("seat", "E") == w)
                          for w in _WIND_LETTERS],
         "prevalent_choices": [
-            Choice(w, str(messages.WIND_NAMES[w]), ctx.get("prevalent", "E") == w)
+            Choice(w, str(WIND_NAMES[w]), ctx.get("prevalent", "E") == w)
             for w in _WIND_LETTERS
         ],
         "flowers_count": flowers if isinstance(flowers, int) else 0,
         "flower_choices": [Choice(str(n), str(n), flowers == n) for n in range(9)],
         "flags": [
-            {"name": f, "label": str(messages.FLAG_NAMES[f]), "checked": ctx.get(f) is True}
+            {"name": f, "label": str(FLAG_NAMES[f]), "checked": ctx.get(f) is True}
             for f in FLAGS[rules]
         ],
         "players_choices": [Choice(str(n), str(n), ctx.get("players", 4) == n)
                             for n in PLAYERS[rules]],
-        "liable_choices": [Choice(k, str(messages.SEAT_NAMES[k]), ctx.get("liable") == k)
+        "liable_choices": [Choice(k, str(SEAT_NAMES[k]), ctx.get("liable") == k)
                            for k in ("left", "opposite", "right")],
         "options": _option_fields(q, rules),
         "options_given": bool(q.options),
@@ -242,7 +255,7 @@ def _palette() -> list[dict[str, Any]]:
     ]
     assert sum(len(row) for _, row in suits[:4]) == NUM_KINDS
     return [
-        {"suit": suit, "tiles": [{"token": t, "label": messages.tile_label(t)} for t in row]}
+        {"suit": suit, "tiles": [{"token": t, "label": tile_label(t)} for t in row]}
         for suit, row in suits
     ]
 

@@ -21,6 +21,7 @@ from django.utils.translation import get_language
 from rulebook.scoring.hkos.table import FANS_BY_ID as HKOS_FANS
 from rulebook.scoring.mcr.table import FANS as MCR_FANS
 from rulebook.scoring.red.table import FANS_BY_ID as RED_FANS
+from rulebook.selectors import fan_names
 
 CACHE_SECONDS = 60.0
 _cache: dict[tuple[str, str], tuple[float, dict[str, str]]] = {}
@@ -48,10 +49,6 @@ def _core_names(ruleset: str, language: str) -> dict[str, str]:
 
 
 def _database_names(ruleset: str, language: str) -> dict[str, str]:
-    try:
-        from rulebook.selectors import fan_names  # the rulebook's fan table
-    except ImportError:
-        return {}
     return {str(k): str(v) for k, v in fan_names(ruleset, language).items() if v}
 
 

@@ -120,13 +120,9 @@ class Fan(TranslatableMixin, DraftStateMixin, RevisionMixin, PreviewableMixin, m
         return "rulebook/fan_preview.html"
 
     def get_preview_context(self, request, mode_name):
-        from rulebook import selectors
-
+        # the template scores the fan's examples ({% fan_examples_scored %})
         context = super().get_preview_context(request, mode_name)
         context["fan"] = self
-        context["examples"] = selectors.fan_examples_scored(
-            ruleset=self.ruleset, fan_code=self.code, language=self.locale.language_code
-        )
         return context
 
 
@@ -190,10 +186,3 @@ class WorkedExample(DraftStateMixin, RevisionMixin, PreviewableMixin, models.Mod
 
     def get_preview_template(self, request, mode_name):
         return "rulebook/example_preview.html"
-
-    def get_preview_context(self, request, mode_name):
-        from rulebook import selectors
-
-        context = super().get_preview_context(request, mode_name)
-        context["example"] = selectors.example_scored(self, language=request.LANGUAGE_CODE)
-        return context

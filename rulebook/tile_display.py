@@ -17,12 +17,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
 from rulebook.scoring.arrange import Arrangement
+from rulebook.scoring.errors import E_WRONG_TILE_COUNT, NotationError
 from rulebook.scoring.hand import CHOW, KONG, PUNG, Hand, Meld, parse_hand, parse_waiting
 from rulebook.scoring.tiles import (
-    E_WRONG_TILE_COUNT,
     JOKER,
     NUM_ALL,
-    NotationError,
     Tile,
     is_bonus,
     parse_tile,

@@ -162,19 +162,6 @@ def a_cycle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
     return component
 
 
-# Cycles inside rulebook/ waiting for their fix there (the scoring core's MCR configuration
-# gets its own module; the fan and example models read their selectors lazily). Each must
-# go from this list once it is broken: the test below fails on a listed cycle that is gone.
-KNOWN_RULEBOOK_CYCLES = {
-    frozenset({"rulebook.models", "rulebook.selectors"}),
-    frozenset({
-        "rulebook.scoring.mcr.arrangement_fans",
-        "rulebook.scoring.mcr.evaluate",
-        "rulebook.scoring.mcr.exclusions",
-    }),
-}
-
-
 def test_no_import_cycle():
     graph = import_graph()
     components = strongly_connected_components(graph)
@@ -182,11 +169,8 @@ def test_no_import_cycle():
         " -> ".join(a_cycle(graph, component))
         + (f"  (component: {', '.join(component)})" if len(component) > 2 else "")
         for component in components
-        if frozenset(component) not in KNOWN_RULEBOOK_CYCLES
     ]
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
-    gone = KNOWN_RULEBOOK_CYCLES - {frozenset(component) for component in components}
-    assert not gone, f"cycles fixed, remove them from KNOWN_RULEBOOK_CYCLES: {gone}"
 
 
 def test_the_cycle_finder_finds_cycles():

@@ -7,12 +7,12 @@ Public API::
     parse_hand(text) -> Hand;  arrangements(hand) -> list[Arrangement]
 """
 
-from .api import RULESETS, register_rules, resolve_fan_id, score, score_mcr, waits
 from .arrange import Arrangement, TileSet, arrangements
+from .entry import RULESETS, register_rules, resolve_fan_id, score, score_mcr, waits
+from .errors import NotationError
 from .hand import Hand, Meld, WinContext, make_context, parse_hand, parse_waiting
-from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig
+from .mcr.config import DEFAULT_CONFIG, MCRConfig
 from .result import ExcludedFan, FanScore, ScoreError, ScoreResult
-from .tiles import NotationError
 
 __all__ = [
     "DEFAULT_CONFIG",

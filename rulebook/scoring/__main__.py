@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .api import score
+from .entry import score
 
 
 class _ArgError(Exception):

@@ -27,19 +27,12 @@ from operator import eq
 from typing import Literal, cast
 
 from ._construct import slots_constructor
+from .errors import NotationError
 from .tiles import (
-    E_BAD_CONTEXT,
-    E_EMPTY,
-    E_JOKER_NOT_ALLOWED,
-    E_JOKER_NOT_CLAIMABLE,
-    E_MALFORMED_MELD,
-    E_TOO_MANY_COPIES,
-    E_WRONG_TILE_COUNT,
     JOKER,
     NUM_ALL,
     NUM_KINDS,
     SUIT_LETTERS,
-    NotationError,
     Tile,
     format_tiles,
     is_bonus,
@@ -192,7 +185,7 @@ def _parse_meld(body: str, offset: int, allow_joker: bool = True) -> Meld:
         digit_pos = offset + len(tiles_text) + 1
         digit_text = digit_text.strip()
         if len(digit_text) != 1 or not digit_text.isdigit():
-            raise NotationError(E_MALFORMED_MELD, "meld marker must be one digit", digit_pos)
+            raise NotationError("meld_marker_digit", digit_pos)
         digit: int | None = int(digit_text)
     else:
         tiles_text, digit, digit_pos = body, None, offset
@@ -200,7 +193,7 @@ def _parse_meld(body: str, offset: int, allow_joker: bool = True) -> Meld:
         return _parse_joker_meld(tiles_text, offset, digit, digit_pos, allow_joker)
     tiles = [pt.tile for pt in tokenize_tiles(tiles_text, offset)]
     if any(t >= 34 for t in tiles):
-        raise NotationError(E_MALFORMED_MELD, "melds hold playing tiles only", offset)
+        raise NotationError("meld_of_bonus_tiles", offset)
     return _meld_of(tiles, digit, digit_pos, offset)
 
 
@@ -210,19 +203,17 @@ def _meld_of(tiles: list[Tile], digit: int | None, digit_pos: int, offset: int) 
         if digit is None:
             return Meld(PUNG, tiles[0], claimed=0)
         if not 1 <= digit <= 3:
-            raise NotationError(E_MALFORMED_MELD, "a pung is claimed from 1, 2 or 3", digit_pos)
+            raise NotationError("pung_marker", digit_pos)
         return Meld(PUNG, tiles[0], claimed=digit)
     if len(tiles) == 3:
         srt = sorted(tiles)
         if not (srt[2] < 27 and srt[0] // 9 == srt[2] // 9 and srt[1] == srt[0] + 1
                 and srt[2] == srt[0] + 2):
-            raise NotationError(E_MALFORMED_MELD, "three tiles that make no chow or pung", offset)
+            raise NotationError("no_chow_or_pung", offset)
         if digit is None:
             return Meld(CHOW, srt[0], claimed=0)
         if not 1 <= digit <= 3:
-            raise NotationError(
-                E_MALFORMED_MELD, "the claimed tile of a chow is 1, 2 or 3", digit_pos
-            )
+            raise NotationError("chow_marker", digit_pos)
         return Meld(CHOW, srt[0], claimed=digit)
     if len(tiles) == 4 and len(set(tiles)) == 1:
         if digit is None:
@@ -231,10 +222,8 @@ def _meld_of(tiles: list[Tile], digit: int | None, digit_pos: int, offset: int) 
             return Meld(KONG, tiles[0], claimed=digit)
         if 5 <= digit <= 7:
             return Meld(KONG, tiles[0], claimed=digit - 4, promoted=True)
-        raise NotationError(
-            E_MALFORMED_MELD, "a kong marker is 1-3 (claimed) or 5-7 (promoted)", digit_pos
-        )
-    raise NotationError(E_MALFORMED_MELD, "a meld is a chow, a pung or a kong", offset)
+        raise NotationError("kong_marker", digit_pos)
+    raise NotationError("not_a_meld", offset)
 
 
 def _parse_joker_meld(
@@ -250,23 +239,19 @@ def _parse_joker_meld(
     """
     joker_positions = [offset + k for k, ch in enumerate(tiles_text) if ch == "J"]
     if not allow_joker:
-        raise NotationError(
-            E_JOKER_NOT_ALLOWED, "jokers are not used in this game", joker_positions[0]
-        )
+        raise NotationError("jokers_not_used", joker_positions[0])
     # a joker is read in place (a space keeps the other characters' offsets)
     naturals = tokenize_tiles(tiles_text.replace("J", " "), offset)
     if any(pt.tile >= 34 for pt in naturals):
-        raise NotationError(E_MALFORMED_MELD, "melds hold playing tiles only", offset)
+        raise NotationError("meld_of_bonus_tiles", offset)
     if not naturals:
-        raise NotationError(
-            E_MALFORMED_MELD, "a meld needs at least one natural tile (L529-531)", offset
-        )
+        raise NotationError("meld_of_jokers", offset)
     places = sorted(
         [(pos, JOKER) for pos in joker_positions] + [(pt.position, pt.tile) for pt in naturals]
     )
     size = len(places)
     if size not in (3, 4):
-        raise NotationError(E_MALFORMED_MELD, "a meld is a chow, a pung or a kong", offset)
+        raise NotationError("not_a_meld", offset)
     known = [(k, t) for k, (_, t) in enumerate(places) if t != JOKER]
     mask = sum(1 << k for k, (_, t) in enumerate(places) if t == JOKER)
     first_place, first = known[0]
@@ -280,20 +265,11 @@ def _parse_joker_meld(
             or not 0 <= first % 9 - first_place <= 6
             or any(t != low + k for k, t in known)
         ):
-            raise NotationError(
-                E_MALFORMED_MELD,
-                "a meld with a joker is a pung, or a chow written in rank order with each "
-                "J in the place of the tile it stands for",
-                offset,
-            )
+            raise NotationError("joker_meld_order", offset)
         stand_in = [low, low + 1, low + 2]
     meld = _meld_of(stand_in, digit, digit_pos, offset)
     if meld.kind == CHOW and meld.claimed and mask >> (meld.claimed - 1) & 1:
-        raise NotationError(
-            E_JOKER_NOT_CLAIMABLE,
-            "the claimed tile of a chow can not be a joker (L526-528)",
-            digit_pos,
-        )
+        raise NotationError("joker_claimed_in_chow", digit_pos)
     return replace(meld, jokers=mask)
 
 
@@ -321,7 +297,7 @@ def _parse_parts(
     if fast is not None:
         return fast
     if not text or not text.strip():
-        raise NotationError(E_EMPTY, "empty hand", 0)
+        raise NotationError("empty_hand", 0)
     melds: list[Meld] = []
     loose: list[tuple[Tile, int]] = []
     bonus: list[Tile] = []
@@ -333,17 +309,15 @@ def _parse_parts(
         if ch == "[":
             close = text.find("]", i + 1)
             if close < 0:
-                raise NotationError(E_MALFORMED_MELD, "'[' without ']'", i)
+                raise NotationError("unclosed_meld", i)
             if loose:
-                raise NotationError(
-                    E_MALFORMED_MELD, "melds come before the concealed tiles", i
-                )
+                raise NotationError("meld_after_tiles", i)
             melds.append(_parse_meld(text[i + 1 : close], i + 1, allow_joker))
             meld_positions.append(i)
             i = close + 1
             continue
         if ch == "]":
-            raise NotationError(E_MALFORMED_MELD, "']' without '['", i)
+            raise NotationError("unopened_meld", i)
         j = i
         while j < n and text[j] not in "[]":
             j += 1
@@ -354,11 +328,11 @@ def _parse_parts(
                 loose.append((pt.tile, pt.position))
         i = j
     if not loose:
-        raise NotationError(E_WRONG_TILE_COUNT, "no concealed tiles (no winning tile)", n)
+        raise NotationError("no_concealed_tiles", n)
     if not allow_joker:
         for t, pos in loose:
             if t == JOKER:
-                raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in this game", pos)
+                raise NotationError("jokers_not_used", pos)
     # A fifth copy: report the position where it appears. Natural tiles only: a joker in a
     # meld stands for the meld's tile without being one of its four copies; at most four
     # jokers in the whole hand.
@@ -366,29 +340,29 @@ def _parse_parts(
     for m, pos in zip(melds, meld_positions, strict=True):
         counts[JOKER] += m.joker_count
         if counts[JOKER] > 4:
-            raise NotationError(E_TOO_MANY_COPIES, "there are only 4 jokers", pos)
+            raise NotationError("too_many_jokers", pos)
         for t in m.natural_tiles:
             counts[t] += 1
             if counts[t] > 4:
-                raise NotationError(E_TOO_MANY_COPIES, f"a fifth {tile_name(t)}", pos)
+                raise NotationError("fifth_copy", pos, tile=tile_name(t))
     for t, pos in loose:
         counts[t] += 1
         if counts[t] > 4:
-            name = "joker" if t == JOKER else tile_name(t)
-            raise NotationError(E_TOO_MANY_COPIES, f"a fifth {name}", pos)
+            if t == JOKER:
+                raise NotationError("fifth_joker", pos)
+            raise NotationError("fifth_copy", pos, tile=tile_name(t))
     if len(melds) > 4:
-        raise NotationError(E_WRONG_TILE_COUNT, "at most four melds", meld_positions[4])
+        raise NotationError("too_many_melds", meld_positions[4])
     expected = total - 3 * len(melds)
     if len(loose) != expected:
         raise NotationError(
-            E_WRONG_TILE_COUNT,
-            f"{len(melds)} meld(s) need {expected} concealed tiles, found {len(loose)}",
-            loose[-1][1] if len(loose) > expected else n,
+            "concealed_tile_count", loose[-1][1] if len(loose) > expected else n,
+            melds=len(melds), expected=expected, found=len(loose),
         )
     seen: set[Tile] = set()
     for b in bonus:
         if b in seen:
-            raise NotationError(E_TOO_MANY_COPIES, f"a second {tile_name(b)}", None)
+            raise NotationError("bonus_tile_twice", tile=tile_name(b))
         seen.add(b)
     return tuple(melds), tuple(t for t, _ in loose), tuple(bonus)
 
@@ -506,7 +480,7 @@ def parse_seat(value: object, name: str) -> Seat:
         return ("E", "S", "W", "N")[value]
     if isinstance(value, str) and value.upper() in ("E", "S", "W", "N"):
         return value.upper()  # type: ignore[return-value,unused-ignore]
-    raise NotationError(E_BAD_CONTEXT, f"{name} must be one of E S W N", None)
+    raise NotationError("wind_letter", name=name)
 
 
 new_context = slots_constructor(WinContext)  # WinContext(...), the same way
@@ -535,7 +509,7 @@ def context_from(context: Mapping[str, object]) -> WinContext:
     if not _CONTEXT_KEYS.issuperset(context):
         for key in context:
             if key not in _CONTEXT_KEYS:
-                raise NotationError(E_BAD_CONTEXT, f"unknown win condition {key!r}", None)
+                raise NotationError("unknown_condition", name=key)
     get = context.get
     flags = (
         get("self_drawn", False), get("last_of_kind", False), get("last_tile", False),
@@ -545,41 +519,41 @@ def context_from(context: Mapping[str, object]) -> WinContext:
     if set(map(type, flags)) != _BOOL_ONLY:
         for key, value in zip(_CONTEXT_FLAGS, flags, strict=True):
             if value is not True and value is not False:
-                raise NotationError(E_BAD_CONTEXT, f"{key} must be true or false", None)
+                raise NotationError("condition_not_flag", name=key)
     self_drawn, last_of_kind, last_tile, kong_replacement, robbing_kong = cast(
         tuple[bool, bool, bool, bool, bool], flags  # each checked to be True or False
     )
     direction = context.get("claimed_from", context.get("from", context.get("from_")))
     if direction is not None and direction not in DIRECTIONS:
-        raise NotationError(E_BAD_CONTEXT, "from must be left, opposite or right", None)
+        raise NotationError("discarder_direction")
     if self_drawn and direction is not None:
-        raise NotationError(E_BAD_CONTEXT, "a self-drawn win has no discarder", None)
+        raise NotationError("self_drawn_discarder")
     flowers_value = context.get("flowers", 0)
     flower_tiles: tuple[Tile, ...] = ()
     if isinstance(flowers_value, bool):
-        raise NotationError(E_BAD_CONTEXT, "flowers must be a number or tile names", None)
+        raise NotationError("flowers_type")
     if isinstance(flowers_value, int):
         if not 0 <= flowers_value <= 8:
-            raise NotationError(E_BAD_CONTEXT, "flowers must be 0-8", None)
+            raise NotationError("flowers_range")
         count = flowers_value
     elif isinstance(flowers_value, (tuple, list)):
         names: list[Tile] = []
         for item in flowers_value:
             if not isinstance(item, str):
-                raise NotationError(E_BAD_CONTEXT, "flower names are strings", None)
+                raise NotationError("flower_name_type")
             try:
                 tile = parse_tile(item)
             except NotationError:
-                raise NotationError(E_BAD_CONTEXT, f"unknown flower {item!r}", None) from None
+                raise NotationError("unknown_flower", name=item) from None
             if not is_bonus(tile):
-                raise NotationError(E_BAD_CONTEXT, f"{item!r} is not a flower or season", None)
+                raise NotationError("not_a_flower", name=item)
             if tile in names:
-                raise NotationError(E_BAD_CONTEXT, f"flower {item!r} given twice", None)
+                raise NotationError("flower_given_twice", tile=item)
             names.append(tile)
         flower_tiles = tuple(names)
         count = len(names)
     else:
-        raise NotationError(E_BAD_CONTEXT, "flowers must be a number or tile names", None)
+        raise NotationError("flowers_type")
     # the seat letters themselves need no parsing
     seat = context.get("seat", "E")
     seat_letter = (

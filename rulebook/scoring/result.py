@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol, TypeVar
 
-from .tiles import E_NOT_ENOUGH_POINTS, NotationError
+from .errors import NotationError, code_and_message
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +47,27 @@ class ExcludedFan:
 
 @dataclass(frozen=True, slots=True)
 class ScoreError:
+    """The error of a result, as :class:`~.errors.NotationError` describes it: ``code``
+    (the kind), ``message`` (English, for developers), ``position`` (a character offset in
+    the hand, or ``None``), and the ``reason`` with its ``params`` by which the site words
+    it. The JSON (:meth:`to_dict`, the command line's and the API's) has the first three."""
+
     code: str
     message: str
-    position: int | None = None
+    position: int | None
+    reason: str
+    params: Mapping[str, object] = field(hash=False)
+
+    @classmethod
+    def of(cls, reason: str, position: int | None = None, **params: object) -> ScoreError:
+        """The error of ``reason`` (one of :data:`~.errors.REASONS`) with ``params``."""
+        code, message = code_and_message(reason, params)
+        return cls(code, message, position, reason, params)
+
+    @classmethod
+    def raised(cls, err: NotationError) -> ScoreError:
+        """The error of a result that the core raised as ``err``."""
+        return cls(err.code, err.message, err.position, err.reason, err.params)
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message, "position": self.position}
@@ -86,9 +104,7 @@ class ScoreResult:
 @cache
 def not_enough_points(points: int, minimum: int) -> ScoreError:
     """The error of a win below the minimum (one shared object per value: it is frozen)."""
-    return ScoreError(
-        E_NOT_ENOUGH_POINTS, f"{points} points without flowers; a win needs {minimum}", None
-    )
+    return ScoreError.of("points_below_minimum", points=points, minimum=minimum)
 
 
 class RulesetScore(Protocol):
@@ -101,7 +117,7 @@ class RulesetScore(Protocol):
     @property
     def payments(self) -> dict[str, int] | None: ...
     @property
-    def shortfall(self) -> str | None: ...
+    def shortfall(self) -> ScoreError | None: ...
 
 
 S = TypeVar("S", bound=RulesetScore)
@@ -115,17 +131,17 @@ def ruleset_result(
     extra: Callable[[S], dict[str, Any]] = lambda _: {},
 ) -> ScoreResult:
     """The shared result of a ruleset's evaluation (``evaluate()``, which may raise a
-    :class:`NotationError`): an error result, a hand under the house minimum, or a win;
+    :class:`NotationError`): an error result, a hand under the house minimum (the
+    evaluation's ``shortfall``), or a win;
     ``extra`` adds the ruleset's own result fields."""
     try:
         r = evaluate()
     except NotationError as err:
         return result_class(
-            hand=text, rules=rules, ok=False, total=0,
-            error=ScoreError(err.code, err.message, err.position),
+            hand=text, rules=rules, ok=False, total=0, error=ScoreError.raised(err),
         )
     fans = tuple(FanScore(f.id, f.points, f.count, f.sets) for f in r.fans)
-    error = ScoreError(E_NOT_ENOUGH_POINTS, r.shortfall, None) if r.shortfall else None
+    error = r.shortfall
     return result_class(
         hand=text, rules=rules, ok=error is None, total=r.total, fans=fans,
         payments=r.payments, error=error, **extra(r),

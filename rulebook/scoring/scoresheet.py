@@ -23,19 +23,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .api import resolve_fan_id, score, score_mcr
+from .entry import resolve_fan_id, score, score_mcr
+from .errors import E_AMBIGUOUS_FAN, E_NOT_ENOUGH_POINTS, NotationError
 from .hkos import payments as hkos_payments
 from .hkos.table import FANS_BY_ID as HKOS_FANS
 from .hkos.table import LIMIT as HKOS_LIMIT
 from .hkos.table import doublings_to_points
-from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig
+from .mcr.config import DEFAULT_CONFIG, MCRConfig
 from .mcr.table import FANS as MCR_FANS
 from .payments import hand_payments
 from .red import payments as red_payments
 from .red.table import FANS_BY_ID as RED_FANS
 from .red.table import cap_points
 from .standings import WINDS, Problem
-from .tiles import E_AMBIGUOUS_FAN, E_NOT_ENOUGH_POINTS, NotationError
 
 RELATIVE: tuple[str, ...] = ("self", "right", "opposite", "left")  # seat + 0, 1, 2, 3
 

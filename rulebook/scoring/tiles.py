@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations
 
+from .errors import NotationError
+
 Tile = int
 
 CHARACTERS = 0
@@ -74,38 +76,6 @@ def tiles_mask(tiles: list[Tile] | tuple[Tile, ...] | frozenset[Tile] | range) -
     for t in tiles:
         mask |= 1 << t
     return mask
-
-
-class NotationError(ValueError):
-    """A hand that cannot be read or is not allowed.
-
-    ``code`` is stable (the site translates by it), ``message`` is English for developers,
-    ``position`` is the 0-based character offset in the input (or ``None``).
-    """
-
-    def __init__(self, code: str, message: str, position: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.position = position
-
-    def as_dict(self) -> dict[str, object]:
-        return {"code": self.code, "message": self.message, "position": self.position}
-
-
-# Stable error codes.
-E_UNKNOWN_TILE = "unknown_tile"
-E_TOO_MANY_COPIES = "too_many_copies"
-E_WRONG_TILE_COUNT = "wrong_tile_count"
-E_MALFORMED_MELD = "malformed_meld"
-E_NOT_WINNING = "not_winning"
-E_JOKER_NOT_ALLOWED = "joker_not_allowed"
-E_JOKER_NOT_CLAIMABLE = "joker_not_claimable"
-E_BAD_CONTEXT = "bad_context"
-E_EMPTY = "empty_hand"
-E_AMBIGUOUS_FAN = "ambiguous_fan"
-E_UNKNOWN_RULES = "unknown_rules"
-E_NOT_ENOUGH_POINTS = "not_enough_points"
 
 
 def suit_of(tile: Tile) -> int:
@@ -167,7 +137,7 @@ def parse_tile(name: str) -> Tile:
     try:
         return _NAME_TO_TILE[name.strip()]
     except KeyError:
-        raise NotationError(E_UNKNOWN_TILE, f"unknown tile {name!r}", 0) from None
+        raise NotationError("unknown_tile_name", 0, name=name) from None
 
 
 def format_tiles(tiles: list[Tile] | tuple[Tile, ...], *, sort: bool = True) -> str:
@@ -230,7 +200,7 @@ def tokenize_tiles(text: str, offset: int = 0) -> list[PositionedTile]:
             continue
         if ch in "mps":
             if not pending:
-                raise NotationError(E_UNKNOWN_TILE, f"suit letter {ch!r} without numbers", pos)
+                raise NotationError("suit_letter_alone", pos, letter=ch)
             suit = SUIT_LETTERS.index(ch)
             for rank, rpos in pending:
                 out.append(PositionedTile(suit * 9 + rank - 1, rpos))
@@ -239,20 +209,18 @@ def tokenize_tiles(text: str, offset: int = 0) -> list[PositionedTile]:
             continue
         if ch == "z":
             if not pending:
-                raise NotationError(E_UNKNOWN_TILE, "suit letter 'z' without numbers", pos)
+                raise NotationError("suit_letter_alone", pos, letter="z")
             for rank, rpos in pending:
                 if rank > 7:
-                    raise NotationError(E_UNKNOWN_TILE, f"there is no honour {rank}z", rpos)
+                    raise NotationError("no_such_honour", rpos, rank=rank)
                 out.append(PositionedTile(26 + rank, rpos))
             pending = []
             i += 1
             continue
         if ch not in HONOUR_LETTERS and ch != "J":
-            raise NotationError(E_UNKNOWN_TILE, f"unknown tile character {ch!r}", pos)
+            raise NotationError("unknown_character", pos, char=ch)
         if pending:
-            raise NotationError(
-                E_UNKNOWN_TILE, "numbers without a suit letter (m, p, s or z)", pending[0][1]
-            )
+            raise NotationError("numbers_without_suit", pending[0][1])
         if ch in HONOUR_LETTERS:
             out.append(PositionedTile(27 + HONOUR_LETTERS.index(ch), pos))
             i += 1
@@ -260,9 +228,7 @@ def tokenize_tiles(text: str, offset: int = 0) -> list[PositionedTile]:
         out.append(PositionedTile(JOKER, pos))
         i += 1
     if pending:
-        raise NotationError(
-            E_UNKNOWN_TILE, "numbers without a suit letter (m, p, s or z)", pending[0][1]
-        )
+        raise NotationError("numbers_without_suit", pending[0][1])
     return out
 
 
@@ -315,7 +281,7 @@ def decode_keyboard(text: str) -> list[list[KeyboardTile]]:
             key = _KEYBOARD_SHIFTED[ch]
             claimed = True
         if key not in _KEYBOARD:
-            raise NotationError(E_UNKNOWN_TILE, f"unknown keyboard tile {ch!r}", pos)
+            raise NotationError("unknown_keyboard_tile", pos, char=ch)
         current.append(KeyboardTile(_KEYBOARD[key], claimed, pos))
     if current:
         groups.append(current)
@@ -344,7 +310,7 @@ def keyboard_to_notation(
     """
     groups = decode_keyboard(text)
     if not groups:
-        raise NotationError(E_EMPTY, "empty hand", 0)
+        raise NotationError("empty_hand", 0)
     if win_tile_group is None:
         singles = [i for i, g in enumerate(groups) if len(g) == 1]
         win_tile_group = singles[-1] if len(singles) == 1 else len(groups) - 1

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from django import template
 
-from rulebook.scoring.tiles import NotationError, tile_name, tokenize_tiles
+from rulebook.scoring.errors import NotationError
+from rulebook.scoring.tiles import tile_name, tokenize_tiles
 
 register = template.Library()
 

@@ -7,9 +7,9 @@ from django.utils import translation
 from django.utils.http import urlencode
 
 from rulebook.calculator import Question, answer, question_from_query
-from rulebook.messages import error_text, exclusion_text, place_of, tile_at
+from rulebook.calculator_texts import exclusion_text
+from rulebook.error_texts import error_text, place_of, tile_at
 from rulebook.scoring import score
-from rulebook.scoring.result import ScoreError
 
 
 def test_query_parameters_become_the_score_call() -> None:
@@ -106,16 +106,6 @@ def test_a_bad_meld_is_named_with_its_number() -> None:
     assert text.detail == ("The digit of a chow says which of its three tiles was claimed: "
                            "1, 2 or 3.")
     assert text.marked == "[567p,4]"
-
-
-def test_every_core_error_code_has_a_translated_title() -> None:
-    for code in ("unknown_tile", "too_many_copies", "wrong_tile_count", "malformed_meld",
-                 "not_winning", "joker_not_allowed", "bad_context", "not_enough_points"):
-        with translation.override("fr"):
-            fr = error_text(ScoreError(code, "x", None)).title
-        with translation.override("en"):
-            en = error_text(ScoreError(code, "x", None)).title
-        assert fr != en, code
 
 
 def test_not_enough_points_says_how_many() -> None:

@@ -11,7 +11,8 @@ from django.template import Context, Template, TemplateSyntaxError
 from django.utils import translation
 
 from rulebook.scoring import arrangements, parse_hand
-from rulebook.scoring.tiles import JOKER, NUM_ALL, NotationError, parse_tile, tile_name
+from rulebook.scoring.errors import NotationError
+from rulebook.scoring.tiles import JOKER, NUM_ALL, parse_tile, tile_name
 from rulebook.tile_display import hand_display, tile_label, tile_static_path, tile_token
 
 

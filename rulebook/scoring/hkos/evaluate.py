@@ -21,15 +21,13 @@ from rulebook.scoring.arrange import (
     arrangements,
     counts_of,
 )
+from rulebook.scoring.errors import NotationError
 from rulebook.scoring.hand import Hand, WinContext, make_context, parse_hand
 from rulebook.scoring.hkos import payments as pay
 from rulebook.scoring.hkos.table import FANS_BY_ID, LIABILITY_FANS, doublings_to_points
-from rulebook.scoring.result import FanHit
+from rulebook.scoring.result import FanHit, ScoreError
 from rulebook.scoring.tiles import (
     DRAGONS,
-    E_BAD_CONTEXT,
-    E_NOT_ENOUGH_POINTS,
-    E_NOT_WINNING,
     FLOWERS,
     GREEN,
     NUM_KINDS,
@@ -37,7 +35,6 @@ from rulebook.scoring.tiles import (
     SEASONS,
     WHITE,
     WINDS,
-    NotationError,
     Tile,
     format_tiles,
     is_honour,
@@ -108,7 +105,7 @@ class HkosResult:
     total: int
     payments: dict[str, int] | None
     form: str
-    shortfall: str | None = None  # why the house minimum is not reached
+    shortfall: ScoreError | None = None  # why the house minimum is not reached
 
 
 # --- options and context -------------------------------------------------------------------
@@ -131,12 +128,12 @@ def _parse_options(
     if isinstance(raw, Mapping):
         items = [(str(k), v) for k, v in raw.items()]
     elif isinstance(raw, str) or not isinstance(raw, Iterable):
-        raise NotationError(E_BAD_CONTEXT, "options must be a list of names", None)
+        raise NotationError("house_options_not_a_list")
     else:
         items = []
         for item in raw:
             if not isinstance(item, str):
-                raise NotationError(E_BAD_CONTEXT, "options are strings", None)
+                raise NotationError("house_option_not_a_string")
             name, sep, text = item.partition("=")
             items.append((name.strip(), text.strip() if sep else True))
     for name, value in items:
@@ -144,7 +141,7 @@ def _parse_options(
             if value is not True and value not in ("1", "true", "yes", 1):
                 if value in (False, "0", "false", "no", 0):
                     continue
-                raise NotationError(E_BAD_CONTEXT, f"option {name} takes no value", None)
+                raise NotationError("house_option_takes_no_value", name=name)
             out[name] = True
         elif name in values:
             number = -1
@@ -154,19 +151,17 @@ def _parse_options(
                 except ValueError:
                     number = -1
             if number < 0:
-                raise NotationError(
-                    E_BAD_CONTEXT, f"option {name} needs a number, e.g. {name}=1", None
-                )
+                raise NotationError("house_option_needs_a_number", name=name, example=1)
             out[name] = number
         else:
-            raise NotationError(E_BAD_CONTEXT, f"unknown option {name!r}", None)
+            raise NotationError("unknown_house_option", name=name)
     return out
 
 
 def _flag(context: dict[str, object], key: str) -> bool:
     value = context.pop(key, False)
     if not isinstance(value, bool):
-        raise NotationError(E_BAD_CONTEXT, f"{key} must be true or false", None)
+        raise NotationError("condition_not_flag", name=key)
     return value
 
 
@@ -176,21 +171,19 @@ def build_context(hand: Hand, context: Mapping[str, object]) -> HkosContext:
     options = parse_options(ctx.pop("options", None))
     liable = ctx.pop("liable", None)
     if liable is not None and liable not in pay.SEATS:
-        raise NotationError(E_BAD_CONTEXT, "liable must be left, opposite or right", None)
+        raise NotationError("liable_direction")
     flags = {key: _flag(ctx, key) for key in EXTRA_FLAGS}
     players = ctx.pop("players", 4)
     if players != 4:
-        raise NotationError(E_BAD_CONTEXT, "Hong Kong Old Style is played by 4 players", None)
+        raise NotationError("hkos_four_players")
     flowers = ctx.get("flowers", 0)
     if isinstance(flowers, int) and not isinstance(flowers, bool) and flowers > 0:
-        raise NotationError(
-            E_BAD_CONTEXT, "HKOS needs the flower tiles (e.g. f1,s2), not a count", None
-        )
+        raise NotationError("hkos_flower_tiles_needed")
     win = make_context(**ctx)
     bonus = list(win.flower_tiles)
     for b in hand.bonus:
         if b in bonus:
-            raise NotationError(E_BAD_CONTEXT, f"flower {tile_name(b)} given twice", None)
+            raise NotationError("flower_given_twice", tile=tile_name(b))
         bonus.append(b)
     hk = HkosContext(
         win=win,
@@ -203,40 +196,36 @@ def build_context(hand: Hand, context: Mapping[str, object]) -> HkosContext:
     return hk
 
 
-def _bad(message: str) -> NotationError:
-    return NotationError(E_BAD_CONTEXT, message, None)
-
-
 def _check_context(hand: Hand, c: HkosContext) -> None:
     w = c.win
     kongs = sum(1 for m in hand.melds if m.is_kong)
     if w.kong_replacement and (not w.self_drawn or kongs == 0):
-        raise _bad("a kong replacement win is self-drawn and needs a kong")
+        raise NotationError("kong_replacement_needs_kong")
     if c.double_fortune and (not w.self_drawn or kongs < 2):
-        raise _bad("double fortune is a self-drawn win after two kongs")
+        raise NotationError("double_fortune_conditions")
     if c.flower_replacement and (not w.self_drawn or not c.flower_tiles):
-        raise _bad("a flower replacement win is self-drawn and needs a flower")
+        raise NotationError("flower_replacement_conditions")
     if w.robbing_kong and w.self_drawn:
-        raise _bad("robbing a kong is a win on another player's tile")
+        raise NotationError("robbing_kong_self_drawn")
     if c.late_discard and w.self_drawn:
-        raise _bad("the late-discard rule is for a win on a discard")
+        raise NotationError("late_discard_self_drawn")
     if c.late_discard and c.liable is not None and c.liable != w.claimed_from:
-        raise _bad("late discard and liability of another player together: no rule covers it")
+        raise NotationError("late_discard_and_liability")
     if c.heavenly:
         if w.seat != "E" or not w.self_drawn:
-            raise _bad("the heavenly blessing is East's self-drawn win on the deal")
+            raise NotationError("heavenly_conditions")
         if kongs or any(not m.concealed for m in hand.melds):
-            raise _bad("no heavenly blessing after a kong or a claim (L1113-1114)")
+            raise NotationError("heavenly_after_claim")
     if c.earthly:
         if w.seat == "E" or w.self_drawn:
-            raise _bad("the earthly blessing is a non-dealer's win on East's first discard")
+            raise NotationError("earthly_conditions")
         east = {"S": "left", "W": "opposite", "N": "right"}[w.seat]
         if w.claimed_from is not None and w.claimed_from != east:
-            raise _bad(f"East sits {east} of {w.seat}: the earthly blessing comes from East")
+            raise NotationError("earthly_not_from_east", east=east, seat=w.seat)
         if hand.melds:
-            raise _bad("the earthly blessing comes on the first discard, before any claim")
+            raise NotationError("earthly_after_claim")
     if c.first_round and hand.melds and any(not m.concealed for m in hand.melds):
-        raise _bad("the first go-round is interrupted by a claim (L1176-1180)")
+        raise NotationError("first_round_claim")
 
 
 # --- fans ----------------------------------------------------------------------------------
@@ -492,7 +481,7 @@ def evaluate(hand: Hand, c: HkosContext) -> HkosResult:
     """Score ``hand``; raises :class:`NotationError` for a hand that does not win."""
     candidates = _candidates(hand, c)
     if not candidates:
-        raise NotationError(E_NOT_WINNING, "the tiles make no Hong Kong Old Style hand", None)
+        raise NotationError("no_hkos_hand")
     common = _flower_fans(c) + _win_fans(c)
     single_wait: list[FanHit] = []
     if c.fan_enabled("32") and len(hkos_waits(hand)) == 1:
@@ -512,9 +501,9 @@ def evaluate(hand: Hand, c: HkosContext) -> HkosResult:
     minimum = c.options.get("min_doublings", 0)
     inner = sum(h.value for h in fans if not FANS_BY_ID[h.id].external)
     if minimum and inner < int(minimum):
-        shortfall = f"{inner} doubling(s) without flowers; the house minimum is {minimum}"
+        shortfall = ScoreError.of("doublings_below_minimum", doublings=inner, minimum=minimum)
     if c.liable is not None and not LIABILITY_FANS.intersection(h.id for h in fans):
-        raise _bad("liability only applies to fans 16, 18, 20, 21 and 22 (L698-722)")
+        raise NotationError("liability_fans")
     payments = None if shortfall else _payments(points, c)
     return HkosResult(hand, fans, doublings, points, payments, form, shortfall)
 
@@ -545,11 +534,11 @@ def score_hkos(
     if isinstance(hand, Hand) and (
         any(t >= NUM_KINDS for t in hand.all_tiles) or any(m.jokers for m in hand.melds)
     ):
-        raise NotationError("joker_not_allowed", "jokers are not used in this game", None)
+        raise NotationError("jokers_not_used")
     c = build_context(parsed, context)
     result = evaluate(parsed, c)
     if result.shortfall and raise_shortfall:
-        raise NotationError(E_NOT_ENOUGH_POINTS, result.shortfall, None)
+        raise NotationError(result.shortfall.reason, None, **result.shortfall.params)
     return result
 
 

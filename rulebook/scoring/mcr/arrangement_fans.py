@@ -16,8 +16,6 @@ into chows, pungs, honour pungs and concealed pungs, and finds:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..arrange import HONORS_KNITTED as FORM_HONORS_KNITTED
 from ..arrange import KNITTED_STRAIGHT as FORM_KNITTED_STRAIGHT
 from ..arrange import SEVEN_PAIRS as FORM_SEVEN_PAIRS
@@ -37,6 +35,7 @@ from ..codes import (
 )
 from ..hand import Hand, WinContext
 from ..tiles import EAST, NORTH, NUM_KINDS, NUM_SUITED, RED, TERMINALS, Tile
+from .config import MCRConfig
 from .fan_ids import (
     ALL_CHOWS,
     ALL_EVEN_PUNGS,
@@ -73,9 +72,6 @@ from .fan_ids import (
 from .found import CODE_TEXT, Found
 from .hand_fans import DRAGON_MASK, SIMPLES_MASK, TERMINAL_MASK, WIND_MASK, HandFacts
 from .principles import NO_PLAN, Plan, chow_plan, pung_plan
-
-if TYPE_CHECKING:
-    from .evaluate import MCRConfig
 
 _TERMINALS = frozenset(TERMINALS)
 _WIND_TILE: dict[str, Tile] = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": NORTH}

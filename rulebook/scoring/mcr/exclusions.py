@@ -5,14 +5,14 @@ What each fan implies is data, in the fan table (``table.py``, with the book's r
 higher fan found, and reports it as "excluded by" that fan. The fans between chows or
 between pungs are excluded per set instead (``principles.py``), so their own family
 is left out of these lists. :func:`apply_switches` adds the exclusions that the variant
-switches of :class:`~.evaluate.MCRConfig` turn on.
+switches of :class:`~.config.MCRConfig` turn on.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
+from .config import MCRConfig
 from .fan_ids import (
     ALL_GREEN,
     ALL_TERMINALS,
@@ -26,9 +26,6 @@ from .fan_ids import (
 )
 from .found import NO_SETS, Found
 from .table import CHOW_COMBINATION_FANS, FAN_ORDER, FANS, PUNG_COMBINATION_FANS
-
-if TYPE_CHECKING:
-    from .evaluate import MCRConfig
 
 # the order in which fans exclude: highest first, then table order
 _EXCLUSION_KEY: dict[str, tuple[int, int]] = {

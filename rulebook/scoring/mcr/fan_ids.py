@@ -1,8 +1,8 @@
 """The MCR fans by name: ``MIXED_TRIPLE_CHOW`` is fan 41 of the book.
 
 The ids are the numbers of the fan table (Appendix 1; 57 is split into 57A and 57B, see
-``table.py``). Code names fans by these constants, never by their numbers; the table
-(``table.py``) keeps the numbers, as the book prints them.
+``table.py``). Code names fans by these constants, never by their numbers, the table
+(``table.py``) included: this module is the one place where the numbers are written.
 """
 
 from __future__ import annotations

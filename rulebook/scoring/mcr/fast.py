@@ -13,7 +13,7 @@ together are those of :func:`~.outcome.win_flags_conflict`, as on the full path.
 
 Anything else (another configuration, ``waits``, flowers written in the hand or given
 by name, seats given as numbers, ``claimed_from``, any invalid input or context) gives
-``None``, and :func:`rulebook.scoring.api.score_mcr` then takes its full path, which is
+``None``, and :func:`rulebook.scoring.entry.score_mcr` then takes its full path, which is
 the reference: the fast path must return a result equal to the full path's (checked by
 ``tests/rulebook/scoring/test_fast_path.py`` on generated hands).
 """
@@ -25,7 +25,8 @@ from typing import Any
 
 from ..hand import Direction, Seat, _fast_parts, has_fifth_copy, new_context, new_hand
 from ..result import ScoreResult
-from .evaluate import DEFAULT_CONFIG, evaluate
+from .config import DEFAULT_CONFIG
+from .evaluate import evaluate
 from .outcome import not_winning, outcome, win_flags_conflict
 
 # the context keys the fast path reads; any other key (valid or not) takes the full path

@@ -1,7 +1,7 @@
 """MCR variant switches as options: ``--option fan_57b_points=5`` (CLI) and
 ``"options": {"fan_57b_points": 5}`` (API, ``score(..., options=...)``).
 
-Each option is a field of :class:`~rulebook.scoring.mcr.evaluate.MCRConfig`, under the
+Each option is a field of :class:`~rulebook.scoring.mcr.config.MCRConfig`, under the
 same name. Options are given as HKOS and Red take theirs: a list of strings ``NAME`` or
 ``NAME=VALUE`` (a bare ``NAME`` switches a yes/no option on), or a mapping
 ``{NAME: VALUE}``. An unknown option or a value the option does not take is a
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from ..tiles import E_BAD_CONTEXT, NotationError
-from .evaluate import DEFAULT_CONFIG, MCRConfig
+from ..errors import NotationError
+from .config import DEFAULT_CONFIG, MCRConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,19 +49,15 @@ _TRUE = frozenset({"", "1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
 
 
-def _bad(message: str) -> NotationError:
-    return NotationError(E_BAD_CONTEXT, message, None)
-
-
 def _items(raw: object) -> list[tuple[str, object]]:
     if isinstance(raw, Mapping):
         return [(k, v) if isinstance(k, str) else ("", v) for k, v in raw.items()]
     if isinstance(raw, str) or not isinstance(raw, Iterable):
-        raise _bad("options must be a list of NAME=VALUE strings or a mapping")
+        raise NotationError("options_not_a_list")
     items: list[tuple[str, object]] = []
     for item in raw:
         if not isinstance(item, str):
-            raise _bad("options are strings such as fan_57b_points=5")
+            raise NotationError("option_not_a_string")
         name, sep, text = item.partition("=")
         items.append((name.strip(), text.strip() if sep else True))
     return items
@@ -76,7 +72,7 @@ def _flag_value(spec: OptionSpec, value: object) -> bool:
         return False
     if type(value) is int and value in (0, 1):
         return bool(value)
-    raise _bad(f"option {spec.name} is true or false, not {value!r}")
+    raise NotationError("option_not_a_flag", name=spec.name, value=value)
 
 
 def _number_value(spec: OptionSpec, value: object) -> int:
@@ -91,10 +87,13 @@ def _number_value(spec: OptionSpec, value: object) -> int:
         else f"{spec.values[0]}-{spec.values[-1]}"
     )
     if number is None:
-        raise _bad(f"option {spec.name} needs a number ({allowed}), e.g. {spec.name}="
-                   f"{spec.values[0]}")
+        raise NotationError(
+            "option_needs_a_number", name=spec.name, allowed=allowed, example=spec.values[0]
+        )
     if number not in spec.values:
-        raise _bad(f"option {spec.name} is {allowed}, not {number}")
+        raise NotationError(
+            "option_value_not_allowed", name=spec.name, allowed=allowed, value=number
+        )
     return number
 
 
@@ -111,9 +110,9 @@ def parse_options(raw: object) -> dict[str, int | bool]:
         spec = OPTIONS_BY_NAME.get(name)
         if spec is None:
             known = ", ".join(o.name for o in OPTIONS)
-            raise _bad(f"unknown MCR option {name!r} (options: {known})")
+            raise NotationError("unknown_option", name=name, known=known)
         if name in out:
-            raise _bad(f"option {name} given twice")
+            raise NotationError("option_given_twice", name=name)
         out[name] = _flag_value(spec, value) if spec.is_flag else _number_value(spec, value)
     return out
 

@@ -12,20 +12,20 @@ from .._construct import slots_constructor
 from ..hand import Direction
 from ..payments import hand_payments
 from ..result import ScoreError, ScoreResult, not_enough_points
-from ..tiles import E_NOT_WINNING
 from .evaluate import Evaluation
 
 RULES = "mcr"
-NOT_WINNING = ScoreError(E_NOT_WINNING, "the tiles do not make a complete hand", None)
+NOT_WINNING = ScoreError.of("not_a_complete_hand")
 _new_result = slots_constructor(ScoreResult)
 
 
 def win_flags_conflict(*, self_drawn: bool, kong_replacement: bool, robbing_kong: bool) -> str:
-    """Why these win conditions cannot go together ("" when they can)."""
+    """Why these win conditions cannot go together: the reason of the error
+    (:data:`~..errors.REASONS`), "" when they can."""
     if kong_replacement and not self_drawn:
-        return "a win on a kong replacement is self-drawn"
+        return "kong_replacement_not_self_drawn"
     if robbing_kong and self_drawn:
-        return "robbing a kong is a win on a claim"
+        return "robbing_kong_self_drawn"
     return ""
 
 

@@ -1,5 +1,8 @@
 """The MCR fan table as data: id, points, English key, and the fans each one implies.
 
+Fans are written by their names (``fan_ids.py``: ``PURE_STRAIGHT`` is fan 28), so that a
+search for a fan finds what it implies and what implies it.
+
 "Implies" is the "Не совмещается с ..." list of Appendix 1 (seed 000/002), completed where
 the extraction lost the list (fans 13-81 mostly) by the rule of 3.9.1.5 (1): a fan that
 *necessarily* contains another excludes it. Every entry not written in the seed is marked
@@ -13,14 +16,100 @@ table entries but set-level rules, because the seed counts them per set, not per
 - fans between chows (or between pungs) are limited by the principles of 3.9.1.5 (2)-(5)
   (no split, no identical reuse, account once; ``principles.py``), e.g. Pure Straight and
   a fourth chow may still make a Short Straight;
-- Pung of Terminals or Honours (73) is not counted for a wind pung that already scores a
-  wind fan (1, 9, 38, 60, 61) nor for a dragon pung (59 and its family;
-  ``arrangement_fans.py``).
+- Pung of Terminals or Honours (``PUNG_OF_TERMINALS_OR_HONORS``) is not counted for a wind
+  pung that already scores a wind fan (``BIG_FOUR_WINDS``, ``LITTLE_FOUR_WINDS``,
+  ``BIG_THREE_WINDS``, ``PREVALENT_WIND``, ``SEAT_WIND``) nor for a dragon pung
+  (``DRAGON_PUNG`` and its family; ``arrangement_fans.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .fan_ids import (
+    ALL_CHOWS,
+    ALL_EVEN_PUNGS,
+    ALL_FIVES,
+    ALL_GREEN,
+    ALL_HONORS,
+    ALL_PUNGS,
+    ALL_SIMPLES,
+    ALL_TERMINALS,
+    ALL_TERMINALS_AND_HONORS,
+    ALL_TYPES,
+    BIG_FOUR_WINDS,
+    BIG_THREE_DRAGONS,
+    BIG_THREE_WINDS,
+    CHICKEN_HAND,
+    CLOSED_WAIT,
+    CONCEALED_HAND,
+    CONCEALED_KONG,
+    DOUBLE_PUNG,
+    DRAGON_PUNG,
+    EDGE_WAIT,
+    FLOWER_TILES,
+    FOUR_CONCEALED_PUNGS,
+    FOUR_KONGS,
+    FOUR_PURE_SHIFTED_CHOWS,
+    FOUR_PURE_SHIFTED_PUNGS,
+    FULL_FLUSH,
+    FULLY_CONCEALED_HAND,
+    GREATER_HONORS_AND_KNITTED_TILES,
+    HALF_FLUSH,
+    KNITTED_STRAIGHT,
+    LAST_TILE,
+    LAST_TILE_CLAIM,
+    LAST_TILE_DRAW,
+    LESSER_HONORS_AND_KNITTED_TILES,
+    LITTLE_FOUR_WINDS,
+    LITTLE_THREE_DRAGONS,
+    LOWER_FOUR,
+    LOWER_TILES,
+    MELDED_HAND,
+    MELDED_KONG,
+    MIDDLE_TILES,
+    MIXED_DOUBLE_CHOW,
+    MIXED_SHIFTED_CHOWS,
+    MIXED_SHIFTED_PUNGS,
+    MIXED_STRAIGHT,
+    MIXED_TRIPLE_CHOW,
+    NINE_GATES,
+    NO_HONORS,
+    ONE_MELDED_AND_ONE_CONCEALED_KONG,
+    ONE_VOIDED_SUIT,
+    OUT_WITH_REPLACEMENT_TILE,
+    OUTSIDE_HAND,
+    PREVALENT_WIND,
+    PUNG_OF_TERMINALS_OR_HONORS,
+    PURE_DOUBLE_CHOW,
+    PURE_SHIFTED_CHOWS,
+    PURE_SHIFTED_PUNGS,
+    PURE_STRAIGHT,
+    PURE_TERMINAL_CHOWS,
+    PURE_TRIPLE_CHOW,
+    QUADRUPLE_CHOW,
+    REVERSIBLE_TILES,
+    ROBBING_THE_KONG,
+    SEAT_WIND,
+    SELF_DRAWN,
+    SEVEN_PAIRS,
+    SEVEN_SHIFTED_PAIRS,
+    SHORT_STRAIGHT,
+    SINGLE_WAIT,
+    THIRTEEN_ORPHANS,
+    THREE_CONCEALED_PUNGS,
+    THREE_KONGS,
+    THREE_SUITED_TERMINAL_CHOWS,
+    TILE_HOG,
+    TRIPLE_PUNG,
+    TWO_CONCEALED_KONGS,
+    TWO_CONCEALED_PUNGS,
+    TWO_DRAGON_PUNGS,
+    TWO_MELDED_KONGS,
+    TWO_TERMINAL_CHOWS,
+    UPPER_FOUR,
+    UPPER_TILES,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,106 +126,169 @@ class FanDef:
 
 _RAW: tuple[FanDef, ...] = (
     # 88
-    FanDef("1", 88, "Big Four Winds", ("38", "49", "60", "61", "73")),
-    FanDef("2", 88, "Big Three Dragons", ("54", "59")),
-    FanDef("3", 88, "All Green", ()),  # seed: may combine with Full Flush and Half Flush
-    FanDef("4", 88, "Nine Gates", ("22", "62", "73")),
-    FanDef("5", 88, "Four Kongs", ("79", "49")),  # 49: implied
-    FanDef("6", 88, "Seven Shifted Pairs", ("22", "62", "79", "19")),  # 19: implied
-    FanDef("7", 88, "Thirteen Orphans", ("52", "62", "79")),
+    FanDef(
+        BIG_FOUR_WINDS, 88, "Big Four Winds",
+        (BIG_THREE_WINDS, ALL_PUNGS, PREVALENT_WIND, SEAT_WIND, PUNG_OF_TERMINALS_OR_HONORS),
+    ),
+    FanDef(BIG_THREE_DRAGONS, 88, "Big Three Dragons", (TWO_DRAGON_PUNGS, DRAGON_PUNG)),
+    FanDef(ALL_GREEN, 88, "All Green", ()),  # seed: may combine with Full Flush and Half Flush
+    FanDef(NINE_GATES, 88, "Nine Gates", (FULL_FLUSH, CONCEALED_HAND, PUNG_OF_TERMINALS_OR_HONORS)),
+    FanDef(FOUR_KONGS, 88, "Four Kongs", (SINGLE_WAIT, ALL_PUNGS)),  # ALL_PUNGS: implied
+    FanDef(  # SEVEN_PAIRS: implied
+        SEVEN_SHIFTED_PAIRS, 88, "Seven Shifted Pairs",
+        (FULL_FLUSH, CONCEALED_HAND, SINGLE_WAIT, SEVEN_PAIRS),
+    ),
+    FanDef(THIRTEEN_ORPHANS, 88, "Thirteen Orphans", (ALL_TYPES, CONCEALED_HAND, SINGLE_WAIT)),
     # 64
-    FanDef("8", 64, "All Terminals", ("49", "55", "73", "76", "18")),  # 18: implied
-    FanDef("9", 64, "Little Four Winds", ("38", "73")),
-    FanDef("10", 64, "Little Three Dragons", ("59", "54")),
-    FanDef("11", 64, "All Honors", ("49", "55", "73", "18")),  # 18: implied
-    FanDef("12", 64, "Four Concealed Pungs", ("49", "62", "33", "66")),  # 33, 66: implied
-    FanDef("13", 64, "Pure Terminal Chows", ("22", "63", "69", "72", "70"), ("19",)),
+    FanDef(  # ALL_TERMINALS_AND_HONORS: implied
+        ALL_TERMINALS, 64, "All Terminals",
+        (ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS, NO_HONORS, ALL_TERMINALS_AND_HONORS),
+    ),
+    FanDef(
+        LITTLE_FOUR_WINDS, 64, "Little Four Winds", (BIG_THREE_WINDS, PUNG_OF_TERMINALS_OR_HONORS),
+    ),
+    FanDef(LITTLE_THREE_DRAGONS, 64, "Little Three Dragons", (DRAGON_PUNG, TWO_DRAGON_PUNGS)),
+    FanDef(  # ALL_TERMINALS_AND_HONORS: implied
+        ALL_HONORS, 64, "All Honors",
+        (ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS, ALL_TERMINALS_AND_HONORS),
+    ),
+    FanDef(  # THREE_CONCEALED_PUNGS, TWO_CONCEALED_PUNGS: implied
+        FOUR_CONCEALED_PUNGS, 64, "Four Concealed Pungs",
+        (ALL_PUNGS, CONCEALED_HAND, THREE_CONCEALED_PUNGS, TWO_CONCEALED_PUNGS),
+    ),
+    FanDef(
+        PURE_TERMINAL_CHOWS, 64, "Pure Terminal Chows",
+        (FULL_FLUSH, ALL_CHOWS, PURE_DOUBLE_CHOW, TWO_TERMINAL_CHOWS, MIXED_DOUBLE_CHOW),
+        (SEVEN_PAIRS,),
+    ),
     # 48
-    FanDef("14", 48, "Quadruple Chow", ("64", "69", "23"), ("24",)),  # 23: implied
-    FanDef("15", 48, "Four Pure Shifted Pungs", ("49", "24"), ("23",)),  # 24: implied
+    FanDef(  # PURE_TRIPLE_CHOW: implied
+        QUADRUPLE_CHOW, 48, "Quadruple Chow",
+        (TILE_HOG, PURE_DOUBLE_CHOW, PURE_TRIPLE_CHOW),
+        (PURE_SHIFTED_PUNGS,),
+    ),
+    FanDef(  # PURE_SHIFTED_PUNGS: implied
+        FOUR_PURE_SHIFTED_PUNGS, 48, "Four Pure Shifted Pungs",
+        (ALL_PUNGS, PURE_SHIFTED_PUNGS),
+        (PURE_TRIPLE_CHOW,),
+    ),
     # 32
-    FanDef("16", 32, "Four Pure Shifted Chows", ("71", "30", "72")),  # 30, 72: implied
-    FanDef("17", 32, "Three Kongs", ()),
-    FanDef("18", 32, "All Terminals and Honors", ("49", "73", "55")),  # 55: implied
+    FanDef(  # PURE_SHIFTED_CHOWS, TWO_TERMINAL_CHOWS: implied
+        FOUR_PURE_SHIFTED_CHOWS, 32, "Four Pure Shifted Chows",
+        (SHORT_STRAIGHT, PURE_SHIFTED_CHOWS, TWO_TERMINAL_CHOWS),
+    ),
+    FanDef(THREE_KONGS, 32, "Three Kongs", ()),
+    FanDef(  # OUTSIDE_HAND: implied
+        ALL_TERMINALS_AND_HONORS, 32, "All Terminals and Honors",
+        (ALL_PUNGS, PUNG_OF_TERMINALS_OR_HONORS, OUTSIDE_HAND),
+    ),
     # 24
-    FanDef("19", 24, "Seven Pairs", ("62", "79")),
-    FanDef("20", 24, "Greater Honors and Knitted Tiles", ("52", "62", "34", "79")),
-    FanDef("21", 24, "All Even Pungs", ("49", "68")),
-    FanDef("22", 24, "Full Flush", ("76",)),
-    FanDef("23", 24, "Pure Triple Chow", ("69",), ("24",)),
-    FanDef("24", 24, "Pure Shifted Pungs", (), ("23",)),
-    FanDef("25", 24, "Upper Tiles", ("76", "36")),  # 36: implied
-    FanDef("26", 24, "Middle Tiles", ("76", "68")),
-    FanDef("27", 24, "Lower Tiles", ("76", "37")),  # 37: implied
+    FanDef(SEVEN_PAIRS, 24, "Seven Pairs", (CONCEALED_HAND, SINGLE_WAIT)),
+    FanDef(
+        GREATER_HONORS_AND_KNITTED_TILES, 24, "Greater Honors and Knitted Tiles",
+        (ALL_TYPES, CONCEALED_HAND, LESSER_HONORS_AND_KNITTED_TILES, SINGLE_WAIT),
+    ),
+    FanDef(ALL_EVEN_PUNGS, 24, "All Even Pungs", (ALL_PUNGS, ALL_SIMPLES)),
+    FanDef(FULL_FLUSH, 24, "Full Flush", (NO_HONORS,)),
+    FanDef(PURE_TRIPLE_CHOW, 24, "Pure Triple Chow", (PURE_DOUBLE_CHOW,), (PURE_SHIFTED_PUNGS,)),
+    FanDef(PURE_SHIFTED_PUNGS, 24, "Pure Shifted Pungs", (), (PURE_TRIPLE_CHOW,)),
+    FanDef(UPPER_TILES, 24, "Upper Tiles", (NO_HONORS, UPPER_FOUR)),  # UPPER_FOUR: implied
+    FanDef(MIDDLE_TILES, 24, "Middle Tiles", (NO_HONORS, ALL_SIMPLES)),
+    FanDef(LOWER_TILES, 24, "Lower Tiles", (NO_HONORS, LOWER_FOUR)),  # LOWER_FOUR: implied
     # 16
-    FanDef("28", 16, "Pure Straight", ("71", "72")),  # per set (see evaluator)
-    FanDef("29", 16, "Three-Suited Terminal Chows", ("69", "72", "76", "63", "70")),
-    FanDef("30", 16, "Pure Shifted Chows", ()),
-    FanDef("31", 16, "All Fives", ("68",)),
-    FanDef("32", 16, "Triple Pung", ("65",)),  # per set (see evaluator)
-    FanDef("33", 16, "Three Concealed Pungs", ("66",)),  # implied
+    FanDef(  # per set (see evaluator)
+        PURE_STRAIGHT, 16, "Pure Straight", (SHORT_STRAIGHT, TWO_TERMINAL_CHOWS),
+    ),
+    FanDef(
+        THREE_SUITED_TERMINAL_CHOWS, 16, "Three-Suited Terminal Chows",
+        (PURE_DOUBLE_CHOW, TWO_TERMINAL_CHOWS, NO_HONORS, ALL_CHOWS, MIXED_DOUBLE_CHOW),
+    ),
+    FanDef(PURE_SHIFTED_CHOWS, 16, "Pure Shifted Chows", ()),
+    FanDef(ALL_FIVES, 16, "All Fives", (ALL_SIMPLES,)),
+    FanDef(TRIPLE_PUNG, 16, "Triple Pung", (DOUBLE_PUNG,)),  # per set (see evaluator)
+    FanDef(THREE_CONCEALED_PUNGS, 16, "Three Concealed Pungs", (TWO_CONCEALED_PUNGS,)),  # implied
     # 12
-    FanDef("34", 12, "Lesser Honors and Knitted Tiles", ("52", "62", "79")),
-    FanDef("35", 12, "Knitted Straight", ()),
-    FanDef("36", 12, "Upper Four", ("76",)),
-    FanDef("37", 12, "Lower Four", ("76",)),
-    FanDef("38", 12, "Big Three Winds", ()),  # 73 per set (see evaluator)
+    FanDef(
+        LESSER_HONORS_AND_KNITTED_TILES, 12, "Lesser Honors and Knitted Tiles",
+        (ALL_TYPES, CONCEALED_HAND, SINGLE_WAIT),
+    ),
+    FanDef(KNITTED_STRAIGHT, 12, "Knitted Straight", ()),
+    FanDef(UPPER_FOUR, 12, "Upper Four", (NO_HONORS,)),
+    FanDef(LOWER_FOUR, 12, "Lower Four", (NO_HONORS,)),
+    FanDef(  # PUNG_OF_TERMINALS_OR_HONORS per set (see evaluator)
+        BIG_THREE_WINDS, 12, "Big Three Winds", (),
+    ),
     # 8
-    FanDef("39", 8, "Mixed Straight", ()),
-    FanDef("40", 8, "Reversible Tiles", ("75",)),
-    FanDef("41", 8, "Mixed Triple Chow", ("70",)),  # per set (see evaluator)
-    FanDef("42", 8, "Mixed Shifted Pungs", ()),
-    FanDef("43", 8, "Chicken Hand", ()),
-    FanDef("44", 8, "Last Tile Draw", ("80",)),
-    FanDef("45", 8, "Last Tile Claim", ()),
-    FanDef("46", 8, "Out with Replacement Tile", ("80",)),  # implied: a replacement is drawn
-    FanDef("47", 8, "Robbing the Kong", ("58",)),
-    FanDef("48", 8, "Two Concealed Kongs", ("67", "66")),  # implied
+    FanDef(MIXED_STRAIGHT, 8, "Mixed Straight", ()),
+    FanDef(REVERSIBLE_TILES, 8, "Reversible Tiles", (ONE_VOIDED_SUIT,)),
+    FanDef(  # per set (see evaluator)
+        MIXED_TRIPLE_CHOW, 8, "Mixed Triple Chow", (MIXED_DOUBLE_CHOW,),
+    ),
+    FanDef(MIXED_SHIFTED_PUNGS, 8, "Mixed Shifted Pungs", ()),
+    FanDef(CHICKEN_HAND, 8, "Chicken Hand", ()),
+    FanDef(LAST_TILE_DRAW, 8, "Last Tile Draw", (SELF_DRAWN,)),
+    FanDef(LAST_TILE_CLAIM, 8, "Last Tile Claim", ()),
+    FanDef(  # implied: a replacement is drawn
+        OUT_WITH_REPLACEMENT_TILE, 8, "Out with Replacement Tile", (SELF_DRAWN,),
+    ),
+    FanDef(ROBBING_THE_KONG, 8, "Robbing the Kong", (LAST_TILE,)),
+    FanDef(  # implied
+        TWO_CONCEALED_KONGS, 8, "Two Concealed Kongs", (CONCEALED_KONG, TWO_CONCEALED_PUNGS),
+    ),
     # 6
-    FanDef("49", 6, "All Pungs", ()),
-    FanDef("50", 6, "Half Flush", ()),
-    FanDef("51", 6, "Mixed Shifted Chows", ()),
-    FanDef("52", 6, "All Types", ()),
-    FanDef("53", 6, "Melded Hand", ("79",)),
-    FanDef("54", 6, "Two Dragon Pungs", ("59",)),  # implied
-    FanDef("57B", 6, "One Melded and one Concealed Kong", ("67", "74")),  # implied
+    FanDef(ALL_PUNGS, 6, "All Pungs", ()),
+    FanDef(HALF_FLUSH, 6, "Half Flush", ()),
+    FanDef(MIXED_SHIFTED_CHOWS, 6, "Mixed Shifted Chows", ()),
+    FanDef(ALL_TYPES, 6, "All Types", ()),
+    FanDef(MELDED_HAND, 6, "Melded Hand", (SINGLE_WAIT,)),
+    FanDef(TWO_DRAGON_PUNGS, 6, "Two Dragon Pungs", (DRAGON_PUNG,)),  # implied
+    FanDef(  # implied
+        ONE_MELDED_AND_ONE_CONCEALED_KONG, 6, "One Melded and one Concealed Kong",
+        (CONCEALED_KONG, MELDED_KONG),
+    ),
     # 4
-    FanDef("55", 4, "Outside Hand", ()),
-    FanDef("56", 4, "Fully Concealed Hand", ("80", "62")),  # implied: self-drawn, no melds
-    FanDef("57A", 4, "Two Melded Kongs", ("74",)),  # implied
-    FanDef("58", 4, "Last Tile", ()),
+    FanDef(OUTSIDE_HAND, 4, "Outside Hand", ()),
+    FanDef(  # implied: self-drawn, no melds
+        FULLY_CONCEALED_HAND, 4, "Fully Concealed Hand", (SELF_DRAWN, CONCEALED_HAND),
+    ),
+    FanDef(TWO_MELDED_KONGS, 4, "Two Melded Kongs", (MELDED_KONG,)),  # implied
+    FanDef(LAST_TILE, 4, "Last Tile", ()),
     # 2
-    FanDef("59", 2, "Dragon Pung", ()),
-    FanDef("60", 2, "Prevalent Wind", ()),
-    FanDef("61", 2, "Seat Wind", ()),
-    FanDef("62", 2, "Concealed Hand", ()),
-    FanDef("63", 2, "All Chows", ("76",)),  # seed 63: "No Honors is not counted"
-    FanDef("64", 2, "Tile Hog", ()),
-    FanDef("65", 2, "Double Pung", ()),
-    FanDef("66", 2, "Two Concealed Pungs", ()),
-    FanDef("67", 2, "Concealed Kong", ()),
-    FanDef("68", 2, "All Simples", ("76",)),  # implied
+    FanDef(DRAGON_PUNG, 2, "Dragon Pung", ()),
+    FanDef(PREVALENT_WIND, 2, "Prevalent Wind", ()),
+    FanDef(SEAT_WIND, 2, "Seat Wind", ()),
+    FanDef(CONCEALED_HAND, 2, "Concealed Hand", ()),
+    FanDef(ALL_CHOWS, 2, "All Chows", (NO_HONORS,)),  # seed 63: "No Honors is not counted"
+    FanDef(TILE_HOG, 2, "Tile Hog", ()),
+    FanDef(DOUBLE_PUNG, 2, "Double Pung", ()),
+    FanDef(TWO_CONCEALED_PUNGS, 2, "Two Concealed Pungs", ()),
+    FanDef(CONCEALED_KONG, 2, "Concealed Kong", ()),
+    FanDef(ALL_SIMPLES, 2, "All Simples", (NO_HONORS,)),  # implied
     # 1
-    FanDef("69", 1, "Pure Double Chow", ()),
-    FanDef("70", 1, "Mixed Double Chow", ()),
-    FanDef("71", 1, "Short Straight", ()),
-    FanDef("72", 1, "Two Terminal Chows", ()),
-    FanDef("73", 1, "Pung of Terminals or Honors", ()),
-    FanDef("74", 1, "Melded Kong", ()),
-    FanDef("75", 1, "One Voided Suit", ()),
-    FanDef("76", 1, "No Honors", ()),
-    FanDef("77", 1, "Edge Wait", ()),
-    FanDef("78", 1, "Closed Wait", ()),
-    FanDef("79", 1, "Single Wait", ()),
-    FanDef("80", 1, "Self-Drawn", ()),
-    FanDef("81", 1, "Flower Tiles", ()),
+    FanDef(PURE_DOUBLE_CHOW, 1, "Pure Double Chow", ()),
+    FanDef(MIXED_DOUBLE_CHOW, 1, "Mixed Double Chow", ()),
+    FanDef(SHORT_STRAIGHT, 1, "Short Straight", ()),
+    FanDef(TWO_TERMINAL_CHOWS, 1, "Two Terminal Chows", ()),
+    FanDef(PUNG_OF_TERMINALS_OR_HONORS, 1, "Pung of Terminals or Honors", ()),
+    FanDef(MELDED_KONG, 1, "Melded Kong", ()),
+    FanDef(ONE_VOIDED_SUIT, 1, "One Voided Suit", ()),
+    FanDef(NO_HONORS, 1, "No Honors", ()),
+    FanDef(EDGE_WAIT, 1, "Edge Wait", ()),
+    FanDef(CLOSED_WAIT, 1, "Closed Wait", ()),
+    FanDef(SINGLE_WAIT, 1, "Single Wait", ()),
+    FanDef(SELF_DRAWN, 1, "Self-Drawn", ()),
+    FanDef(FLOWER_TILES, 1, "Flower Tiles", ()),
 )
 
 # Fans formed between chows / between pungs: exclusions among them are set-level.
-CHOW_COMBINATION_FANS = frozenset(
-    {"13", "14", "16", "23", "28", "29", "30", "39", "41", "51", "69", "70", "71", "72"}
-)
-PUNG_COMBINATION_FANS = frozenset({"15", "24", "32", "42", "65"})
+CHOW_COMBINATION_FANS = frozenset({
+    PURE_TERMINAL_CHOWS, QUADRUPLE_CHOW, FOUR_PURE_SHIFTED_CHOWS, PURE_TRIPLE_CHOW, PURE_STRAIGHT,
+    THREE_SUITED_TERMINAL_CHOWS, PURE_SHIFTED_CHOWS, MIXED_STRAIGHT, MIXED_TRIPLE_CHOW,
+    MIXED_SHIFTED_CHOWS, PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS,
+})
+PUNG_COMBINATION_FANS = frozenset({
+    FOUR_PURE_SHIFTED_PUNGS, PURE_SHIFTED_PUNGS, TRIPLE_PUNG, MIXED_SHIFTED_PUNGS, DOUBLE_PUNG,
+})
 
 
 def _closure(raw: tuple[FanDef, ...]) -> dict[str, FanDef]:

@@ -12,31 +12,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from rulebook.scoring.errors import NotationError
 from rulebook.scoring.hand import Hand, WinContext, make_context, parse_hand
 from rulebook.scoring.hkos.evaluate import _parse_options
 from rulebook.scoring.red import payments as pay
 from rulebook.scoring.red.arrange import Group, chaotic_completion, standard_splits
 from rulebook.scoring.red.table import CHAOTIC_HAND_REDUCED, FANS_BY_ID, cap_points
-from rulebook.scoring.result import FanHit
+from rulebook.scoring.result import FanHit, ScoreError
 from rulebook.scoring.tiles import (
     DRAGONS,
-    E_BAD_CONTEXT,
-    E_JOKER_NOT_ALLOWED,
-    E_JOKER_NOT_CLAIMABLE,
-    E_MALFORMED_MELD,
-    E_NOT_ENOUGH_POINTS,
-    E_NOT_WINNING,
-    E_TOO_MANY_COPIES,
     JOKER,
     NUM_KINDS,
     RED,
-    NotationError,
     format_tiles,
     tile_name,
 )
 
 RULES = "red"
-E_KONG_NOT_ALLOWED = "kong_not_allowed"
 
 FLAG_OPTIONS = frozenset({"jokers", "chaotic_hand_3"})
 VALUE_OPTIONS = frozenset({"min_points"})
@@ -60,15 +52,11 @@ class RedResult:
     payments: dict[str, int] | None
     form: str
     groups: tuple[Group, ...] = ()
-    shortfall: str | None = None  # why the house minimum is not reached
+    shortfall: ScoreError | None = None  # why the house minimum is not reached
 
 
 def parse_options(raw: object) -> dict[str, int | bool]:
     return _parse_options(raw, FLAG_OPTIONS, VALUE_OPTIONS)
-
-
-def _bad(message: str) -> NotationError:
-    return NotationError(E_BAD_CONTEXT, message, None)
 
 
 def build_context(hand: Hand, context: Mapping[str, object]) -> RedContext:
@@ -78,31 +66,32 @@ def build_context(hand: Hand, context: Mapping[str, object]) -> RedContext:
     if isinstance(raw_players, str) and raw_players.isdigit():
         raw_players = int(raw_players)
     if not isinstance(raw_players, int) or isinstance(raw_players, bool):
-        raise _bad("Red Mahjong is played by 2, 3 or 4 players")
+        raise NotationError("red_players")
     players = raw_players
     if players not in (2, 3, 4):
-        raise _bad("Red Mahjong is played by 2, 3 or 4 players")
+        raise NotationError("red_players")
     false_win = ctx.pop("false_win", False)
     if not isinstance(false_win, bool):
-        raise _bad("false_win must be true or false")
+        raise NotationError("condition_not_flag", name="false_win")
     for key in ("liable", "late_discard"):
         if ctx.pop(key, None) not in (None, False):
-            raise _bad(f"{key} is a Hong Kong Old Style rule")
+            raise NotationError("hkos_rule", name=key)
     win = make_context(**ctx)
     if win.kong_replacement or win.robbing_kong:
-        raise _bad("Red Mahjong has no kongs (L435-437)")
+        raise NotationError("red_no_kong_win")
     bonus = set(win.flower_tiles)
     for b in hand.bonus:
         if b in bonus:
-            raise _bad(f"flower {tile_name(b)} given twice")
+            raise NotationError("flower_given_twice", tile=tile_name(b))
         bonus.add(b)
     count = max(win.flowers, len(win.flower_tiles)) + len(hand.bonus)
     if count > 8:
-        raise _bad("there are 8 flowers and seasons")
-    try:
-        pay.opponents(players, win.seat)
-    except ValueError as exc:
-        raise _bad(str(exc)) from None
+        raise NotationError("too_many_flowers")
+    seats = pay.seats_for(players)
+    if win.seat not in seats:
+        raise NotationError(
+            "red_seat_not_at_table", players=players, seats=", ".join(seats), seat=win.seat
+        )
     rc = RedContext(win, players, count, false_win, options)
     _check_hand(hand, rc)
     return rc
@@ -112,36 +101,29 @@ def _check_hand(hand: Hand, c: RedContext) -> None:
     jokers = sum(1 for t in hand.concealed_with_win if t == JOKER)
     for m in hand.melds:
         if m.is_kong:
-            raise NotationError(E_KONG_NOT_ALLOWED, "Red Mahjong has no kongs (L435-437)", None)
+            raise NotationError("red_no_kongs")
         if m.jokers:
             # a Hand built in code: the rules the parser checks for a meld with a joker
             if not m.natural_tiles:
-                raise NotationError(
-                    E_MALFORMED_MELD, "a meld needs at least one natural tile (L529-531)", None
-                )
+                raise NotationError("meld_of_jokers")
             if m.kind == "chow" and m.claimed and m.jokers >> (m.claimed - 1) & 1:
-                raise NotationError(
-                    E_JOKER_NOT_CLAIMABLE, "a discarded joker can not be claimed (L526-528)",
-                    None,
-                )
+                raise NotationError("joker_discard_claimed")
             jokers += m.joker_count
     if jokers and not c.options.get("jokers"):
-        raise NotationError(
-            E_JOKER_NOT_ALLOWED, "jokers need the 148-tile set: --option jokers", None
-        )
+        raise NotationError("jokers_need_option")
     if jokers > 4:
-        raise NotationError(E_TOO_MANY_COPIES, "there are only 4 jokers", None)
+        raise NotationError("too_many_jokers")
     if hand.win_tile == JOKER and not c.win.self_drawn:
-        raise NotationError(
-            E_JOKER_NOT_CLAIMABLE, "a discarded joker can not be claimed (L526-528)", None
-        )
+        raise NotationError("joker_discard_claimed")
     w = c.win
     if (
         not w.self_drawn
         and w.claimed_from is not None
         and w.claimed_from not in pay.opponents(c.players, w.seat)
     ):
-        raise _bad(f"with {c.players} players nobody sits {w.claimed_from} of {w.seat}")
+        raise NotationError(
+            "nobody_sits_there", players=c.players, direction=w.claimed_from, seat=w.seat
+        )
 
 
 # --- fans -------------------------------------------------------------------------------------
@@ -266,7 +248,7 @@ def evaluate(hand: Hand, c: RedContext) -> RedResult:
             hit = FanHit("11", value, 1, (format_tiles(list(chaotic)),))
             candidates.append(("chaotic_hand", [hit], ()))
     if not candidates:
-        raise NotationError(E_NOT_WINNING, "the tiles make no Red Mahjong hand", None)
+        raise NotationError("no_red_hand")
     flowers = [FanHit("1", 3, c.bonus_count)] if c.bonus_count else []
     best: tuple[tuple[int, int], str, tuple[FanHit, ...], tuple[Group, ...]] | None = None
     for form, hits, groups in candidates:
@@ -281,7 +263,7 @@ def evaluate(hand: Hand, c: RedContext) -> RedResult:
     minimum = c.options.get("min_points", 0)
     inner = sum(h.value for h in fans if not FANS_BY_ID[h.id].external)
     if minimum and inner < int(minimum):
-        shortfall = f"{inner} point(s) without flowers; the house minimum is {minimum}"
+        shortfall = ScoreError.of("points_below_house_minimum", points=inner, minimum=minimum)
     payments = None if shortfall else _payments(total, c)
     return RedResult(hand, fans, raw, total, payments, form, groups, shortfall)
 
@@ -321,7 +303,7 @@ def score_red(
     c = build_context(parsed, context)
     result = evaluate(parsed, c)
     if result.shortfall and raise_shortfall:
-        raise NotationError(E_NOT_ENOUGH_POINTS, result.shortfall, None)
+        raise NotationError(result.shortfall.reason, None, **result.shortfall.params)
     return result
 
 

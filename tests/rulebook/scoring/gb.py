@@ -81,7 +81,7 @@ def gb_fans(hand: Hand, context: dict[str, Any]) -> dict[str, int] | None:
 
 def chinese_config() -> Any:
     """Our engine with every known rule difference switched to the Chinese calculator's."""
-    from rulebook.scoring.mcr.evaluate import MCRConfig
+    from rulebook.scoring.mcr.config import MCRConfig
 
     return MCRConfig(
         fan_57b_points=5,
@@ -123,7 +123,8 @@ def classify(hand: Hand, context: dict[str, Any], theirs: dict[str, int]) -> lis
     """
     from dataclasses import replace
 
-    from rulebook.scoring.mcr.evaluate import DEFAULT_CONFIG, evaluate
+    from rulebook.scoring.mcr.config import DEFAULT_CONFIG
+    from rulebook.scoring.mcr.evaluate import evaluate
 
     ctx = make_context(**context)
     default = evaluate(hand, ctx)

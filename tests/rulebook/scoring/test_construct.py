@@ -14,7 +14,7 @@ from rulebook.scoring.result import FanScore, ScoreError, ScoreResult
 
 def test_same_object_as_the_class() -> None:
     make = slots_constructor(ScoreResult)
-    error = ScoreError("not_winning", "no", None)
+    error = ScoreError.of("not_a_complete_hand")
     built = make("123m", "mcr", False, 0, error=error)
     expected = ScoreResult("123m", "mcr", False, 0, error=error)
     assert type(built) is ScoreResult

@@ -17,8 +17,6 @@ from rulebook.scoring.mcr.evaluate import evaluate
 
 from .gb import classify, fan_points, gb_fans
 
-pytest.importorskip("MahjongGB")
-
 N_HANDS = 6000
 
 

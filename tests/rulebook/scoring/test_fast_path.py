@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rulebook.scoring import score
-from rulebook.scoring.api import score_mcr_full
+from rulebook.scoring.entry import score_mcr_full
 from rulebook.scoring.generate import random_hands
 from rulebook.scoring.mcr.fast import score_fast
 

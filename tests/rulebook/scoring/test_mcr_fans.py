@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from rulebook.scoring import score
-from rulebook.scoring.mcr.evaluate import MCRConfig
+from rulebook.scoring.mcr.config import MCRConfig
 from rulebook.scoring.mcr.table import FAN_IDS, FANS
 
 D: dict[str, Any] = {"from": "left"}  # won on a discard from the left
@@ -170,14 +170,20 @@ def test_wait_fans_need_a_single_waiting_tile() -> None:
 
 
 def test_fifth_copy_is_no_wait() -> None:
-    r = score("[7777p][111p,2][345p,1]1333p2p", **D)
-    assert "78" in [f.id for f in r.fans]
-    compat = score("[7777p][111p,2][345p,1]1333p2p", **D)
-    assert compat.total == r.total
+    # 1333p waits on 2p only: 1p would complete it too, but the hand holds all four 1p
+    hand = "[7777p][111p,2][345p,1]1333p2p"
+    r = score(hand, **D)
+    assert "78" in [f.id for f in r.fans]  # Closed Wait
+    # the Chinese calculator's switch counts 1p as a wait: no Closed Wait, a point less
+    from rulebook.scoring.entry import score_mcr
+
+    compat = score_mcr(hand, config=MCRConfig(waits_include_fifth_copy=True), **D)
+    assert "78" not in [f.id for f in compat.fans]
+    assert compat.total == r.total - 1
 
 
 def test_variant_switches() -> None:
-    from rulebook.scoring.api import score_mcr
+    from rulebook.scoring.entry import score_mcr
 
     hand = "[2222p][PPPP,1][666s,1]44s35p4p"
     assert {f.id: f.points for f in score_mcr(hand, **D).fans}["57B"] == 6
@@ -186,7 +192,7 @@ def test_variant_switches() -> None:
 
 
 def test_knitted_straight_wait_switch() -> None:
-    from rulebook.scoring.api import score_mcr
+    from rulebook.scoring.entry import score_mcr
 
     hand = "147m258p36s123sEE9s"
     assert not {"77", "78"} & {f.id for f in score_mcr(hand, **D).fans}

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.scoring import DEFAULT_CONFIG, MCRConfig, score
-from rulebook.scoring.api import score_mcr_full
+from rulebook.scoring.entry import score_mcr_full
 from rulebook.scoring.mcr.options import OPTIONS, config_from_options, parse_options
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -2,14 +2,16 @@
 
 import pytest
 
-from rulebook.scoring.hand import Meld, parse_hand
-from rulebook.scoring.tiles import (
+from rulebook.scoring.errors import (
     E_MALFORMED_MELD,
     E_TOO_MANY_COPIES,
     E_UNKNOWN_TILE,
     E_WRONG_TILE_COUNT,
-    JOKER,
     NotationError,
+)
+from rulebook.scoring.hand import Meld, parse_hand
+from rulebook.scoring.tiles import (
+    JOKER,
     decode_keyboard,
     format_tiles,
     keyboard_to_notation,

@@ -2,9 +2,10 @@
 
 import pytest
 
+from rulebook.scoring.errors import NotationError
 from rulebook.scoring.hand import parse_hand
 from rulebook.scoring.hkos.evaluate import hkos_waits, score_hkos
-from rulebook.scoring.tiles import NotationError, tile_name
+from rulebook.scoring.tiles import tile_name
 
 # A chicken hand with one claimed chow; the winning 2s completes the pair.
 CHICKEN = "[123m,1]456m789p345s2s2s"

@@ -2,10 +2,10 @@
 
 import pytest
 
+from rulebook.scoring.errors import NotationError
 from rulebook.scoring.hand import parse_hand
 from rulebook.scoring.red.arrange import standard_splits
 from rulebook.scoring.red.evaluate import score_red
-from rulebook.scoring.tiles import NotationError
 
 
 def fans(result):

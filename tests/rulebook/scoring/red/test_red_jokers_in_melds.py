@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.scoring.api import score
+from rulebook.scoring.entry import score
+from rulebook.scoring.errors import NotationError
 from rulebook.scoring.hand import CHOW, PUNG, Hand, Meld, parse_hand
 from rulebook.scoring.red.evaluate import score_red
-from rulebook.scoring.tiles import JOKER, NotationError
+from rulebook.scoring.tiles import JOKER
 
 ROOT = Path(__file__).resolve().parents[4]
 JOKERS = {"options": ["jokers"]}

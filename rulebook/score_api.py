@@ -11,7 +11,7 @@ Speed: the batch endpoint must stay within 20 % of the core's own time per hand.
 questions are read with msgspec into typed structs (the shape checked in C on the way);
 only a request that fails that check is read again by :func:`_question`, which says
 what is wrong and where. The answers are msgspec structs (cheaper to make than dicts),
-the core's excluded fans and errors go to JSON as the dataclasses they are, and fan names
+the core's excluded fans go to JSON as the dataclasses they are, and fan names
 come from a per-process map. See docs/benchmarks.md.
 """
 
@@ -38,7 +38,7 @@ from config.tokens import CachedTokenAuthentication
 from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import score
 from rulebook.scoring.hkos import HkosScoreResult
-from rulebook.scoring.result import ExcludedFan, ScoreError, ScoreResult
+from rulebook.scoring.result import ExcludedFan, ScoreResult
 
 MAX_BATCH = 1000
 MAX_HAND_LENGTH = 200
@@ -196,10 +196,19 @@ class FanAnswer(msgspec.Struct, gc=False):
     name: str
 
 
+class ErrorAnswer(msgspec.Struct, gc=False):
+    """The core's error as the command line prints it (``ScoreError.to_dict``): the
+    reason and params by which the site words it are not part of the answer."""
+
+    code: str
+    message: str
+    position: int | None
+
+
 class Answer(msgspec.Struct, gc=False):
     """The core's result as the command line prints it, each fan with its name. The
-    excluded fans and the error are the core's own dataclasses (msgspec writes them
-    field by field); ``waits`` and ``doublings`` appear only when the result has them."""
+    excluded fans are the core's own dataclasses (msgspec writes them field by field);
+    ``waits`` and ``doublings`` appear only when the result has them."""
 
     hand: str
     rules: str
@@ -208,7 +217,7 @@ class Answer(msgspec.Struct, gc=False):
     fans: list[FanAnswer]
     excluded: tuple[ExcludedFan, ...]
     payments: Any
-    error: ScoreError | None
+    error: ErrorAnswer | None
     waits: Any = msgspec.UNSET
     doublings: Any = msgspec.UNSET
 
@@ -219,8 +228,11 @@ def _answer(result: ScoreResult, names: dict[str, str]) -> Answer:
     fans = []
     for f in result.fans:  # (a loop: cheaper than a comprehension's call in Python 3.11)
         fans.append(FanAnswer(f.id, f.points, f.count, f.sets, names[f.id]))
+    error = result.error
     answer = Answer(result.hand, result.rules, result.ok, result.total, fans,
-                    result.excluded, result.payments, result.error)
+                    result.excluded, result.payments,
+                    None if error is None else ErrorAnswer(error.code, error.message,
+                                                           error.position))
     if result.waits is not None:
         answer.waits = result.waits
     if isinstance(result, HkosScoreResult):

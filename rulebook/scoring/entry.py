@@ -7,23 +7,15 @@ from collections.abc import Callable
 from typing import Any
 
 from .arrange import waits_of
+from .errors import NotationError
 from .hand import KONG, Hand, context_from, parse_hand, parse_waiting
-from .mcr.evaluate import DEFAULT_CONFIG, MCRConfig, evaluate
+from .mcr.config import DEFAULT_CONFIG, MCRConfig
+from .mcr.evaluate import evaluate
 from .mcr.fast import score_fast
 from .mcr.options import config_from_options
 from .mcr.outcome import not_winning, outcome, win_flags_conflict
 from .result import ScoreError, ScoreResult
-from .tiles import (
-    E_AMBIGUOUS_FAN,
-    E_BAD_CONTEXT,
-    E_JOKER_NOT_ALLOWED,
-    E_NOT_WINNING,
-    E_UNKNOWN_RULES,
-    JOKER,
-    NotationError,
-    parse_tile,
-    tile_name,
-)
+from .tiles import JOKER, parse_tile, tile_name
 
 Scorer = Callable[..., ScoreResult]
 
@@ -40,10 +32,7 @@ def register_rules(name: str, scorer: Scorer) -> None:
 
 
 def _error(text: str, rules: str, err: NotationError) -> ScoreResult:
-    return ScoreResult(
-        hand=text, rules=rules, ok=False, total=0,
-        error=ScoreError(err.code, err.message, err.position),
-    )
+    return ScoreResult(hand=text, rules=rules, ok=False, total=0, error=ScoreError.raised(err))
 
 
 def _flower_count(hand: Hand, context: dict[str, Any]) -> dict[str, Any]:
@@ -56,13 +45,11 @@ def _flower_count(hand: Hand, context: dict[str, Any]) -> dict[str, Any]:
         merged = [*names]
         for item in given:
             if item in merged:
-                raise NotationError(E_BAD_CONTEXT, f"flower {item!r} given twice", None)
+                raise NotationError("flower_given_twice", tile=item)
             merged.append(item)
         return {**context, "flowers": tuple(merged)}
     if isinstance(given, int) and not isinstance(given, bool) and given:
-        raise NotationError(
-            E_BAD_CONTEXT, "flowers are written in the hand and given as a number", None
-        )
+        raise NotationError("flowers_written_and_counted")
     return {**context, "flowers": tuple(names)}
 
 
@@ -109,7 +96,7 @@ def score_mcr_full(
             config = config_from_options(options, config)
         if waits:
             if not isinstance(hand, str):
-                raise NotationError(E_BAD_CONTEXT, "waits take a hand of thirteen", None)
+                raise NotationError("waits_need_notation")
             melds, tiles = parse_waiting(text, allow_joker=False)
             found = (
                 waits_of(melds, tiles, config.waits_include_fifth_copy)
@@ -124,19 +111,19 @@ def score_mcr_full(
         else:
             h = hand
             if any(m.jokers for m in h.melds):
-                raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in MCR", None)
+                raise NotationError("jokers_not_in_mcr")
         # jokers and flowers are the tiles from 34 on (one test for the usual hand)
         if h.win_tile >= 34 or (h.concealed and max(h.concealed) >= 34):
             if JOKER in h.concealed or h.win_tile == JOKER:
-                raise NotationError(E_JOKER_NOT_ALLOWED, "jokers are not used in MCR", None)
-            raise NotationError(E_NOT_WINNING, "flowers cannot be part of the hand", None)
+                raise NotationError("jokers_not_in_mcr")
+            raise NotationError("flowers_in_sets")
         ctx = context_from(_flower_count(h, context))  # never changes context
         conflict = win_flags_conflict(
             self_drawn=ctx.self_drawn, kong_replacement=ctx.kong_replacement,
             robbing_kong=ctx.robbing_kong,
         )
         if conflict:
-            raise NotationError(E_BAD_CONTEXT, conflict, None)
+            raise NotationError(conflict)
         ev = evaluate(h, ctx, config)
     except NotationError as err:
         return _error(text, rules, err)
@@ -167,7 +154,7 @@ def score(hand: str | Hand, *, rules: str = "mcr", **context: Any) -> ScoreResul
     if entry is None:
         return ScoreResult(
             hand=text, rules=rules, ok=False, total=0,
-            error=ScoreError(E_UNKNOWN_RULES, f"unknown rules {rules!r}", None),
+            error=ScoreError.of("unknown_rules", rules=rules),
         )
     if isinstance(entry, str):
         module_name, _, attr = entry.partition(":")
@@ -176,7 +163,7 @@ def score(hand: str | Hand, *, rules: str = "mcr", **context: Any) -> ScoreResul
         except (ImportError, AttributeError):
             return ScoreResult(
                 hand=text, rules=rules, ok=False, total=0,
-                error=ScoreError(E_UNKNOWN_RULES, f"rules {rules!r} are not available", None),
+                error=ScoreError.of("rules_not_available", rules=rules),
             )
         RULESETS[rules] = loaded
         entry = loaded
@@ -206,9 +193,7 @@ def resolve_fan_id(fan_id: str, hand: str | Hand | None = None) -> str:
             return "57A"
         if len(kongs) == 2 and melded == 1:
             return "57B"
-    raise NotationError(
-        E_AMBIGUOUS_FAN, "fan 57 is 57A (two melded kongs) or 57B (melded + concealed)", None
-    )
+    raise NotationError("fan_57_ambiguous")
 
 
 __all__ = ["RULESETS", "parse_tile", "register_rules", "resolve_fan_id", "score", "score_mcr",

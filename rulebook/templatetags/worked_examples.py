@@ -1,0 +1,30 @@
+"""``{% load worked_examples %}``: the worked examples scored by the core, for the editors'
+previews of a fan and of an example (the models do not call the selectors, which read them).
+
+``{% fan_examples_scored fan as examples %}`` and ``{% example_scored example as scored %}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from rulebook import selectors
+from rulebook.models import Fan, WorkedExample
+
+register = template.Library()
+
+
+@register.simple_tag
+def fan_examples_scored(fan: Fan) -> list[selectors.ScoredExample]:
+    """The live examples of the fan, in the fan's language."""
+    return selectors.fan_examples_scored(
+        ruleset=fan.ruleset, fan_code=fan.code, language=fan.locale.language_code
+    )
+
+
+@register.simple_tag(takes_context=True)
+def example_scored(context: dict[str, Any], example: WorkedExample) -> selectors.ScoredExample:
+    """The example as it is being edited, in the request's language."""
+    return selectors.example_scored(example, language=context["request"].LANGUAGE_CODE)
