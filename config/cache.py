@@ -10,13 +10,24 @@ A ``redis.Redis`` client holds no connection of its own (it borrows one from its
 each command) and is safe to share between threads, so this backend keeps the client of
 each pool and reuses it. Everything else is Django's backend. Decision 0602 records why
 this and not django-redis.
+
+``FaultTolerantRedisCache`` (what production runs) adds one thing: with Redis stopped or
+unreachable it answers as an empty cache, logs a warning at most once a minute and lets the
+site answer from the database (issue 22, docs/reliability.md).
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
+import redis
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 
 class ReusedClientRedisCacheClient(RedisCacheClient):
@@ -38,3 +49,122 @@ class ReusedClientRedisCache(RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = ReusedClientRedisCacheClient
+
+
+# --- Redis away: the site answers without its cache -------------------------------------
+
+DOWN_SECONDS = 5  # after a failure, no new attempt for this long: each request stays fast
+WARNING_INTERVAL = 60  # one log line a minute at most while Redis is away
+
+logger = logging.getLogger(__name__)
+
+# what a Redis that is stopped, restarting or unreachable raises
+REDIS_UNAVAILABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
+
+class CacheHealth:
+    """Is the cache's server reachable, as far as the last operations of this process
+    know. Shared by the cache backend and the rate limits (config/throttles.py)."""
+
+    def __init__(self) -> None:
+        self._down_until = 0.0
+        self._warned_at: float | None = None
+        self._lock = threading.Lock()
+
+    def is_down(self) -> bool:
+        return time.monotonic() < self._down_until
+
+    def failed(self, error: BaseException) -> None:
+        now = time.monotonic()
+        with self._lock:
+            self._down_until = now + DOWN_SECONDS
+            if self._warned_at is None or now - self._warned_at >= WARNING_INTERVAL:
+                self._warned_at = now
+                logger.warning(
+                    "Redis cache unreachable (%s): answering without the cache "
+                    "(reads from the database, rate limits counted in each process)",
+                    error,
+                )
+
+    def recovered(self) -> None:
+        self._down_until = 0.0
+
+
+def _tolerant(name: str, miss: Callable[..., Any]) -> Callable[..., Any]:
+    parent = getattr(RedisCache, name)
+
+    def method(self: FaultTolerantRedisCache, *args: Any, **kwargs: Any) -> Any:
+        if self.health.is_down():
+            return miss(*args, **kwargs)
+        try:
+            return parent(self, *args, **kwargs)
+        except REDIS_UNAVAILABLE as error:
+            self.health.failed(error)
+            return miss(*args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = parent.__doc__
+    return method
+
+
+def _default(key: Any, default: Any = None, version: Any = None) -> Any:
+    return default
+
+
+def _nothing(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _false(*args: Any, **kwargs: Any) -> bool:
+    return False
+
+
+def _empty(*args: Any, **kwargs: Any) -> Any:
+    return {}
+
+
+def _no_failed_keys(data: Any, *args: Any, **kwargs: Any) -> list[Any]:
+    return []
+
+
+def _incr_missing(key: Any, delta: int = 1, version: Any = None) -> int:
+    raise ValueError(f"Key '{key}' not found (the cache is unreachable)")
+
+
+class FaultTolerantRedisCache(ReusedClientRedisCache):
+    """The Redis cache for production: when Redis is stopped or unreachable every
+    operation answers as an empty cache would (a miss, nothing stored) instead of raising,
+    so pages and the API answer from the database. After a failure the backend does not try
+    Redis again for ``DOWN_SECONDS``, and it logs a warning at most once a minute.
+
+    ``CACHES["default"]["BACKEND"] = "config.cache.FaultTolerantRedisCache"``."""
+
+    def __init__(self, server: Any, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self.health = CacheHealth()
+        # fail fast: a stopped Redis refuses at once, an unreachable one must not hold a
+        # worker for redis-py's default retries with back-off (seconds per operation)
+        self._options = {"socket_connect_timeout": 0.5, "socket_timeout": 1.0,
+                         "retry": Retry(NoBackoff(), 1), **self._options}
+
+    def ping(self) -> bool:
+        """Does Redis answer now? (the health check)"""
+        try:
+            ok = bool(self._cache.get_client(write=True).ping())
+        except REDIS_UNAVAILABLE as error:
+            self.health.failed(error)
+            return False
+        self.health.recovered()
+        return ok
+
+    add = _tolerant("add", _false)
+    get = _tolerant("get", _default)
+    set = _tolerant("set", _nothing)
+    touch = _tolerant("touch", _false)
+    delete = _tolerant("delete", _false)
+    get_many = _tolerant("get_many", _empty)
+    has_key = _tolerant("has_key", _false)
+    incr = _tolerant("incr", _incr_missing)
+    set_many = _tolerant("set_many", _no_failed_keys)
+    delete_many = _tolerant("delete_many", _nothing)
+    clear = _tolerant("clear", _false)
