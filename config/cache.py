@@ -12,8 +12,8 @@ each pool and reuses it. Everything else is Django's backend. Decision 0602 reco
 this and not django-redis.
 
 ``FaultTolerantRedisCache`` (what production runs) adds one thing: with Redis stopped or
-unreachable it answers as an empty cache, logs a warning at most once a minute and lets the
-site answer from the database (issue 22, docs/reliability.md).
+unreachable it keeps what it must in the process's own memory, logs a warning at most once
+a minute and lets the site answer from the database (docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 import redis
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.backoff import NoBackoff
 from redis.retry import Retry
@@ -90,58 +91,40 @@ class CacheHealth:
         self._down_until = 0.0
 
 
-def _tolerant(name: str, miss: Callable[..., Any]) -> Callable[..., Any]:
+def _tolerant(name: str) -> Callable[..., Any]:
     parent = getattr(RedisCache, name)
 
     def method(self: FaultTolerantRedisCache, *args: Any, **kwargs: Any) -> Any:
         if self.health.is_down():
-            return miss(*args, **kwargs)
+            return getattr(self.local, name)(*args, **kwargs)
         try:
             return parent(self, *args, **kwargs)
         except REDIS_UNAVAILABLE as error:
+            if not self.health.is_down():
+                self.local.clear()  # nothing left from an earlier outage
             self.health.failed(error)
-            return miss(*args, **kwargs)
+            return getattr(self.local, name)(*args, **kwargs)
 
     method.__name__ = name
     method.__doc__ = parent.__doc__
     return method
 
 
-def _default(key: Any, default: Any = None, version: Any = None) -> Any:
-    return default
-
-
-def _nothing(*args: Any, **kwargs: Any) -> None:
-    return None
-
-
-def _false(*args: Any, **kwargs: Any) -> bool:
-    return False
-
-
-def _empty(*args: Any, **kwargs: Any) -> Any:
-    return {}
-
-
-def _no_failed_keys(data: Any, *args: Any, **kwargs: Any) -> list[Any]:
-    return []
-
-
-def _incr_missing(key: Any, delta: int = 1, version: Any = None) -> int:
-    raise ValueError(f"Key '{key}' not found (the cache is unreachable)")
-
-
 class FaultTolerantRedisCache(ReusedClientRedisCache):
     """The Redis cache for production: when Redis is stopped or unreachable every
-    operation answers as an empty cache would (a miss, nothing stored) instead of raising,
-    so pages and the API answer from the database. After a failure the backend does not try
-    Redis again for ``DOWN_SECONDS``, and it logs a warning at most once a minute.
+    operation goes to a cache in this process's memory instead of raising, so pages and
+    the API answer (what was cached is read from the database again) and the login rate
+    limits count in each process. After a failure the backend does not try Redis again for
+    ``DOWN_SECONDS``, and it logs a warning at most once a minute. What the process kept
+    meanwhile is dropped when Redis answers again.
 
     ``CACHES["default"]["BACKEND"] = "config.cache.FaultTolerantRedisCache"``."""
 
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self.health = CacheHealth()
+        self.local = LocMemCache(f"config-cache-fallback-{id(self)}",
+                                 {"OPTIONS": {"MAX_ENTRIES": 10000}})
         # fail fast: a stopped Redis refuses at once, an unreachable one must not hold a
         # worker for redis-py's default retries with back-off (seconds per operation)
         self._options = {"socket_connect_timeout": 0.5, "socket_timeout": 1.0,
@@ -157,14 +140,14 @@ class FaultTolerantRedisCache(ReusedClientRedisCache):
         self.health.recovered()
         return ok
 
-    add = _tolerant("add", _false)
-    get = _tolerant("get", _default)
-    set = _tolerant("set", _nothing)
-    touch = _tolerant("touch", _false)
-    delete = _tolerant("delete", _false)
-    get_many = _tolerant("get_many", _empty)
-    has_key = _tolerant("has_key", _false)
-    incr = _tolerant("incr", _incr_missing)
-    set_many = _tolerant("set_many", _no_failed_keys)
-    delete_many = _tolerant("delete_many", _nothing)
-    clear = _tolerant("clear", _false)
+    add = _tolerant("add")
+    get = _tolerant("get")
+    set = _tolerant("set")
+    touch = _tolerant("touch")
+    delete = _tolerant("delete")
+    get_many = _tolerant("get_many")
+    has_key = _tolerant("has_key")
+    incr = _tolerant("incr")
+    set_many = _tolerant("set_many")
+    delete_many = _tolerant("delete_many")
+    clear = _tolerant("clear")
