@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import time
+import uuid
 from datetime import date
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from config.csv_export import csv_text
 from federation.models import User
 from ratings.services import ratings_recompute
 from tests.factories import UserFactory
+from tests.services import requires_redis
 from tests.tournaments.confirmed_results import confirmed_tournament, players
 
 pytestmark = pytest.mark.django_db
@@ -294,3 +296,21 @@ def test_a_signed_unknown_stripe_event_is_answered_200(client, stripe_variant, c
     assert _signed(client, orphan).status_code == 200
     # the signature is still checked
     assert _signed(client, event, secret="whsec_wrong").status_code == 400
+
+
+@requires_redis
+def test_with_redis_up_the_backend_is_the_shared_cache(client) -> None:
+    prefix = f"test-{uuid.uuid4().hex}"
+    with override_settings(CACHES={"default": {
+            "BACKEND": "config.cache.FaultTolerantRedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/12", "KEY_PREFIX": prefix}}):
+        from django.core.cache import cache
+
+        cache.set("k", [1, 2], 30)
+        assert cache.get("k") == [1, 2] and not cache.health.is_down()
+        assert client.get("/healthz").json() == {"status": "ok", "database": "ok",
+                                                  "cache": "ok"}
+        answers = [client.get("/api/v1/fans", REMOTE_ADDR="198.51.100.60").status_code
+                   for _ in range(61)]
+        assert answers[-1] == 429 and answers[:60] == [200] * 60  # the Lua script counted
+        cache.clear()
