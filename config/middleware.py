@@ -45,7 +45,7 @@ class AdminAccessMiddleware:
 
 
 class LocaleMiddleware(DjangoLocaleMiddleware):
-    """Django's LocaleMiddleware, except that an API 404 stays a 404.
+    """Django's LocaleMiddleware, except that an API (or payment webhook) 404 stays a 404.
 
     Django redirects a 404 outside the language prefix to the prefixed path when that path
     resolves, and Wagtail's catch-all page route resolves every path: without this an API
@@ -53,6 +53,7 @@ class LocaleMiddleware(DjangoLocaleMiddleware):
     """
 
     def process_response(self, request, response):
-        if request.path_info.startswith("/api/"):
+        # the API and the payment providers' webhooks (/payments/) are machines' URLs
+        if request.path_info.startswith(("/api/", "/payments/")):
             return response
         return super().process_response(request, response)

@@ -19,6 +19,10 @@ counting the same client at once cannot both take the last place. With another c
 (the database cache of development, the tests' caches) the same steps run here, read
 then written (not atomic: two workers may both take the last place, as with DRF's own
 throttles). ``tests/federation/test_api_throttles.py`` runs every scenario on both.
+
+With Redis away (stopped, restarting, unreachable) the limits are not dropped: each process
+counts in its own memory, the same steps as above, until Redis answers again (the cache
+backend logs that once a minute; docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -28,8 +32,11 @@ from typing import Any
 
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache import cache as default_cache
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+from config.cache import REDIS_UNAVAILABLE
 
 SLOTS_PER_WINDOW = 60
 
@@ -119,6 +126,24 @@ return {1}
 
 _script: Any = None  # redis-py's Script (its SHA1 computed once), run with any client
 
+# the counts of this process while the shared cache is away
+local_cache = LocMemCache("config-throttles-fallback", {"OPTIONS": {"MAX_ENTRIES": 10000}})
+
+
+def _shared_cache_down(cache: Any) -> bool:
+    if cache is default_cache:
+        cache = caches[DEFAULT_CACHE_ALIAS]
+    health = getattr(cache, "health", None)
+    return health is not None and health.is_down()
+
+
+def _shared_cache_failed(cache: Any, error: BaseException) -> None:
+    if cache is default_cache:
+        cache = caches[DEFAULT_CACHE_ALIAS]
+    health = getattr(cache, "health", None)
+    if health is not None:
+        health.failed(error)
+
 
 def _redis_script(cache: Any) -> Any:
     """The script, bound to this Redis cache's client; None for other caches."""
@@ -151,16 +176,23 @@ class WeightedRateMixin:
         limit: int = self.num_requests  # type: ignore[attr-defined]
         now: float = self.timer()  # type: ignore[attr-defined]
         cache = self.cache  # type: ignore[attr-defined]
+        if _shared_cache_down(cache):
+            cache = local_cache
         script = _redis_script(cache)
         if script is not None:
             key = cache.make_and_validate_key(self.key)
             # keys of their own: a history pickled under the plain key by the Python
             # path (an earlier release, or another cache) is left to expire, not misread
-            answer = script(keys=[key + ":slots", key + ":total"],
-                            args=[f"{now:.4f}", duration, limit, weight, SLOTS_PER_WINDOW])
-            allowed = answer[0] == 1
-            self.retry_after = float(answer[1]) if not allowed and answer[1] else None
-            return allowed
+            try:
+                answer = script(keys=[key + ":slots", key + ":total"],
+                                args=[f"{now:.4f}", duration, limit, weight, SLOTS_PER_WINDOW])
+            except REDIS_UNAVAILABLE as error:
+                _shared_cache_failed(cache, error)
+                cache = local_cache
+            else:
+                allowed = answer[0] == 1
+                self.retry_after = float(answer[1]) if not allowed and answer[1] else None
+                return allowed
         history, self.retry_after = slots_check(
             list(cache.get(self.key, ())), now, duration, limit, weight)
         if history is None:

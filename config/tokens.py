@@ -36,12 +36,18 @@ class CachedTokenAuthentication(TokenAuthentication):
     """DRF's token authentication, the token's user kept in the shared cache for a minute.
 
     High-volume endpoints (the scoring API) would otherwise spend a database round trip
-    on each request. A renewed token or a changed user is forgotten at once through the
-    signals below (with Redis, in every worker; with the per-process cache, the other
-    processes forget within TOKEN_CACHE_SECONDS).
+    on each request. A renewed or deleted token, a changed user (saved, or deactivated in
+    bulk through the user model's ``QuerySet.update``, federation/models.py) is forgotten
+    at once through ``api_tokens_forget_users`` and the signals below (with Redis, in every
+    worker; with the per-process cache, the other processes forget within
+    TOKEN_CACHE_SECONDS).
     """
 
     def authenticate_credentials(self, key):
+        health = getattr(cache, "health", None)  # the Redis backend (config/cache.py)
+        if health is not None and health.is_down():
+            # Redis away: the processes could not tell each other of a deactivation
+            return super().authenticate_credentials(key)
         cached = cache.get(_token_cache_key(key))
         if cached is not None:
             return cached
@@ -54,9 +60,16 @@ def _forget_token(sender, instance, **kwargs) -> None:
     cache.delete(_token_cache_key(instance.key))
 
 
-def _forget_users_tokens(sender, instance, **kwargs) -> None:
-    keys = Token.objects.filter(user_id=instance.pk).values_list("key", flat=True)
+def api_tokens_forget_users(*, user_ids) -> None:
+    """Forget the cached authentication of these users' tokens: the next request with one
+    of them is checked against the database (an account deactivated in bulk, the user
+    model's ``QuerySet.update``, is refused at once)."""
+    keys = Token.objects.filter(user_id__in=list(user_ids)).values_list("key", flat=True)
     cache.delete_many([_token_cache_key(k) for k in keys])
+
+
+def _forget_users_tokens(sender, instance, **kwargs) -> None:
+    api_tokens_forget_users(user_ids=[instance.pk])
 
 
 post_delete.connect(_forget_token, sender=Token, dispatch_uid="api_token_forget")

@@ -8,16 +8,36 @@ import uuid
 from django import forms
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import UserManager as AuthUserManager
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from payments.models import BasePayment
+
+from config.tokens import api_tokens_forget_users
+
+
+class UserQuerySet(models.QuerySet):
+    def update(self, **kwargs):  # type: ignore[no-untyped-def]
+        """A bulk change of accounts (the admin's bulk actions, ``.update()`` in code) sends
+        no save signal: an account deactivated this way must still lose its API access at
+        once, so the cached token authentications of the accounts are forgotten."""
+        user_ids = list(self.values_list("pk", flat=True)) if "is_active" in kwargs else []
+        count = super().update(**kwargs)
+        if user_ids:
+            api_tokens_forget_users(user_ids=user_ids)
+        return count
+
+
+class UserManager(AuthUserManager.from_queryset(UserQuerySet)):  # type: ignore[misc]
+    pass
 
 
 class User(AbstractUser):
     """A login account. Sign-in is by email (django-allauth); the username is internal."""
 
     email = models.EmailField(_("email address"), unique=True)
+    objects = UserManager()
     language = models.CharField(
         _("preferred language"),
         max_length=10,

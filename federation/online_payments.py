@@ -127,13 +127,37 @@ def _settle_on_confirmation(sender: Any, instance: OnlinePayment, **kwargs: Any)
 @csrf_exempt
 @require_POST
 def stripe_webhook(request: HttpRequest) -> HttpResponse:
-    """Stripe's webhook (/payments/process/stripe/): a payload whose signature does not
-    match STRIPE_WEBHOOK_SECRET is answered 400 and changes nothing (django-payments would let
-    the verification error through as a 500); a genuine one goes on to django-payments."""
+    """Stripe's webhook (/payments/process/stripe/).
+
+    A payload whose signature does not match STRIPE_WEBHOOK_SECRET is answered 400 and
+    changes nothing (django-payments would let the verification error through as a 500).
+    A genuine event goes on to django-payments when it is one of the checkout events it
+    handles. A genuine event the site has no use for (another type, or a checkout of no
+    payment of this site) is answered 200 and logged: anything else is a failure to Stripe,
+    which retries it for days."""
+    from payments import PaymentError
+    from payments.core import provider_factory
+    from payments.stripe.providers import stripe_enabled_events
     from payments.urls import static_callback
 
     try:
-        return static_callback(request, variant="stripe")
-    except (stripe.SignatureVerificationError, ValueError):
+        provider = provider_factory("stripe")
+    except ValueError:
+        return JsonResponse({"error": "Stripe is not configured"}, status=404)
+    try:
+        event = provider.return_event_payload(request)
+    except (stripe.SignatureVerificationError, ValueError, PaymentError):
         logger.warning("Stripe webhook with an invalid signature or payload refused")
         return JsonResponse({"error": "invalid signature"}, status=400)
+    event_type = event.get("type") if hasattr(event, "get") else None
+    event_id = event.get("id") if hasattr(event, "get") else None
+    if event_type not in stripe_enabled_events:
+        logger.warning("Stripe event %s of type %s ignored: not one the site handles",
+                       event_id, event_type)
+        return JsonResponse({"status": "ignored", "type": event_type})
+    response = static_callback(request, variant="stripe")
+    if response.status_code in (400, 404):
+        logger.warning("Stripe event %s of type %s ignored: no payment of this site "
+                       "(answer %s)", event_id, event_type, response.status_code)
+        return JsonResponse({"status": "ignored", "type": event_type})
+    return response

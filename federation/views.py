@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from payments import PaymentError, PaymentStatus, RedirectNeeded
 
-from federation import csv_export, online_payments, receipts, selectors, services
+from config import csv_export
+from federation import online_payments, receipts, selectors, services
 from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
 from federation.forms import BankImportForm, ContactForm, ErasureForm, MembershipApplicationForm
 from federation.models import Club, DuesInvoice, Member, MembershipFee, OnlinePayment, Payment

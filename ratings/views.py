@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -17,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_countries import countries
 
+from config import csv_export
 from federation.models import Club
 from ratings.method import parse_period, period_first_day, period_label
 from ratings.models import RatingPeriod
@@ -212,7 +212,7 @@ def rating_list_csv(request: HttpRequest) -> HttpResponse:
     players = Player.objects.select_related("member__club").in_bulk([r.player_id for r in rows])
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="ratings-{filters.period}.csv"'
-    writer = csv.writer(response)
+    writer = csv_export.writer(response)
     writer.writerow(
         [
             "rank",

@@ -205,6 +205,7 @@ CONFIG_LEAVES = {
     "config.admin_dashboard",
     "config.api_schema",
     "config.cache",
+    "config.csv_export",
     "config.health",
     "config.middleware",
     "config.pdf_fonts",

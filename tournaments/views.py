@@ -8,7 +8,6 @@ CSV upload. Officers decide in the Wagtail admin (tournaments.viewsets).
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 from typing import Any
 
@@ -22,6 +21,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config import csv_export
 from rulebook.scoring.standings import WINDS
 from tournaments.permissions import can_organize
 
@@ -33,7 +33,7 @@ from .forms import (
     TournamentForm,
     UploadForm,
 )
-from .importers import csv_template, parse_results_csv, parse_results_json
+from .importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS, parse_results_csv, parse_results_json
 from .models import Seat, Session, TableResult, Tournament
 from .problem_texts import check_message, error_message, problem_message
 from .seating import round_seats
@@ -146,7 +146,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response["Content-Disposition"] = (
         f'attachment; filename="tournament-{tournament.pk}-standings.csv"'
     )
-    writer = csv.writer(response)
+    writer = csv_export.writer(response)
     header = ["rank", "number", "player", "name", "country", "team", "table_points",
               "game_points", "penalties"]
     for s in context["sessions"]:
@@ -437,7 +437,6 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def results_template(request: HttpRequest) -> HttpResponse:
-    response = HttpResponse(csv_template(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="results-template.csv"'
-    return response
+    return csv_export.csv_response("results-template.csv", CSV_COLUMNS, CSV_TEMPLATE_ROWS,
+                                   lineterminator="\n")
 

@@ -30,6 +30,13 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 DEBUG = env_bool("DJANGO_DEBUG", False)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+# How many proxies of the site's own stand in front of it (each appends the address it saw
+# to X-Forwarded-For): 0 when gunicorn is reached directly, 1 behind docker-compose's
+# proxy. The client's address is the one the nearest trusted proxy saw; whatever a client
+# writes in X-Forwarded-For itself is never believed. Used by the API rate limits
+# (REST_FRAMEWORK["NUM_PROXIES"]) and the login rate limits (ALLAUTH_TRUSTED_PROXY_COUNT).
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXIES
 
 INSTALLED_APPS = [
     # our apps first so that their templates override allauth's and Wagtail's
@@ -83,6 +90,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # /healthz answered before the host check: the container's check asks 127.0.0.1
+    "config.health.HealthCheckMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # anonymous fan tables and fan pages from the cache, before sessions and page routing
     "content.middleware.RulebookCacheMiddleware",
@@ -173,8 +182,9 @@ STORAGES = {
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
-            # Django's Redis backend, reusing one client per pool (config/cache.py)
-            "BACKEND": "config.cache.ReusedClientRedisCache",
+            # Django's Redis backend, one client per pool, answering as an empty cache while
+            # Redis is away (config/cache.py)
+            "BACKEND": "config.cache.FaultTolerantRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
         }
     }
@@ -246,6 +256,8 @@ WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.databa
 
 # --- API -------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # the client's address for the anonymous rate limit (TRUSTED_PROXIES above)
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_AUTHENTICATION_CLASSES": [

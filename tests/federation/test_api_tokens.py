@@ -58,7 +58,7 @@ def test_token_page_is_translated(client, user):
 def test_healthz_answers_ok_without_language_prefix(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "database": "ok", "cache": "ok"}
     assert client.post("/healthz").status_code == 405
 
 

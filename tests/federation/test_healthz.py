@@ -37,7 +37,7 @@ def postgres(transactional_db):  # type: ignore[no-untyped-def]
 def test_a_cut_connection_is_replaced(client, postgres) -> None:
     _cut_server_side()
     response = client.get("/healthz")
-    assert response.status_code == 200 and response.json() == {"status": "ok"}
+    assert response.status_code == 200 and response.json() == {"status": "ok", "database": "ok", "cache": "ok"}
     with connection.cursor() as cursor:  # the connection the check left open works
         cursor.execute("SELECT 1")
         assert cursor.fetchone() == (1,)
@@ -53,4 +53,4 @@ def test_a_database_gone_away_answers_503(client, postgres) -> None:
         connection.settings_dict["PORT"] = port
         connection.close()
     assert response.status_code == 503
-    assert response.json() == {"status": "unavailable", "database": "unreachable"}
+    assert response.json() == {"status": "unavailable", "database": "down", "cache": "ok"}

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tournaments.importers import csv_template, parse_results_csv, parse_results_json
+from config.csv_export import csv_text
+from tournaments.importers import (
+    CSV_COLUMNS,
+    CSV_TEMPLATE_ROWS,
+    parse_results_csv,
+    parse_results_json,
+)
 
 
 def test_json_table_with_totals_and_hands():
@@ -40,7 +46,7 @@ def test_json_problems_are_all_listed_with_their_place():
 
 
 def test_csv_template_parses_into_two_tables():
-    sessions, problems = parse_results_csv(csv_template())
+    sessions, problems = parse_results_csv(csv_text(CSV_COLUMNS, CSV_TEMPLATE_ROWS, lineterminator="\n"))
     assert problems == []
     (session,) = sessions
     first, second = session.tables

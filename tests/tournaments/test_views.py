@@ -9,9 +9,10 @@ import io
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from config.csv_export import csv_text
 from tests.tournaments.fixtures import player_ids
 from tournaments import services
-from tournaments.importers import csv_template
+from tournaments.importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS
 from tournaments.models import TableResult
 
 pytestmark = pytest.mark.django_db
@@ -253,7 +254,7 @@ def test_template_csv_downloads_and_parses(clients):
     assert response["Content-Disposition"].endswith('"results-template.csv"')
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0][:6] == ["session", "table", "kind", "hand", "seat", "player"]
-    assert response.content.decode() == csv_template()
+    assert response.content.decode() == csv_text(CSV_COLUMNS, CSV_TEMPLATE_ROWS, lineterminator="\n")
 
 
 def test_standings_csv_and_pdf(clients, make_tournament):

@@ -1,6 +1,9 @@
-"""Every CSV the federation hands out goes through defusedcsv: a cell typed as a formula
-("=HYPERLINK(...)", "+...", "-...", "@...") is prefixed with a quote so that spreadsheets
-show it as text instead of running it. Wagtail admin exports use `SafeCsvExportMixin`."""
+"""The one CSV writer of the site: every CSV it hands out (standings, rating lists, the
+results template, club member lists, the admin's exports) goes through defusedcsv: a cell
+typed as a formula ("=HYPERLINK(...)", "+...", "-...", "@...") is prefixed with a quote so
+that spreadsheets show it as text instead of running it; numbers, negative ones too, stay
+numbers. Wagtail admin exports use `SafeCsvExportMixin` (Wagtail's XLSX export already
+stores formula-like cells as text). A config leaf module, so that every app may use it."""
 
 from __future__ import annotations
 
@@ -12,18 +15,25 @@ from defusedcsv import csv
 from django.http import HttpResponse
 
 
-def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+def writer(stream: Any, **fmtparams: Any) -> Any:
+    """A ``csv.writer`` on ``stream`` (a file, an ``HttpResponse``) that neutralises
+    formulas."""
+    return csv.writer(stream, **fmtparams)
+
+
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], **fmtparams: Any) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    writer = csv.writer(buffer, **fmtparams)
     writer.writerow(header)
     writer.writerows(rows)
     return buffer.getvalue()
 
 
 def csv_response(
-    filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]]
+    filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]], **fmtparams: Any
 ) -> HttpResponse:
-    response = HttpResponse(csv_text(header, rows), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(csv_text(header, rows, **fmtparams),
+                            content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
