@@ -33,7 +33,7 @@ from tests.services import requires_redis
 from tests.tournaments.confirmed_results import confirmed_tournament, players
 
 pytestmark = pytest.mark.django_db
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # nothing listens there: a Redis that is stopped
 REDIS_AWAY = {"default": {"BACKEND": "config.cache.FaultTolerantRedisCache",
