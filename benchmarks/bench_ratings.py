@@ -46,6 +46,7 @@ from federation.models import User  # noqa: E402
 from ratings.models import RatingEntry, RatingPeriod  # noqa: E402
 from ratings.services import ratings_recompute  # noqa: E402
 from tournaments.models import Player, Registration, TableResult, Tournament  # noqa: E402
+from tournaments.services import tournament_results_store  # noqa: E402
 
 PREFIX = "Synthetic"
 SEATS = "ESWN"
@@ -132,6 +133,7 @@ def generate(args: argparse.Namespace) -> None:
                         for seat, p, gp in zip(SEATS, four, points, strict=True)
                     ]
             TableResult.objects.bulk_create(rows, batch_size=5000)
+            tournament_results_store(tournament)  # as the confirmation does
             made += 1
 
 

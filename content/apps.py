@@ -8,6 +8,7 @@ class ContentConfig(AppConfig):
 
     def ready(self) -> None:
         from django.db.models.signals import post_delete
+        from wagtail.models import Page
         from wagtail.signals import page_published, page_unpublished
 
         from content import search
@@ -15,4 +16,8 @@ class ContentConfig(AppConfig):
         search.backend_name()  # refuse a misconfigured search backend at startup
         page_published.connect(search.on_page_published, dispatch_uid="content_search_published")
         page_unpublished.connect(search.on_page_removed, dispatch_uid="content_search_unpublished")
-        post_delete.connect(search.on_page_removed, dispatch_uid="content_search_deleted")
+        # Only pages: a post_delete receiver for every model would turn off Django's fast
+        # delete everywhere. Deleting any page deletes its Page row (sender=Page).
+        post_delete.connect(
+            search.on_page_removed, sender=Page, dispatch_uid="content_search_deleted"
+        )

@@ -286,31 +286,31 @@ class PlayerTournament:
 
 
 def player_tournaments(player: Player) -> list[PlayerTournament]:
-    """The confirmed tournaments the player played, newest first, with their standing."""
-    from tournaments.models import Tournament
-    from tournaments.selectors import tournament_ranking
+    """The confirmed tournaments the player played, newest first, with their standing: the
+    stored final standings (``tournaments.models.TournamentResult``), in one query."""
+    from tournaments.models import Tournament, TournamentResult
 
-    tournaments = Tournament.objects.filter(
-        state=Tournament.State.RESULTS_CONFIRMED, registrations__player=player
-    ).order_by("-end_date", "pk")
-    out = []
-    for tournament in tournaments:
-        standings = tournament_ranking(tournament)
-        mine = next((s for s in standings if s.player == player.pk), None)
-        out.append(
-            PlayerTournament(
-                tournament_id=tournament.pk,
-                name=tournament.name,
-                end_date=tournament.end_date,
-                city=tournament.city,
-                country=tournament.country,
-                rank=mine.rank if mine else None,
-                players=len(standings),
-                table_points=float(mine.table_points) if mine else 0.0,
-                game_points=mine.game_points if mine else 0,
-            )
+    rows = (
+        TournamentResult.objects.filter(
+            player=player, tournament__state=Tournament.State.RESULTS_CONFIRMED
         )
-    return out
+        .select_related("tournament")
+        .order_by("-tournament__end_date", "tournament_id")
+    )
+    return [
+        PlayerTournament(
+            tournament_id=row.tournament_id,
+            name=row.tournament.name,
+            end_date=row.tournament.end_date,
+            city=row.tournament.city,
+            country=row.tournament.country,
+            rank=row.rank,
+            players=row.players,
+            table_points=float(row.table_points),
+            game_points=row.game_points,
+        )
+        for row in rows
+    ]
 
 
 @dataclass(frozen=True, slots=True)

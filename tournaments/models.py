@@ -4,11 +4,16 @@ A tournament moves draft -> submitted -> accredited | rejected -> results submit
 results confirmed; only ``tournaments.services`` changes its state. Results are stored per
 session, table and seat (``TableResult``: the seat's game points before deducted penalties and
 the deducted penalty); table points and standings are computed from them by
-``rulebook.scoring.standings`` and never stored (see docs/decisions/0700-tournament-results.md).
+``rulebook.scoring.standings`` (see docs/decisions/0700-tournament-results.md). The final
+ranking of a confirmed tournament is kept as ``TournamentResult`` rows, written from that same
+computation when the results are confirmed or corrected, so that a player's history reads
+stored rows instead of recomputing every tournament.
 The ratings computed from these results are the ratings app's (``ratings.models``).
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from django.conf import settings
 from django.db import models
@@ -306,6 +311,48 @@ class TableResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.session}/{self.table}/{self.seat}: {self.game_points}"
+
+
+class TournamentResult(models.Model):
+    """A player's final standing in a confirmed tournament (3.10.1), written by
+    ``tournaments.services.tournament_results_store`` from ``tournament_ranking`` whenever the
+    results are confirmed or corrected. Table points are kept as an exact fraction (ties share
+    places: 7/3, 1.75)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="final_results",
+        verbose_name=_("tournament"),
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="tournament_results",
+        verbose_name=_("player"),
+    )
+    rank = models.PositiveIntegerField(_("rank"))
+    players = models.PositiveIntegerField(_("players ranked"))
+    table_points_numerator = models.IntegerField(_("table points (numerator)"))
+    table_points_denominator = models.PositiveIntegerField(
+        _("table points (denominator)"), default=1
+    )
+    game_points = models.IntegerField(_("game points"))
+    penalties = models.PositiveIntegerField(_("deducted penalties"), default=0)
+    sessions = models.PositiveSmallIntegerField(_("sessions played"))
+
+    class Meta:
+        ordering = ["tournament", "rank", "pk"]
+        verbose_name = _("tournament result")
+        verbose_name_plural = _("tournament results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="tournament_result_player_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.rank}. {self.player}"
+
+    @property
+    def table_points(self) -> Fraction:
+        return Fraction(self.table_points_numerator, self.table_points_denominator)
 
 
 class HandRecord(models.Model):

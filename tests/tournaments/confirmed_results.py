@@ -1,4 +1,5 @@
-"""Confirmed tournaments with results, written straight into the tournaments' tables."""
+"""Confirmed tournaments with results, written straight into the tournaments' tables; a
+confirmed tournament's final standings are stored by the service the confirmation uses."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import date, timedelta
 
 from tests.factories import UserFactory
 from tournaments.models import Player, Registration, TableResult, Tournament
+from tournaments.services import tournament_results_store
 
 SEATS = "ESWN"
 
@@ -61,4 +63,6 @@ def confirmed_tournament(
                     )
                 )
     TableResult.objects.bulk_create(rows)
+    if state == Tournament.State.RESULTS_CONFIRMED:
+        tournament_results_store(tournament)
     return tournament

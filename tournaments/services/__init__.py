@@ -24,6 +24,7 @@ from tournaments.services.results import (
     results_open,
     results_problems,
     results_record,
+    tournament_results_store,
 )
 from tournaments.services.seating import seating_draw
 
@@ -47,6 +48,7 @@ __all__ = [
     "tournament_correct",
     "tournament_create",
     "tournament_decide",
+    "tournament_results_store",
     "tournament_submit",
     "tournament_update",
 ]

@@ -27,7 +27,12 @@ from tournaments.importers import SessionEntry
 from tournaments.models import PUBLIC_STATES, Accreditation, Session, Tournament
 from tournaments.permissions import ROLE_PERMISSIONS
 from tournaments.services._common import State, _audit, _locked, _mcr_config, _require
-from tournaments.services.results import _complete, _store_sessions, correction_open
+from tournaments.services.results import (
+    _complete,
+    _store_sessions,
+    correction_open,
+    tournament_results_store,
+)
 from tournaments.signals import results_confirmed
 
 
@@ -211,6 +216,7 @@ def tournament_confirm(*, tournament: Tournament, user: Any) -> Tournament:
     tournament.state = State.RESULTS_CONFIRMED
     tournament.confirmed_at = timezone.now()
     tournament.save(update_fields=["state", "confirmed_at"])
+    tournament_results_store(tournament)
     Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.CONFIRM,
                                  decided_by=user, checks=_checks_json(checks))
     _audit(tournament, "tournaments.tournament.confirm", user)
@@ -234,6 +240,7 @@ def tournament_correct(
     _complete(tournament)
     tournament.corrected_at = timezone.now()
     tournament.save(update_fields=["corrected_at"])
+    tournament_results_store(tournament)
     Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.CORRECT,
                                  reason=reason, decided_by=user,
                                  checks=[{"code": "sessions", "level": "ok",

@@ -11,8 +11,9 @@ from django.db import transaction
 from rulebook.scoring.standings import WINDS, Problem
 from tournaments.errors import E_RESULTS_MISSING, ResultsError
 from tournaments.importers import SessionEntry
-from tournaments.models import HandRecord, Session, TableResult, Tournament
+from tournaments.models import HandRecord, Session, TableResult, Tournament, TournamentResult
 from tournaments.results import evaluate
+from tournaments.selectors import tournament_ranking
 from tournaments.services._common import State, _audit, _locked, _mcr_config, _require
 
 
@@ -124,3 +125,20 @@ def _complete(tournament: Tournament) -> None:
                                     session=number, field="player", params={"player": player}))
     if problems:
         raise ResultsError(problems)
+
+
+@transaction.atomic
+def tournament_results_store(tournament: Tournament) -> list[TournamentResult]:
+    """Replace the tournament's stored final standings (``TournamentResult``) with
+    ``tournament_ranking``'s; called when the results are confirmed or corrected."""
+    ranking = tournament_ranking(tournament)
+    TournamentResult.objects.filter(tournament=tournament).delete()
+    return TournamentResult.objects.bulk_create(
+        TournamentResult(
+            tournament=tournament, player_id=s.player, rank=s.rank, players=len(ranking),
+            table_points_numerator=s.table_points.numerator,
+            table_points_denominator=s.table_points.denominator,
+            game_points=s.game_points, penalties=s.penalties, sessions=s.sessions,
+        )
+        for s in ranking
+    )

@@ -1,0 +1,44 @@
+"""A player's page and ``/api/v1/players/{id}`` answer with the same number of queries for
+a player of N tournaments and of 10N (the player's tournaments are stored results)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from ratings.services import ratings_recompute
+from tests.tournaments.confirmed_results import confirmed_tournament, players
+
+pytestmark = pytest.mark.django_db
+
+
+def _queries(client: Client, url: str) -> int:
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(context.captured_queries)
+
+
+def _tournaments(people, count: int, start: int) -> None:
+    for i in range(start, start + count):
+        confirmed_tournament(people, date(2020 + i // 12, i % 12 + 1, 10), sessions=4,
+                             seed=i, name=f"Open {i}")
+    ratings_recompute()
+
+
+@pytest.mark.parametrize("url", ["/en/ratings/players/{pk}/", "/api/v1/players/{pk}"])
+def test_player_page_and_api_cost_the_same_with_ten_times_the_tournaments(client, url):
+    people = players(8)
+    url = url.format(pk=people[0].pk)
+    _tournaments(people, 2, 0)
+    client.get(url)  # warm the caches a first request fills
+    small = _queries(client, url)
+    _tournaments(people, 18, 2)
+    large = _queries(client, url)
+    assert large == small, (small, large)
+    response = client.get(url)
+    assert b"Open 19" in response.content and b"Open 0" in response.content

@@ -1,0 +1,41 @@
+"""The tournament page and its standings answer with the same number of queries whatever
+the number of other tournaments in the database."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from tests.tournaments.confirmed_results import confirmed_tournament, players
+
+pytestmark = pytest.mark.django_db
+
+
+def _queries(client: Client, url: str) -> int:
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(context.captured_queries)
+
+
+def _others(people, count: int, start: int) -> None:
+    for i in range(start, start + count):
+        confirmed_tournament(people, date(2020 + i // 12, i % 12 + 1, 10), sessions=4,
+                             seed=100 + i, name=f"Other {i}")
+
+
+@pytest.mark.parametrize("page", ["", "standings/"])
+def test_tournament_pages_cost_the_same_with_ten_times_the_history(client: Client, page):
+    people = players(8)
+    target = confirmed_tournament(people, date(2026, 3, 10), sessions=4, seed=1)
+    url = f"/en/tournaments/{target.pk}/{page}"
+    _others(people, 2, 0)
+    client.get(url)  # warm the caches a first request fills
+    small = _queries(client, url)
+    _others(people, 18, 2)
+    large = _queries(client, url)
+    assert large == small, (small, large)
