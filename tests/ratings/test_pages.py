@@ -257,6 +257,8 @@ def test_api_player(client: Client, season) -> None:
     data = client.get(f"/api/v1/players/{player.pk}").json()
     assert set(data) == {
         "id",
+        "ruleset",
+        "rulesets",
         "name",
         "country",
         "rating",
@@ -266,6 +268,7 @@ def test_api_player(client: Client, season) -> None:
         "history",
         "tournaments",
     }
+    assert data["ruleset"] == "mcr" and data["rulesets"] == ["mcr"]
     assert data["id"] == player.pk and data["country"] == "RU"
     entries = list(RatingEntry.objects.filter(player=player).order_by("period"))
     assert [h["period"] for h in data["history"]] == [e.period for e in entries]
