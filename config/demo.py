@@ -29,6 +29,7 @@ from federation import services as membership
 from federation.models import Club, Member, MembershipFee, MembershipType, MembershipYear
 from ratings.method import period_label, period_of
 from ratings.models import RatingPeriod
+from ratings.selectors import RULESETS
 from ratings.services import rating_period_publish
 from rulebook.scoring.standings import WINDS
 from tournaments import services as tournaments
@@ -315,7 +316,9 @@ def _publish_all_but_the_latest_list(officer: Any, today: date) -> None:
     """The officer has published every month's list but the last one with results: the
     dashboard shows it waiting."""
     this_month = period_label(period_of(today))
-    periods = list(RatingPeriod.objects.filter(has_results=True, period__lt=this_month)
-                   .order_by("period").values_list("period", flat=True))
-    for period in periods[:-1]:
-        rating_period_publish(period=period, user=officer)
+    for ruleset in RULESETS:
+        periods = list(RatingPeriod.objects.filter(ruleset=ruleset, has_results=True,
+                                                   period__lt=this_month)
+                       .order_by("period").values_list("period", flat=True))
+        for period in periods[:-1]:
+            rating_period_publish(period=period, ruleset=ruleset, user=officer)

@@ -1,4 +1,5 @@
-"""Rating API (issue 12): GET /api/v1/ratings?period=YYYY-MM and GET /api/v1/players/{id}."""
+"""Rating API (issue 12): GET /api/v1/ratings?period=YYYY-MM and GET /api/v1/players/{id},
+each with ?ruleset=mcr|hkos|red (default mcr): one rating list per ruleset (decision 0805)."""
 
 from __future__ import annotations
 
@@ -11,38 +12,63 @@ from rest_framework.views import APIView
 
 from ratings.method import parse_period
 from ratings.selectors import (
+    RULESETS,
     latest_period_with_results,
     period_list,
     player_current,
     player_history,
+    player_months,
+    player_rulesets,
     player_tournaments,
+    ruleset_or_none,
 )
-from ratings.services import PERIOD_INVALID
+from ratings.services import PERIOD_INVALID, RULESET_UNKNOWN
 from tournaments.models import Player
+
+RULESET_PARAMETER = OpenApiParameter(
+    "ruleset", str, enum=list(RULESETS), description="the rating list's rules (default: mcr)"
+)
+
+
+def _ruleset(request: Request) -> str | Response:
+    """The ruleset the request asks for, or the 400 answer naming the field."""
+    ruleset = ruleset_or_none(request.query_params.get("ruleset"))
+    if ruleset is None:
+        return Response(
+            {"errors": [{"field": "ruleset", "message": str(RULESET_UNKNOWN)}]}, status=400
+        )
+    return ruleset
 
 
 class RatingListView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("period", str, description="YYYY-MM (default: latest)")],
+        parameters=[
+            OpenApiParameter("period", str, description="YYYY-MM (default: latest)"),
+            RULESET_PARAMETER,
+        ],
         responses={200: dict},
     )
     def get(self, request: Request) -> Response:
-        period = request.query_params.get("period") or latest_period_with_results()
+        ruleset = _ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        period = request.query_params.get("period") or latest_period_with_results(ruleset)
         if period is None:
-            return Response({"period": None, "ratings": []})
+            return Response({"period": None, "ruleset": ruleset, "ratings": []})
         try:
             parse_period(period)
         except ValueError:
             return Response(
                 {"errors": [{"field": "period", "message": str(PERIOD_INVALID)}]}, status=400
             )
-        rows = period_list(period)
+        rows = period_list(period, ruleset)
         players = Player.objects.in_bulk([r.player_id for r in rows])
         return Response(
             {
                 "period": period,
+                "ruleset": ruleset,
                 "ratings": [
                     {
                         "rank": r.rank,
@@ -65,13 +91,19 @@ class RatingListView(APIView):
 class PlayerView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(parameters=[RULESET_PARAMETER], responses={200: dict})
     def get(self, request: Request, pk: int) -> Response:
+        ruleset = _ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
         player = get_object_or_404(Player, pk=pk)
-        current = player_current(player)
+        current = player_current(player, ruleset=ruleset)
+        history = player_history(player, ruleset)
         return Response(
             {
                 "id": player.pk,
+                "ruleset": ruleset,
+                "rulesets": player_rulesets(player),
                 "name": str(player),
                 "country": player.country,
                 "rating": current.rating.rating if current else None,
@@ -80,13 +112,13 @@ class PlayerView(APIView):
                 "provisional": current.provisional if current else None,
                 "history": [
                     {
-                        "period": e.period,
-                        "rating": e.rating,
-                        "rd": e.rd,
-                        "volatility": e.vol,
-                        "games": e.games,
+                        "period": m.period,
+                        "rating": m.rating,
+                        "rd": m.rd,
+                        "volatility": m.vol,
+                        "games": m.games,
                     }
-                    for e in player_history(player)
+                    for m in player_months(history, current.period if current else None)
                 ],
                 "tournaments": [
                     {
@@ -96,7 +128,7 @@ class PlayerView(APIView):
                         "table_points": t.table_points,
                         "game_points": t.game_points,
                     }
-                    for t in player_tournaments(player)
+                    for t in player_tournaments(player, ruleset)
                 ],
             }
         )

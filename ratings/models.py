@@ -1,5 +1,8 @@
 """Rating rows: periods, each player's history, published (frozen) lists, the recompute lock.
 
+Every row but the lock belongs to one ruleset (MCR, HKOS, Red): each ruleset has its own
+rating list, fed only by its own tournaments (docs/decisions/0805-one-rating-per-ruleset.md).
+
 The players and their results are the tournaments app's (``tournaments.models``). Only
 periods in which a player played are stored (RatingEntry); any month's list is derived
 from them with the closed-form step-6 increase (docs/decisions/0801-rating-storage.md). A published list
@@ -12,12 +15,21 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models import Tournament
+
+#: Each ruleset has its own rating list (decision 0805); the names are the tournaments'.
+Ruleset = Tournament.Ruleset
+DEFAULT_RULESET = Ruleset.MCR.value
+
 
 class RatingPeriod(models.Model):
     """A calendar month of the rating, "YYYY-MM". Rows exist from the first month with results
     to the last; publishing freezes the month's list."""
 
-    period = models.CharField(_("period"), max_length=7, unique=True)
+    ruleset = models.CharField(
+        _("rules"), max_length=10, choices=Ruleset.choices, default=DEFAULT_RULESET
+    )
+    period = models.CharField(_("period"), max_length=7)
     has_results = models.BooleanField(_("has results"), default=False)
     published = models.BooleanField(_("published"), default=False)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
@@ -31,13 +43,16 @@ class RatingPeriod(models.Model):
     )
 
     class Meta:
-        ordering = ["-period"]
+        ordering = ["ruleset", "-period"]
         verbose_name = _("rating period")
         verbose_name_plural = _("rating periods")
         permissions = [("publish_ratingperiod", _("Can publish rating lists"))]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "period"], name="rating_period_once"),
+        ]
 
     def __str__(self) -> str:
-        return self.period
+        return f"{self.ruleset} {self.period}"
 
 
 class RatingEntry(models.Model):
@@ -51,6 +66,9 @@ class RatingEntry(models.Model):
         on_delete=models.CASCADE,
         related_name="rating_entries",
         verbose_name=_("player"),
+    )
+    ruleset = models.CharField(
+        _("rules"), max_length=10, choices=Ruleset.choices, default=DEFAULT_RULESET
     )
     period = models.CharField(_("period"), max_length=7, db_index=True)
     rating_before = models.FloatField(_("rating before"))
@@ -67,15 +85,18 @@ class RatingEntry(models.Model):
     tournaments = models.JSONField(_("tournaments"), default=list)
 
     class Meta:
-        ordering = ["player_id", "period"]
+        ordering = ["ruleset", "player_id", "period"]
         verbose_name = _("rating history entry")
         verbose_name_plural = _("rating history entries")
         constraints = [
-            models.UniqueConstraint(fields=["player", "period"], name="rating_entry_once"),
+            models.UniqueConstraint(
+                fields=["ruleset", "player", "period"], name="rating_entry_once_per_ruleset"
+            ),
         ]
+        indexes = [models.Index(fields=["ruleset", "period"], name="rating_entry_ruleset_period")]
 
     def __str__(self) -> str:
-        return f"{self.player_id} {self.period}"
+        return f"{self.ruleset} {self.player_id} {self.period}"
 
 
 class PublishedRating(models.Model):
@@ -109,10 +130,12 @@ class PublishedRating(models.Model):
 
 
 class RatingRecompute(models.Model):
-    """The single row (pk=1) that recomputes lock, and what the last one did."""
+    """The single row (pk=1) that recomputes lock, and what the last one did. One lock for
+    every ruleset: recomputes are rare, and one stamp keys every cached list."""
 
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    ruleset = models.CharField(_("rules"), max_length=10, choices=Ruleset.choices, blank=True)
     from_period = models.CharField(_("from period"), max_length=7, blank=True)
     periods = models.PositiveIntegerField(_("periods rated"), default=0)
     entries = models.PositiveIntegerField(_("history rows written"), default=0)

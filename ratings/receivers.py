@@ -1,5 +1,6 @@
 """How ratings follow the tournaments: confirmed or corrected results re-rate from the
-tournament's period on, in the same transaction (tournaments.signals)."""
+tournament's period on, in the same transaction (tournaments.signals), in the tournament's
+ruleset only."""
 
 from __future__ import annotations
 
@@ -13,4 +14,6 @@ from tournaments.signals import results_confirmed
 
 @receiver(results_confirmed, dispatch_uid="ratings_rerate_after_results")
 def rerate_after_results(sender: Any, tournament: Any, **kwargs: Any) -> None:
-    ratings_recompute_after_tournament(end_date=tournament.end_date)
+    ratings_recompute_after_tournament(
+        ruleset=tournament.ruleset, end_date=tournament.end_date
+    )

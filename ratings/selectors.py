@@ -27,8 +27,31 @@ from ratings.method import (
     rating_list,
     start_of_period,
 )
-from ratings.models import PublishedRating, RatingEntry, RatingPeriod, RatingRecompute
+from ratings.models import (
+    DEFAULT_RULESET,
+    PublishedRating,
+    RatingEntry,
+    RatingPeriod,
+    RatingRecompute,
+    Ruleset,
+)
 from tournaments.models import Player
+
+#: The rulesets with a rating list, in the order the pages show them.
+RULESETS: tuple[str, ...] = tuple(choice.value for choice in Ruleset)
+
+
+def ruleset_or_none(text: str | None) -> str | None:
+    """The ruleset a request asks for: `DEFAULT_RULESET` when it names none, None when the
+    name is unknown."""
+    if not text:
+        return DEFAULT_RULESET
+    return text if text in RULESETS else None
+
+
+def ruleset_name(ruleset: str) -> str:
+    """The ruleset's name in the reader's language (the tournaments' names of the rules)."""
+    return str(Ruleset(ruleset).label)
 
 
 def method_config() -> MethodConfig:
@@ -63,26 +86,38 @@ class ListEntry(NamedTuple):
         return self.rating + 2 * self.rd
 
 
-def latest_period_with_results() -> str | None:
-    return RatingPeriod.objects.filter(has_results=True).aggregate(p=Max("period"))["p"]
+def latest_period_with_results(ruleset: str = DEFAULT_RULESET) -> str | None:
+    return RatingPeriod.objects.filter(ruleset=ruleset, has_results=True).aggregate(
+        p=Max("period")
+    )["p"]
 
 
-def first_period_with_results() -> str | None:
-    row = RatingPeriod.objects.filter(has_results=True).order_by("period").first()
+def first_period_with_results(ruleset: str = DEFAULT_RULESET) -> str | None:
+    row = (
+        RatingPeriod.objects.filter(ruleset=ruleset, has_results=True).order_by("period").first()
+    )
     return row.period if row else None
 
 
-def list_periods() -> list[RatingPeriod]:
-    return list(RatingPeriod.objects.order_by("-period"))
+def list_periods(ruleset: str = DEFAULT_RULESET) -> list[RatingPeriod]:
+    return list(RatingPeriod.objects.filter(ruleset=ruleset).order_by("-period"))
 
 
-def list_countries() -> list[str]:
+def player_rulesets(player: Player) -> list[str]:
+    """The rulesets in which the player has a rating, in the order of `RULESETS`."""
+    played = set(
+        RatingEntry.objects.filter(player=player).values_list("ruleset", flat=True).distinct()
+    )
+    return [r for r in RULESETS if r in played]
+
+
+def list_countries(ruleset: str = DEFAULT_RULESET) -> list[str]:
     """The countries of rated players, for the list's filter (cached until the next recompute)."""
-    key = f"ratings:countries:{_stamp()}"
+    key = f"ratings:countries:{_stamp()}:{ruleset}"
     countries: list[str] | None = cache.get(key)
     if countries is None:
         countries = list(
-            Player.objects.filter(rating_entries__isnull=False)
+            Player.objects.filter(rating_entries__ruleset=ruleset)
             .exclude(country="")
             .order_by("country")
             .values_list("country", flat=True)
@@ -102,10 +137,12 @@ def _stamp() -> str:
     return row or "none"
 
 
-def _live_list(period: Period) -> list[ListEntry]:
+def _live_list(ruleset: str, period: Period) -> list[ListEntry]:
     config = method_config()
     history: dict[int, list[tuple[Period, Rating, int]]] = {}
-    rows = RatingEntry.objects.filter(period__lte=period_label(period)).values_list(
+    rows = RatingEntry.objects.filter(
+        ruleset=ruleset, period__lte=period_label(period)
+    ).values_list(
         "player_id", "period", "rating", "rd", "vol", "games"
     )
     for player_id, label, rating, rd, vol, games in rows.iterator(chunk_size=5000):
@@ -128,32 +165,34 @@ def _live_list(period: Period) -> list[ListEntry]:
     ]
 
 
-#: The lists this process has read lately, by (stamp, period). The stamp changes with every
+#: The lists this process has read lately, by (stamp, ruleset, period). The stamp changes with every
 #: recompute and publication, so an entry can never be stale; a 10,000-row list then costs a
 #: request nothing but the stamp's query.
-_RECENT: OrderedDict[tuple[str, str], list[ListEntry]] = OrderedDict()
+_RECENT: OrderedDict[tuple[str, str, str], list[ListEntry]] = OrderedDict()
 _RECENT_SIZE = 12
 
 
-def period_list(period: str) -> list[ListEntry]:
-    """The list of a "YYYY-MM" period: the frozen rows once published, else computed from the
-    history (cached until the next recompute or publication)."""
+def period_list(period: str, ruleset: str = DEFAULT_RULESET) -> list[ListEntry]:
+    """The list of a ruleset for a "YYYY-MM" period: the frozen rows once published, else
+    computed from the history (cached until the next recompute or publication)."""
     parse_period(period)
     stamp = _stamp()
-    local = _RECENT.get((stamp, period)) if stamp != "none" else None
+    local = _RECENT.get((stamp, ruleset, period)) if stamp != "none" else None
     if local is not None:
-        _RECENT.move_to_end((stamp, period))
+        _RECENT.move_to_end((stamp, ruleset, period))
         return local
-    entries = _period_list(period, stamp)
+    entries = _period_list(ruleset, period, stamp)
     if stamp != "none":
-        _RECENT[(stamp, period)] = entries
+        _RECENT[(stamp, ruleset, period)] = entries
         while len(_RECENT) > _RECENT_SIZE:
             _RECENT.popitem(last=False)
     return entries
 
 
-def _period_list(period: str, stamp: str) -> list[ListEntry]:
-    published = RatingPeriod.objects.filter(period=period, published=True).first()
+def _period_list(ruleset: str, period: str, stamp: str) -> list[ListEntry]:
+    published = RatingPeriod.objects.filter(
+        ruleset=ruleset, period=period, published=True
+    ).first()
     if published is not None:
         return [
             ListEntry(
@@ -169,10 +208,10 @@ def _period_list(period: str, stamp: str) -> list[ListEntry]:
             )
             for r in PublishedRating.objects.filter(period=published).order_by("rank")
         ]
-    key = f"ratings:list:{stamp}:{period}"
+    key = f"ratings:list:{stamp}:{ruleset}:{period}"
     cached: list[tuple[Any, ...]] | None = cache.get(key)
     if cached is None:
-        entries = _live_list(parse_period(period))
+        entries = _live_list(ruleset, parse_period(period))
         # Plain tuples in the shared cache: they unpickle several times faster than objects.
         cache.set(key, [tuple(e) for e in entries], timeout=24 * 3600)
         return entries
@@ -186,12 +225,19 @@ class PlayerRatingNow:
     provisional: bool
 
 
-def player_current(player: Player, period: str | None = None) -> PlayerRatingNow | None:
-    """The player's rating at the end of `period` (default: the latest period with results)."""
-    period = period or latest_period_with_results()
+def player_current(
+    player: Player, period: str | None = None, ruleset: str = DEFAULT_RULESET
+) -> PlayerRatingNow | None:
+    """The player's rating at the end of `period` (default: the ruleset's latest period with
+    results)."""
+    period = period or latest_period_with_results(ruleset)
     if period is None:
         return None
-    last = RatingEntry.objects.filter(player=player, period__lte=period).order_by("-period").first()
+    last = (
+        RatingEntry.objects.filter(player=player, ruleset=ruleset, period__lte=period)
+        .order_by("-period")
+        .first()
+    )
     if last is None:
         return None
     config = method_config()
@@ -204,8 +250,66 @@ def player_current(player: Player, period: str | None = None) -> PlayerRatingNow
     return PlayerRatingNow(period=period, rating=rating, provisional=is_provisional(rating, config))
 
 
-def player_history(player: Player) -> list[RatingEntry]:
-    return list(RatingEntry.objects.filter(player=player).order_by("period"))
+def player_history(player: Player, ruleset: str = DEFAULT_RULESET) -> list[RatingEntry]:
+    """The stored rows of the player's history: the periods in which they played."""
+    return list(RatingEntry.objects.filter(player=player, ruleset=ruleset).order_by("period"))
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryMonth:
+    """A month of a player's history: the rating, RD and volatility at its end, the games
+    played in it (0 for an idle month, whose RD has widened) and the move since the month
+    before (None for the first month)."""
+
+    period: str
+    rating: float
+    rd: float
+    vol: float
+    games: int
+    change: float | None
+    entry: RatingEntry | None  # the stored row; None for an idle month
+
+    @property
+    def low(self) -> float:
+        return self.rating - 2 * self.rd
+
+    @property
+    def high(self) -> float:
+        return self.rating + 2 * self.rd
+
+
+def player_months(history: list[RatingEntry], until: str | None) -> list[HistoryMonth]:
+    """Every period from the first with games to `until` (the latest list; at least the
+    last period with games): the rating at the end of each month, idle months with their
+    closed-form RD increase, exactly as the list of that month shows the player."""
+    if not history:
+        return []
+    config = method_config()
+    by_period = {parse_period(e.period): e for e in history}
+    first = min(by_period)
+    last = max(parse_period(until) if until else first, max(by_period))
+    months = []
+    state: PlayerState | None = None
+    previous: float | None = None
+    for period in range(first, last + 1):
+        entry = by_period.get(period)
+        if entry is not None:
+            state = PlayerState(Rating(entry.rating, entry.rd, entry.vol), period, first)
+        assert state is not None
+        rating = rating_at(state, period, config)
+        months.append(
+            HistoryMonth(
+                period=period_label(period),
+                rating=rating.rating,
+                rd=rating.rd,
+                vol=rating.vol,
+                games=entry.games if entry else 0,
+                change=None if previous is None else rating.rating - previous,
+                entry=entry,
+            )
+        )
+        previous = rating.rating
+    return months
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,29 +323,10 @@ class ChartPoint:
 def player_chart(history: list[RatingEntry], until: str | None) -> list[ChartPoint]:
     """Month by month from the first period with games to `until`: the rating and RD at the end
     of each month (idle months with their RD increase), for the chart's band."""
-    if not history:
-        return []
-    config = method_config()
-    by_period = {parse_period(e.period): e for e in history}
-    first = min(by_period)
-    last = max(parse_period(until) if until else first, max(by_period))
-    points = []
-    state: PlayerState | None = None
-    for period in range(first, last + 1):
-        entry = by_period.get(period)
-        if entry is not None:
-            state = PlayerState(Rating(entry.rating, entry.rd, entry.vol), period, first)
-        assert state is not None
-        rating = rating_at(state, period, config)
-        points.append(
-            ChartPoint(
-                period=period_label(period),
-                rating=rating.rating,
-                rd=rating.rd,
-                games=entry.games if entry else 0,
-            )
-        )
-    return points
+    return [
+        ChartPoint(period=m.period, rating=m.rating, rd=m.rd, games=m.games)
+        for m in player_months(history, until)
+    ]
 
 
 def players_by_id(ids: set[int]) -> dict[int, Player]:
@@ -257,13 +342,13 @@ class ListLeaders:
     rows: list[tuple[ListEntry, Player]]
 
 
-def list_leaders(*, limit: int) -> ListLeaders | None:
-    """The best established players of the latest list, best first; None before any
-    rating exists. Provisional players are not ranked, as on the list page."""
-    period = latest_period_with_results()
+def list_leaders(*, limit: int, ruleset: str = DEFAULT_RULESET) -> ListLeaders | None:
+    """The best established players of the ruleset's latest list, best first; None before
+    any rating exists. Provisional players are not ranked, as on the list page."""
+    period = latest_period_with_results(ruleset)
     if period is None:
         return None
-    entries = [e for e in period_list(period) if not e.provisional][:limit]
+    entries = [e for e in period_list(period, ruleset) if not e.provisional][:limit]
     players = players_by_id({e.player_id for e in entries})
     return ListLeaders(
         period=period,
@@ -285,18 +370,20 @@ class PlayerTournament:
     game_points: int
 
 
-def player_tournaments(player: Player) -> list[PlayerTournament]:
-    """The confirmed tournaments the player played, newest first, with their standing: the
-    stored final standings (``tournaments.models.TournamentResult``), in one query."""
+def player_tournaments(
+    player: Player, ruleset: str | None = DEFAULT_RULESET
+) -> list[PlayerTournament]:
+    """The confirmed tournaments the player played under `ruleset` (None: any), newest first,
+    with their standing: the stored final standings (``tournaments.models.TournamentResult``),
+    in one query."""
     from tournaments.models import Tournament, TournamentResult
 
-    rows = (
-        TournamentResult.objects.filter(
-            player=player, tournament__state=Tournament.State.RESULTS_CONFIRMED
-        )
-        .select_related("tournament")
-        .order_by("-tournament__end_date", "tournament_id")
+    rows = TournamentResult.objects.filter(
+        player=player, tournament__state=Tournament.State.RESULTS_CONFIRMED
     )
+    if ruleset is not None:
+        rows = rows.filter(tournament__ruleset=ruleset)
+    rows = rows.select_related("tournament").order_by("-tournament__end_date", "tournament_id")
     return [
         PlayerTournament(
             tournament_id=row.tournament_id,
@@ -332,6 +419,8 @@ def period_explanations(
     results the last recompute used."""
     from tournaments.models import TableResult
 
+    if not history:
+        return {}
     config = method_config()
     tournament_ids = {t for entry in history for t in entry.tournaments}
     seats: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
@@ -344,7 +433,7 @@ def period_explanations(
     opponents = {p for value in mine.values() for p, _ in value} - {player.pk}
     their_rows: dict[int, list[tuple[Period, Rating]]] = {}
     for opponent, label, rating, rd, vol in (
-        RatingEntry.objects.filter(player_id__in=opponents)
+        RatingEntry.objects.filter(player_id__in=opponents, ruleset=history[0].ruleset)
         .order_by("period")
         .values_list("player_id", "period", "rating", "rd", "vol")
     ):

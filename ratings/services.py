@@ -1,4 +1,5 @@
-"""Writes of ratings: recompute (one transaction, never two at once) and publication."""
+"""Writes of ratings: recompute (one transaction, never two at once) and publication, each
+for one ruleset: a ruleset's list reads only its own tournaments (decision 0805)."""
 
 from __future__ import annotations
 
@@ -20,14 +21,21 @@ from ratings.method import (
     period_of,
     run,
 )
-from ratings.models import PublishedRating, RatingEntry, RatingPeriod, RatingRecompute
-from ratings.selectors import method_config, period_list
+from ratings.models import (
+    DEFAULT_RULESET,
+    PublishedRating,
+    RatingEntry,
+    RatingPeriod,
+    RatingRecompute,
+)
+from ratings.selectors import RULESETS, method_config, period_list
 from tournaments.selectors import confirmed_table_results
 
 RECOMPUTE_RUNNING = _("A ratings recompute is already running; try again when it has finished.")
 PERIOD_INVALID = _("The period must be given as YYYY-MM.")
 PERIOD_UNKNOWN = _("There is no rating period %(period)s.")
 PERIOD_ALREADY_PUBLISHED = _("The list of %(period)s is already published.")
+RULESET_UNKNOWN = _("The rules must be one of: mcr, hkos, red.")
 
 
 class RecomputeRunning(Exception):
@@ -38,8 +46,14 @@ class RatingError(ValueError):
     pass
 
 
+def _check_ruleset(ruleset: str) -> None:
+    if ruleset not in RULESETS:
+        raise RatingError(str(RULESET_UNKNOWN))
+
+
 @dataclass(frozen=True, slots=True)
 class RecomputeResult:
+    ruleset: str
     from_period: str | None
     periods: int
     entries: int
@@ -64,13 +78,16 @@ def _lock(*, wait: bool) -> RatingRecompute:
     return row
 
 
-def _states_before(period: str) -> tuple[dict[int, PlayerState], dict[int, int]]:
-    """Every player's standing after their last period before `period`, and games to date."""
+def _states_before(
+    ruleset: str, period: str
+) -> tuple[dict[int, PlayerState], dict[int, int]]:
+    """Every player's standing in `ruleset` after their last period before `period`, and
+    games to date."""
     states: dict[int, PlayerState] = {}
     totals: dict[int, int] = {}
     first: dict[int, int] = {}
     rows = (
-        RatingEntry.objects.filter(period__lt=period)
+        RatingEntry.objects.filter(ruleset=ruleset, period__lt=period)
         .order_by("player_id", "period")
         .values_list("player_id", "period", "rating", "rd", "vol", "total_games")
     )
@@ -84,14 +101,18 @@ def _states_before(period: str) -> tuple[dict[int, PlayerState], dict[int, int]]
 
 def ratings_recompute(
     *,
+    ruleset: str = DEFAULT_RULESET,
     from_period: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     wait: bool = False,
 ) -> RecomputeResult:
-    """Recompute the rating history from `from_period` ("YYYY-MM") on, or from the start.
+    """Recompute the rating history of `ruleset` from `from_period` ("YYYY-MM") on, or from
+    the start, from that ruleset's confirmed tournaments only.
 
     One transaction: readers see the old history or the new one, never a mixture. Safe to
-    re-run (the same results give the same rows). Published lists are not touched."""
+    re-run (the same results give the same rows). Published lists and the other rulesets'
+    rows are not touched."""
+    _check_ruleset(ruleset)
     start: int | None = None
     if from_period:
         try:
@@ -104,19 +125,20 @@ def ratings_recompute(
         lock.started_at = timezone.now()
         if start is not None:
             label = period_label(start)
-            states, totals = _states_before(label)
-            RatingEntry.objects.filter(period__gte=label).delete()
-            outcomes = confirmed_table_results(since=period_first_day(start))
+            states, totals = _states_before(ruleset, label)
+            RatingEntry.objects.filter(ruleset=ruleset, period__gte=label).delete()
+            outcomes = confirmed_table_results(ruleset=ruleset, since=period_first_day(start))
         else:
             states, totals = {}, {}
-            RatingEntry.objects.all().delete()
-            outcomes = confirmed_table_results()
+            RatingEntry.objects.filter(ruleset=ruleset).delete()
+            outcomes = confirmed_table_results(ruleset=ruleset)
         result = run(outcomes, config=config, states=states, from_period=start, progress=progress)
         rows = []
         for change in result.changes:
             totals[change.player] = totals.get(change.player, 0) + change.games
             rows.append(
                 RatingEntry(
+                    ruleset=ruleset,
                     player_id=change.player,
                     period=period_label(change.period),
                     rating_before=change.before.rating,
@@ -134,23 +156,27 @@ def ratings_recompute(
                 )
             )
         RatingEntry.objects.bulk_create(rows, batch_size=2000)
-        _sync_periods()
+        _sync_periods(ruleset)
         lock.finished_at = timezone.now()
+        lock.ruleset = ruleset
         lock.from_period = period_label(start) if start is not None else ""
         lock.periods = len(result.periods)
         lock.entries = len(rows)
         lock.stamp = uuid.uuid4().hex
         lock.save()
     return RecomputeResult(
+        ruleset=ruleset,
         from_period=lock.from_period or None, periods=len(result.periods), entries=len(rows)
     )
 
 
-def _sync_periods() -> None:
-    """A RatingPeriod for every month from the first with results to the last (and any
-    published one); `has_results` marks the months with games."""
-    with_results = set(RatingEntry.objects.values_list("period", flat=True).distinct())
-    existing = {p.period: p for p in RatingPeriod.objects.all()}
+def _sync_periods(ruleset: str) -> None:
+    """A RatingPeriod of `ruleset` for every month from the first with results to the last
+    (and any published one); `has_results` marks the months with games."""
+    with_results = set(
+        RatingEntry.objects.filter(ruleset=ruleset).values_list("period", flat=True).distinct()
+    )
+    existing = {p.period: p for p in RatingPeriod.objects.filter(ruleset=ruleset)}
     wanted: set[str] = set()
     if with_results:
         first = parse_period(min(with_results))
@@ -164,24 +190,34 @@ def _sync_periods() -> None:
             row.has_results = flag
             row.save(update_fields=["has_results"])
     RatingPeriod.objects.bulk_create(
-        [RatingPeriod(period=p, has_results=p in with_results) for p in wanted - set(existing)]
+        [
+            RatingPeriod(ruleset=ruleset, period=p, has_results=p in with_results)
+            for p in wanted - set(existing)
+        ]
     )
 
 
-def rating_period_publish(*, period: str, user: object | None = None) -> RatingPeriod:
-    """Freeze the list of `period`: its rows are stored and shown from then on, whatever later
-    corrections do to the history."""
+def rating_period_publish(
+    *, period: str, ruleset: str = DEFAULT_RULESET, user: object | None = None
+) -> RatingPeriod:
+    """Freeze the list of `ruleset` for `period`: its rows are stored and shown from then on,
+    whatever later corrections do to the history."""
+    _check_ruleset(ruleset)
     try:
         parse_period(period)
     except ValueError as error:
         raise RatingError(str(PERIOD_INVALID)) from error
     with transaction.atomic():
-        row = RatingPeriod.objects.select_for_update().filter(period=period).first()
+        row = (
+            RatingPeriod.objects.select_for_update()
+            .filter(ruleset=ruleset, period=period)
+            .first()
+        )
         if row is None:
             raise RatingError(str(PERIOD_UNKNOWN) % {"period": period})
         if row.published:
             raise RatingError(str(PERIOD_ALREADY_PUBLISHED) % {"period": period})
-        entries = period_list(period)
+        entries = period_list(period, ruleset)
         PublishedRating.objects.bulk_create(
             [
                 PublishedRating(
@@ -208,7 +244,10 @@ def rating_period_publish(*, period: str, user: object | None = None) -> RatingP
     return row
 
 
-def ratings_recompute_after_tournament(*, end_date: date) -> RecomputeResult:
+def ratings_recompute_after_tournament(*, ruleset: str, end_date: date) -> RecomputeResult:
     """What confirming or correcting a tournament calls (inside its transaction): recompute
-    from the tournament's period on, waiting for a recompute that is running."""
-    return ratings_recompute(from_period=period_label(period_of(end_date)), wait=True)
+    the tournament's ruleset from the tournament's period on, waiting for a recompute that
+    is running. The other rulesets' lists do not move."""
+    return ratings_recompute(
+        ruleset=ruleset, from_period=period_label(period_of(end_date)), wait=True
+    )

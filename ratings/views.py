@@ -1,4 +1,5 @@
-"""Public rating pages: the list of a period (with CSV), a player's page, the method."""
+"""Public rating pages: the list of a period (with CSV), a player's page, the method; the
+list and the player's page for one ruleset at a time (?ruleset=, default mcr)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from django_countries import countries
 from config import csv_export
 from federation.models import Club
 from ratings.method import parse_period, period_first_day, period_label
-from ratings.models import RatingPeriod
+from ratings.models import DEFAULT_RULESET, RatingPeriod
 from ratings.selectors import (
+    RULESETS,
     ListEntry,
     latest_period_with_results,
     list_countries,
@@ -32,8 +34,12 @@ from ratings.selectors import (
     player_chart,
     player_current,
     player_history,
+    player_months,
+    player_rulesets,
     player_tournaments,
     players_by_id,
+    ruleset_name,
+    ruleset_or_none,
 )
 from ratings.services import RatingError, rating_period_publish
 from tournaments.models import Player
@@ -44,13 +50,14 @@ ACTIVE_MONTHS = 12
 
 @dataclass(frozen=True)
 class ListFilters:
+    ruleset: str
     period: str
     country: str
     club: int | None
     active: bool
 
     def querystring(self) -> str:
-        parts = [f"period={self.period}"]
+        parts = [f"ruleset={self.ruleset}", f"period={self.period}"]
         if self.country:
             parts.append(f"country={self.country}")
         if self.club:
@@ -60,18 +67,42 @@ class ListFilters:
         return "&".join(parts)
 
 
-def _filters(request: HttpRequest) -> ListFilters | None:
-    period = request.GET.get("period") or latest_period_with_results()
+def _ruleset(request: HttpRequest) -> str:
+    ruleset = ruleset_or_none(request.GET.get("ruleset"))
+    if ruleset is None:
+        raise Http404(_("There is no rating list for these rules."))
+    return ruleset
+
+
+@dataclass(frozen=True)
+class RulesetTab:
+    code: str
+    name: str
+    url: str
+    active: bool
+
+
+def _tabs(base_url: str, codes: list[str] | tuple[str, ...], current: str) -> list[RulesetTab]:
+    """The switch between the rulesets' lists: one tab per ruleset, in `RULESETS` order."""
+    return [
+        RulesetTab(code=c, name=ruleset_name(c), url=f"{base_url}?ruleset={c}", active=c == current)
+        for c in codes
+    ]
+
+
+def _filters(request: HttpRequest, ruleset: str) -> ListFilters | None:
+    period = request.GET.get("period") or latest_period_with_results(ruleset)
     if period is None:
         return None
     try:
         parse_period(period)
     except ValueError as error:
         raise Http404(_("The period must be given as YYYY-MM.")) from error
-    if not RatingPeriod.objects.filter(period=period).exists():
+    if not RatingPeriod.objects.filter(ruleset=ruleset, period=period).exists():
         raise Http404(_("There is no rating list for this period."))
     club_text = request.GET.get("club", "")
     return ListFilters(
+        ruleset=ruleset,
         period=period,
         country=request.GET.get("country", "").strip().upper()[:2],
         club=int(club_text) if club_text.isdigit() else None,
@@ -80,7 +111,7 @@ def _filters(request: HttpRequest) -> ListFilters | None:
 
 
 def _filtered(filters: ListFilters) -> list[ListEntry]:
-    rows = period_list(filters.period)
+    rows = period_list(filters.period, filters.ruleset)
     if filters.country:
         ids = set(Player.objects.filter(country=filters.country).values_list("pk", flat=True))
         rows = [r for r in rows if r.player_id in ids]
@@ -160,9 +191,15 @@ def rating_list(request: HttpRequest) -> HttpResponse:
 
 
 def _rating_list(request: HttpRequest) -> HttpResponse:
-    filters = _filters(request)
+    ruleset = _ruleset(request)
+    tabs = _tabs(reverse("ratings:list"), RULESETS, ruleset)
+    filters = _filters(request, ruleset)
     if filters is None:
-        return render(request, "ratings/list.html", {"filters": None})
+        return render(
+            request,
+            "ratings/list.html",
+            {"filters": None, "tabs": tabs, "ruleset_name": ruleset_name(ruleset)},
+        )
     rows = _filtered(filters)
     established = [r for r in rows if not r.provisional]
     provisional = [r for r in rows if r.provisional]
@@ -170,19 +207,22 @@ def _rating_list(request: HttpRequest) -> HttpResponse:
     ppage = Paginator(provisional, PAGE_SIZE).get_page(request.GET.get("ppage"))
     ids = [e.player_id for e in page.object_list] + [e.player_id for e in ppage.object_list]
     players = Player.objects.select_related("member__club").in_bulk(ids)
-    period_row = RatingPeriod.objects.get(period=filters.period)
+    period_row = RatingPeriod.objects.get(ruleset=ruleset, period=filters.period)
     player_url = reverse("ratings:player", args=[0])
     return render(
         request,
         "ratings/list.html",
         {
             "filters": filters,
+            "tabs": tabs,
+            "ruleset_name": ruleset_name(ruleset),
             "period": period_row,
             "period_date": period_first_day(parse_period(filters.period)),
             "periods": [
-                (p.period, period_first_day(parse_period(p.period))) for p in list_periods()
+                (p.period, period_first_day(parse_period(p.period)))
+                for p in list_periods(ruleset)
             ],
-            "countries": _country_choices(list_countries()),
+            "countries": _country_choices(list_countries(ruleset)),
             "clubs": Club.objects.order_by("name"),
             "page": page,
             "ppage": ppage,
@@ -205,13 +245,15 @@ def _country_choices(codes: list[str]) -> list[tuple[str, str]]:
 
 
 def rating_list_csv(request: HttpRequest) -> HttpResponse:
-    filters = _filters(request)
+    filters = _filters(request, _ruleset(request))
     if filters is None:
         raise Http404(_("There are no ratings yet."))
     rows = _filtered(filters)
     players = Player.objects.select_related("member__club").in_bulk([r.player_id for r in rows])
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="ratings-{filters.period}.csv"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="ratings-{filters.ruleset}-{filters.period}.csv"'
+    )
     writer = csv_export.writer(response)
     writer.writerow(
         [
@@ -258,21 +300,29 @@ def rating_list_csv(request: HttpRequest) -> HttpResponse:
 @permission_required("ratings.publish_ratingperiod", raise_exception=True)
 def rating_publish(request: HttpRequest) -> HttpResponse:
     period = request.POST.get("period", "")
+    ruleset = request.POST.get("ruleset") or DEFAULT_RULESET
     try:
-        rating_period_publish(period=period, user=request.user)
+        rating_period_publish(period=period, ruleset=ruleset, user=request.user)
     except RatingError as error:
         messages.error(request, str(error))
     else:
         messages.success(
             request, _("The rating list of %(period)s is published.") % {"period": period}
         )
-    return redirect(f"{request.path.rsplit('/publish/', 1)[0]}/?period={period}")
+    base = request.path.rsplit("/publish/", 1)[0]
+    ruleset = ruleset if ruleset in RULESETS else DEFAULT_RULESET
+    return redirect(f"{base}/?ruleset={ruleset}&period={period}")
 
 
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("member__club"), pk=pk)
-    history = player_history(player)
-    current = player_current(player)
+    played = player_rulesets(player)
+    if request.GET.get("ruleset"):
+        ruleset = _ruleset(request)
+    else:
+        ruleset = DEFAULT_RULESET if DEFAULT_RULESET in played or not played else played[0]
+    history = player_history(player, ruleset)
+    current = player_current(player, ruleset=ruleset)
     explanations = period_explanations(player, history)
     opponents = players_by_id(
         {line.opponent_id for lines in explanations.values() for line in lines}
@@ -290,20 +340,29 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
                 "high": entry.rating + 2 * entry.rd,
             }
         )
-    chart = player_chart(history, current.period if current else None)
+    until = current.period if current else None
+    chart = player_chart(history, until)
+    months = [
+        {"month": m, "date": period_first_day(parse_period(m.period))}
+        for m in reversed(player_months(history, until))
+    ]
     member = player.member
     return render(
         request,
         "ratings/player.html",
         {
             "player": player,
+            "ruleset": ruleset,
+            "ruleset_name": ruleset_name(ruleset),
+            "tabs": _tabs(reverse("ratings:player", args=[player.pk]), played, ruleset),
+            "months": months,
             "club": member.club.name if member and member.public_consent and member.club else "",
             "current": current,
             "current_date": period_first_day(parse_period(current.period)) if current else None,
             "interval_low": current.rating.rating - 2 * current.rating.rd if current else None,
             "interval_high": current.rating.rating + 2 * current.rating.rd if current else None,
             "periods": periods,
-            "tournaments": player_tournaments(player),
+            "tournaments": player_tournaments(player, ruleset),
             "chart": [
                 {
                     "period": point.period,

@@ -14,7 +14,7 @@ def rating_tasks(user) -> list:
 
     from config.admin_dashboard import Task
     from ratings.method import parse_period, period_first_day, period_label, period_of
-    from ratings.models import RatingPeriod
+    from ratings.models import DEFAULT_RULESET, RatingPeriod
     from tournaments.selectors import today
 
     if not user.has_perm("ratings.publish_ratingperiod"):
@@ -22,15 +22,21 @@ def rating_tasks(user) -> list:
     this_month = period_label(period_of(today()))
     unpublished = list(
         RatingPeriod.objects.filter(has_results=True, published=False, period__lt=this_month)
-        .order_by("period").values_list("period", flat=True)
+        .order_by("period", "ruleset").values_list("ruleset", "period")
     )
     url = reverse("ratings:list")
     if unpublished:
-        url += f"?period={unpublished[0]}"
-    months = ", ".join(
-        formats.date_format(period_first_day(parse_period(p)), "YEAR_MONTH_FORMAT")
-        for p in unpublished
-    )
+        first_ruleset, first_period = unpublished[0]
+        url += f"?period={first_period}"
+        if first_ruleset != DEFAULT_RULESET:
+            url += f"&ruleset={first_ruleset}"
+
+    def month(ruleset: str, period: str) -> str:
+        # MCR's months by name alone, the other rulesets' with the rules' code
+        name = formats.date_format(period_first_day(parse_period(period)), "YEAR_MONTH_FORMAT")
+        return name if ruleset == DEFAULT_RULESET else f"{name} ({ruleset.upper()})"
+
+    months = ", ".join(month(r, p) for r, p in unpublished)
     return [Task(str(_("Past months' rating lists to publish")), len(unpublished), url, months)]
 
 

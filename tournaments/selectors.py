@@ -43,12 +43,17 @@ class TableOutcome:
 
 
 
-def confirmed_table_results(*, since: datetime.date | None = None) -> list[TableOutcome]:
+def confirmed_table_results(
+    *, ruleset: str | None = None, since: datetime.date | None = None
+) -> list[TableOutcome]:
     """Every table of every tournament in state "results confirmed" (the corrected values
-    after corrections), ordered by end date, tournament, session, table. ``since``: only
+    after corrections), ordered by end date, tournament, session, table. ``ruleset``: only
+    tournaments played under these rules ("mcr", "hkos", "red"); ``since``: only
     tournaments that ended on or after that date. Read as plain values: a recompute reads
     ~200,000 seat results, and model instances made that read the slowest part of it."""
     rows = TableResult.objects.filter(tournament__state=Tournament.State.RESULTS_CONFIRMED)
+    if ruleset is not None:
+        rows = rows.filter(tournament__ruleset=ruleset)
     if since is not None:
         rows = rows.filter(tournament__end_date__gte=since)
     grouped: dict[tuple[datetime.date, int, int, int], list[tuple[int, int, int]]] = {}

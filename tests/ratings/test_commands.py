@@ -29,7 +29,8 @@ def test_recompute_command_shows_progress_and_is_safe_to_rerun() -> None:
     call_command("ratings_recompute", stdout=out)
     text = out.getvalue()
     assert "2/2 periods" in text and "[" in text
-    assert "Ratings recomputed from the start: 2 periods with results, 24 history rows" in text
+    assert "Ratings (mcr) recomputed from the start: 2 periods with results, 24 history rows" in text
+    assert "Ratings (hkos) recomputed from the start: 0 periods" in text
     rows = list(RatingEntry.objects.order_by("pk").values_list("player_id", "period", "rating"))
     out = io.StringIO()
     call_command("ratings_recompute", "--from", "2025-04", stdout=out)

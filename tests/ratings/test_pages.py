@@ -257,6 +257,8 @@ def test_api_player(client: Client, season) -> None:
     data = client.get(f"/api/v1/players/{player.pk}").json()
     assert set(data) == {
         "id",
+        "ruleset",
+        "rulesets",
         "name",
         "country",
         "rating",
@@ -266,9 +268,12 @@ def test_api_player(client: Client, season) -> None:
         "history",
         "tournaments",
     }
+    assert data["ruleset"] == "mcr" and data["rulesets"] == ["mcr"]
     assert data["id"] == player.pk and data["country"] == "RU"
     entries = list(RatingEntry.objects.filter(player=player).order_by("period"))
-    assert [h["period"] for h in data["history"]] == [e.period for e in entries]
+    # Every month from the first game to the latest list; idle months with no games.
+    assert [h["period"] for h in data["history"]] == [f"2025-{m:02d}" for m in range(1, 10)]
+    assert [h["period"] for h in data["history"] if h["games"]] == [e.period for e in entries]
     assert data["history"][-1]["rating"] == entries[-1].rating == data["rating"]
     assert set(data["history"][0]) == {"period", "rating", "rd", "volatility", "games"}
     assert len(data["tournaments"]) == 6

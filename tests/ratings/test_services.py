@@ -107,7 +107,7 @@ def test_a_correction_recomputes_from_its_period_on(season) -> None:
     for row in TableResult.objects.filter(tournament=march, session=1):
         row.game_points = -row.game_points
         row.save()
-    ratings_recompute_after_tournament(end_date=march.end_date)
+    ratings_recompute_after_tournament(ruleset=march.ruleset, end_date=march.end_date)
     after = {(e.player_id, e.period): e.rating for e in RatingEntry.objects.all()}
     assert {k: v for k, v in after.items() if k[1] < "2025-03"} == {
         k: v for k, v in before.items() if k[1] < "2025-03"

@@ -28,6 +28,7 @@ def confirmed_tournament(
     seed: int = 1,
     name: str | None = None,
     state: str = Tournament.State.RESULTS_CONFIRMED,
+    ruleset: str = Tournament.Ruleset.MCR,
 ) -> Tournament:
     rng = random.Random(seed)
     tournament = Tournament.objects.create(
@@ -37,7 +38,7 @@ def confirmed_tournament(
         city="Moscow",
         country="RU",
         organizer=UserFactory(),
-        ruleset=Tournament.Ruleset.MCR,
+        ruleset=ruleset,
         sessions=sessions,
         planned_players=len(people),
         state=state,
