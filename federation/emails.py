@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from federation.models import DuesInvoice, Member, Payment
+from federation.site_url import site_absolute_url
 
 
 def on_commit_send(send: Callable[..., None], *args: Any) -> None:
@@ -26,7 +27,7 @@ def site_name() -> str:
 
 
 def absolute(path: str) -> str:
-    return settings.MEMBERSHIP_SITE_URL.rstrip("/") + path
+    return site_absolute_url(path)
 
 
 def _recipient(member: Member) -> str:

@@ -20,6 +20,7 @@ from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_me
 from federation.forms import BankImportForm, ContactForm, ErasureForm, MembershipApplicationForm
 from federation.models import Club, DuesInvoice, Member, MembershipFee, OnlinePayment, Payment
 from federation.payment_providers import epc_qr_svg, get_providers
+from federation.site_url import site_absolute_url
 
 
 def _member_or_redirect(request):
@@ -144,7 +145,7 @@ def card(request):
     member = _member_or_redirect(request)
     if member is None or not member.membership_number:
         raise PermissionDenied
-    url = request.build_absolute_uri(reverse("membership:check", args=[member.public_id]))
+    url = site_absolute_url(reverse("membership:check", args=[member.public_id]), request)
     qr = segno.make(url, error="m").svg_inline(scale=5, title=_("Membership check"))
     status = selectors.member_status(member)
     return render(
