@@ -14,8 +14,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from config.site_url import site_absolute_url
 from federation.models import DuesInvoice, Member, Payment
-from federation.site_url import site_absolute_url
 
 
 def on_commit_send(send: Callable[..., None], *args: Any) -> None:

@@ -479,7 +479,7 @@ class OnlinePayment(BasePayment):
         from django.urls import reverse
         from django.utils import translation
 
-        from federation.site_url import site_absolute_url
+        from config.site_url import site_absolute_url
 
         with translation.override(self.language):
             path = reverse(name, args=[self.token])

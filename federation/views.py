@@ -15,12 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from payments import PaymentError, PaymentStatus, RedirectNeeded
 
+from config.site_url import site_absolute_url
 from federation import csv_export, online_payments, receipts, selectors, services
 from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
 from federation.forms import BankImportForm, ContactForm, ErasureForm, MembershipApplicationForm
 from federation.models import Club, DuesInvoice, Member, MembershipFee, OnlinePayment, Payment
 from federation.payment_providers import epc_qr_svg, get_providers
-from federation.site_url import site_absolute_url
 
 
 def _member_or_redirect(request):

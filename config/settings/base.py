@@ -12,7 +12,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from federation import site_url
+from config import site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -88,7 +88,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # anonymous fan tables and fan pages from the cache, before sessions and page routing
     "content.middleware.RulebookCacheMiddleware",
-    "federation.site_url.SiteAddressMiddleware",  # links sent out: the request's address
+    "config.site_url.SiteAddressMiddleware",  # links sent out: the request's address
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.LocaleMiddleware",  # Django's, API 404s left alone
     "django.middleware.common.CommonMiddleware",
@@ -229,7 +229,7 @@ ACCOUNT_ADAPTER = "federation.accounts.AccountAdapter"
 # --- Wagtail ---------------------------------------------------------------
 WAGTAIL_SITE_NAME = _("Mahjong Federation")
 # The site's public address (SITE_URL) is the base of every link sent out; unset, links are
-# built from the request being served (federation.site_url). Wagtail's admin mails use
+# built from the request being served (config.site_url). Wagtail's admin mails use
 # WAGTAILADMIN_BASE_URL, which defaults to it (unset: the default Wagtail site's address).
 SITE_URL = os.environ.get("SITE_URL", "").strip()
 WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "").strip() or SITE_URL
@@ -314,7 +314,7 @@ MEMBERSHIP_PAYMENT_TERM_DAYS = int(os.environ.get("MEMBERSHIP_PAYMENT_TERM_DAYS"
 # once when it is overdue).
 MEMBERSHIP_INVOICE_REMINDER_DAYS = int(os.environ.get("MEMBERSHIP_INVOICE_REMINDER_DAYS", "7"))
 # The site's public address, for links in emails (e.g. https://mahjong.example.org); empty:
-# the request's address (federation.site_url.site_base_url).
+# the request's address (config.site_url.site_base_url).
 MEMBERSHIP_SITE_URL = SITE_URL or WAGTAILADMIN_BASE_URL
 # Payment providers offered to members (dotted paths to federation.payment_providers classes).
 MEMBERSHIP_PAYMENT_PROVIDERS = [

@@ -6,7 +6,8 @@ import os
 import pytest
 from django.test import RequestFactory
 
-from federation import emails, site_url
+from config import site_url
+from federation import emails
 from federation.models import OnlinePayment
 
 pytestmark = pytest.mark.django_db
