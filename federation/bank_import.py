@@ -6,7 +6,8 @@ Format (UTF-8, header row required, comma or semicolon separated, column order f
     2025-02-03,60.00,Dues 2025-00012,TX-889102,Ivan Petrov
 
 date: YYYY-MM-DD (or DD.MM.YYYY); amount: positive, "." or "," as decimal mark, no thousands
-separator; reference: free text that contains the invoice number; transaction_id: the bank's
+separator; reference: free text that contains the invoice number (a reference naming two
+or more invoices is ambiguous and left to the treasurer); transaction_id: the bank's
 unique id of the transaction (the same id is never recorded twice).
 
 Errors are stable codes with line numbers; the edge translates them. A file with any error
@@ -47,9 +48,20 @@ class StatementRow:
     payer: str = ""
 
     @property
+    def invoice_numbers(self) -> tuple[str, ...]:
+        """Every distinct invoice number the reference names, in the order written."""
+        return tuple(dict.fromkeys(INVOICE_NUMBER_RE.findall(self.reference)))
+
+    @property
     def invoice_number(self) -> str | None:
-        match = INVOICE_NUMBER_RE.search(self.reference)
-        return match.group(1) if match else None
+        """The one invoice the reference names; None when it names none or several (an
+        ambiguous line is for the treasurer to decide, never credited to the first)."""
+        numbers = self.invoice_numbers
+        return numbers[0] if len(numbers) == 1 else None
+
+    @property
+    def is_ambiguous(self) -> bool:
+        return len(self.invoice_numbers) > 1
 
 
 @dataclass(frozen=True)

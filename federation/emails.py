@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from config.site_url import site_absolute_url
 from federation.models import DuesInvoice, Member, Payment
 
 
@@ -26,7 +27,7 @@ def site_name() -> str:
 
 
 def absolute(path: str) -> str:
-    return settings.MEMBERSHIP_SITE_URL.rstrip("/") + path
+    return site_absolute_url(path)
 
 
 def _recipient(member: Member) -> str:

@@ -499,9 +499,11 @@ class OnlinePayment(BasePayment):
         from django.urls import reverse
         from django.utils import translation
 
+        from config.site_url import site_absolute_url
+
         with translation.override(self.language):
             path = reverse(name, args=[self.token])
-        return settings.MEMBERSHIP_SITE_URL.rstrip("/") + path
+        return site_absolute_url(path)
 
     def get_success_url(self) -> str:
         return self._url("membership:online_payment_return")

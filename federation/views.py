@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from payments import PaymentError, PaymentStatus, RedirectNeeded
 
 from config import csv_export
+from config.site_url import site_absolute_url
 from federation import online_payments, receipts, selectors, services
 from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
 from federation.forms import BankImportForm, ContactForm, ErasureForm, MembershipApplicationForm
@@ -145,7 +146,7 @@ def card(request):
     member = _member_or_redirect(request)
     if member is None or not member.membership_number:
         raise PermissionDenied
-    url = request.build_absolute_uri(reverse("membership:check", args=[member.public_id]))
+    url = site_absolute_url(reverse("membership:check", args=[member.public_id]), request)
     qr = segno.make(url, error="m").svg_inline(scale=5, title=_("Membership check"))
     status = selectors.member_status(member)
     return render(

@@ -209,6 +209,7 @@ CONFIG_LEAVES = {
     "config.health",
     "config.middleware",
     "config.pdf_fonts",
+    "config.site_url",
     "config.throttles",
     "config.tokens",
 }

@@ -80,6 +80,10 @@ def _templates() -> dict[str, str]:
         # players
         "member_unknown": _("No member has the number %(number)s."),
         "conflicting_ids": _("The member number and the EMA number name different players."),
+        "name_number_disagree": _(
+            "Row %(row)s, name: “%(name)s” is not the name of member number %(number)s; "
+            "check the name and the member number."
+        ),
         "name_required": _("The name is required."),
         "bad_country": _("The country is a two-letter ISO 3166 code."),
         "no_team_competition": _("This tournament has no team competition."),

@@ -294,12 +294,17 @@ def players_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
     form = PlayerForm(request.POST)
     if form.is_valid():
+        registered_before = set(tournament.registrations.values_list("pk", flat=True))
         try:
-            services.players_register(
+            (registration,) = services.players_register(
                 tournament=tournament, user=request.user,
                 entries=[services.PlayerEntry(**form.cleaned_data)],
             )
-            messages.success(request, _("The player is registered."))
+            if registration.pk in registered_before:
+                messages.warning(request, _("This player is already registered (No. %(number)s).")
+                                 % {"number": registration.number})
+            else:
+                messages.success(request, _("The player is registered."))
         except services.TournamentError as err:
             messages.error(request, error_message(err.code, err.params))
         except services.ResultsError as err:

@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config import site_url
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 
@@ -95,6 +97,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # anonymous fan tables and fan pages from the cache, before sessions and page routing
     "content.middleware.RulebookCacheMiddleware",
+    "config.site_url.SiteAddressMiddleware",  # links sent out: the request's address
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.LocaleMiddleware",  # Django's, API 404s left alone
     "django.middleware.common.CommonMiddleware",
@@ -235,7 +238,11 @@ ACCOUNT_ADAPTER = "federation.accounts.AccountAdapter"
 
 # --- Wagtail ---------------------------------------------------------------
 WAGTAIL_SITE_NAME = _("Mahjong Federation")
-WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.1:8000")
+# The site's public address (SITE_URL) is the base of every link sent out; unset, links are
+# built from the request being served (config.site_url). Wagtail's admin mails use
+# WAGTAILADMIN_BASE_URL, which defaults to it (unset: the default Wagtail site's address).
+SITE_URL = os.environ.get("SITE_URL", "").strip()
+WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "").strip() or SITE_URL
 # One login for the whole site: the admin uses allauth's (rate-limited, verified) login.
 WAGTAILADMIN_LOGIN_URL = "account_login"
 WAGTAIL_ENABLE_UPDATE_CHECK = False
@@ -318,8 +325,9 @@ MEMBERSHIP_PAYMENT_TERM_DAYS = int(os.environ.get("MEMBERSHIP_PAYMENT_TERM_DAYS"
 # send_dues_reminders: remind of an unpaid invoice this many days before its due date (and
 # once when it is overdue).
 MEMBERSHIP_INVOICE_REMINDER_DAYS = int(os.environ.get("MEMBERSHIP_INVOICE_REMINDER_DAYS", "7"))
-# The site's public address, for links in emails (e.g. https://mahjong.example.org).
-MEMBERSHIP_SITE_URL = os.environ.get("SITE_URL", WAGTAILADMIN_BASE_URL)
+# The site's public address, for links in emails (e.g. https://mahjong.example.org); empty:
+# the request's address (config.site_url.site_base_url).
+MEMBERSHIP_SITE_URL = SITE_URL or WAGTAILADMIN_BASE_URL
 # Payment providers offered to members (dotted paths to federation.payment_providers classes).
 MEMBERSHIP_PAYMENT_PROVIDERS = [
     "federation.payment_providers.BankTransferProvider",
@@ -330,8 +338,9 @@ MEMBERSHIP_PAYMENT_PROVIDERS = [
 # test settings) selects the library's dummy provider: no network, a form to confirm or
 # reject the payment; never in production.
 PAYMENT_MODEL = "federation.OnlinePayment"
-PAYMENT_HOST = os.environ.get("PAYMENT_HOST", "127.0.0.1:8000")
-PAYMENT_USES_SSL = env_bool("PAYMENT_USES_SSL", False)
+# Unset: the host of the site's address, from SITE_URL or the request (a callable).
+PAYMENT_HOST = os.environ.get("PAYMENT_HOST", "").strip() or site_url.payment_host
+PAYMENT_USES_SSL = env_bool("PAYMENT_USES_SSL", MEMBERSHIP_SITE_URL.startswith("https://"))
 PAYMENT_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {}
 if os.environ.get("STRIPE_API_KEY"):
     PAYMENT_VARIANTS["stripe"] = (

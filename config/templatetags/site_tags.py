@@ -8,6 +8,7 @@ from django import template
 from django.conf import settings
 from django.urls import translate_url
 from django.utils import translation
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -83,3 +84,15 @@ def nav_current(context, href: str, section: bool = True) -> SafeString:
     if section and path.startswith(href):
         return mark_safe(' aria-current="true"')
     return mark_safe("")
+
+
+@register.filter
+def with_site_name(title: str, site_name: str) -> SafeString:
+    """A page's <title>: "Page · Site", or the site's name alone when the page has no title
+    or is named like the site (the home page), never "Site · Site". The title comes
+    rendered (escaped) from the template."""
+    site = conditional_escape(str(site_name).strip())
+    title = conditional_escape(title).strip()
+    if not title or title == site:
+        return mark_safe(site)  # both parts escaped above
+    return mark_safe(f"{title} · {site}")  # both parts escaped above

@@ -130,6 +130,8 @@ def payment_reverse(*, payment: Payment, reversed_by: Any, reason: str) -> Payme
 class ImportReport:
     recorded: list[Payment] = field(default_factory=list)
     unmatched: list[bank_import.StatementRow] = field(default_factory=list)
+    # rows whose reference names more than one invoice: recorded by hand, never guessed
+    ambiguous: list[bank_import.StatementRow] = field(default_factory=list)
     already_recorded: list[bank_import.StatementRow] = field(default_factory=list)
 
 
@@ -138,13 +140,17 @@ def bank_statement_import(*, data: bytes | str, recorded_by: Any) -> ImportRepor
     """Match each row to an invoice by the invoice number in its reference and record it.
     A malformed file raises MembershipError(E_BAD_FILE, errors) and writes nothing; rows whose
     transaction was already recorded are reported, not recorded again; rows without a known
-    invoice are reported as unmatched. The bank's statement is the fact: over-payments are
+    invoice are reported as unmatched, rows naming several invoices as ambiguous (the
+    treasurer decides; nothing is credited to the first). The bank's statement is the fact: over-payments are
     recorded as they arrived (the credit shows on the invoice)."""
     statement = bank_import.parse_statement(data)
     if statement.errors:
         raise MembershipError(E_BAD_FILE, statement.errors)
     report = ImportReport()
     for row in statement.rows:
+        if row.is_ambiguous:
+            report.ambiguous.append(row)
+            continue
         number = row.invoice_number
         invoice = DuesInvoice.objects.filter(number=number, cancelled=False).first()
         if number is None or invoice is None:

@@ -18,6 +18,7 @@ from tournaments.errors import (
     E_BAD_COUNTRY,
     E_CONFLICTING_IDS,
     E_MEMBER_UNKNOWN,
+    E_NAME_NUMBER_DISAGREE,
     E_NAME_REQUIRED,
     E_NO_TEAM_COMPETITION,
     E_PLAYER_HAS_RESULTS,
@@ -42,6 +43,32 @@ class PlayerEntry:
     substitute: bool = False
 
 
+def _name_words(name: str) -> list[str]:
+    return name.replace(",", " ").casefold().split()
+
+
+def _name_agrees(entry_name: str, member_name: str) -> bool:
+    """Every word of the entry is a word of the member's name or its initial ("A." for
+    "Anna"), in any order, and at least one word is written out."""
+    remaining = _name_words(member_name)
+    written_out = False
+    for word in _name_words(entry_name):
+        stem = word.rstrip(".")
+        initial = word.endswith(".") or len(stem) == 1
+        match = next((w for w in remaining if w == word or (initial and w.startswith(stem))),
+                     None)
+        if not stem or match is None:
+            return False
+        remaining.remove(match)
+        written_out = written_out or not initial
+    return written_out
+
+
+def _same_name(entry_name: str, *member_names: str) -> bool:
+    """The entry's name agrees with one of the member's names (Latin or native)."""
+    return any(_name_agrees(entry_name, name) for name in member_names if name)
+
+
 def _match_player(entry: PlayerEntry, row: int) -> tuple[Player | None, list[Problem]]:
     """The existing player this entry names (member number, EMA number, name + country)."""
     problems: list[Problem] = []
@@ -52,6 +79,13 @@ def _match_player(entry: PlayerEntry, row: int) -> tuple[Player | None, list[Pro
             problems.append(Problem(E_MEMBER_UNKNOWN, "no member has this number", row=row,
                                     field="member_number",
                                     params={"number": entry.member_number}))
+            return None, problems
+        if not _same_name(entry.name, member.name_latin, member.name_native):
+            problems.append(Problem(E_NAME_NUMBER_DISAGREE,
+                                    "the name is not the name of the member with this number",
+                                    row=row, field="name",
+                                    params={"row": row, "name": entry.name,
+                                            "number": entry.member_number}))
             return None, problems
         player = Player.objects.filter(member=member).first()
         if player is None:

@@ -88,3 +88,44 @@ def test_malformed_file_writes_nothing(year_2025, make_member, treasurer):
     assert error.value.code == services.E_BAD_FILE
     assert [(e.line, e.code) for e in error.value.detail] == [(5, bank_import.E_BAD_DATE)]
     assert Payment.objects.count() == 0
+
+
+def test_reference_naming_two_invoices_is_ambiguous_issue28():
+    data = "date,amount,reference,transaction_id\n2025-02-01,60,2027-00001 and 2026-00001,T1\n"
+    (row,) = bank_import.parse_statement(data).rows
+    assert row.invoice_numbers == ("2027-00001", "2026-00001")
+    assert row.is_ambiguous and row.invoice_number is None
+
+
+@pytest.mark.django_db
+def test_import_flags_a_line_naming_two_invoices_for_the_treasurer_issue28(
+    client, year_2025, make_member, treasurer
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from wagtail.users.models import UserProfile
+
+    first = make_member().invoices.get()
+    second = make_member().invoices.get()
+    data = (
+        "date,amount,reference,transaction_id\n"
+        f"2025-02-01,120,{first.number} and {second.number},T1\n"
+        f"2025-02-01,120,Dues {first.number} / {first.number},T2\n"
+    )
+    report = services.bank_statement_import(data=data, recorded_by=treasurer)
+    assert [r.line for r in report.ambiguous] == [2]
+    assert [p.invoice for p in report.recorded] == [first]  # the same number twice is one
+    assert not Payment.objects.filter(transaction_id="T1").exists()
+
+    profile = UserProfile.get_for_user(treasurer)
+    profile.preferred_language = "en"
+    profile.save()
+    client.force_login(treasurer)
+    data = data.replace("T1", "T3").replace("T2", "T4")
+    html = client.post(
+        "/admin/membership/bank-import/",
+        {"statement": SimpleUploadedFile("s.csv", data.encode(), content_type="text/csv")},
+    ).content.decode()
+    assert 'id="import-ambiguous"' in html
+    assert "Naming more than one invoice" in html
+    assert f"{first.number}, {second.number}" in html
+    assert not Payment.objects.filter(transaction_id="T3").exists()
