@@ -29,7 +29,6 @@ from rulebook.scoring.tiles import NUM_KINDS, tile_name
 
 RULES = ("mcr", "hkos", "red")
 DEFAULT_RULES = "mcr"
-WINDS = ("E", "S", "W", "N")
 DIRECTIONS = ("left", "opposite", "right")
 MAX_HAND_LENGTH = 120  # the longest sensible notation is about 60 characters
 

@@ -51,7 +51,6 @@ from rulebook.scoring.tiles import (
 from rulebook.tile_display import tile_label
 
 SEAT_ORDER = ("self", "left", "opposite", "right")
-_WIND_LETTERS = "ESWN"
 # relative seat -> steps from the winner's wind, counter-clockwise (the player on the left
 # plays just before the winner)
 _SEAT_STEP = {"self": 0, "right": 1, "opposite": 2, "left": 3}
@@ -94,9 +93,9 @@ def _sets(notations: tuple[str, ...]) -> list[list[str]]:
 
 
 def _wind_of(seat: str, winner_wind: str) -> str | None:
-    if winner_wind not in _WIND_LETTERS or seat not in _SEAT_STEP:
+    if winner_wind not in WINDS or seat not in _SEAT_STEP:
         return None
-    return _WIND_LETTERS[(_WIND_LETTERS.index(winner_wind) + _SEAT_STEP[seat]) % 4]
+    return WINDS[(WINDS.index(winner_wind) + _SEAT_STEP[seat]) % 4]
 
 
 def present(result: ScoreResult, question: Question, hand: str) -> ScoredHand:
@@ -222,10 +221,10 @@ def _form(q: Question) -> dict[str, Any]:
         "win_choices": [Choice(k, str(v), k == win) for k, v in WIN_NAMES.items()],
         "win_unknown": not win,
         "seat_choices": [Choice(w, str(WIND_NAMES[w]), ctx.get("seat", "E") == w)
-                         for w in _WIND_LETTERS],
+                         for w in WINDS],
         "prevalent_choices": [
             Choice(w, str(WIND_NAMES[w]), ctx.get("prevalent", "E") == w)
-            for w in _WIND_LETTERS
+            for w in WINDS
         ],
         "flowers_count": flowers if isinstance(flowers, int) else 0,
         "flower_choices": [Choice(str(n), str(n), flowers == n) for n in range(9)],

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .entry import score
+from .tiles import WIND_NAMES
 
 
 class _ArgError(Exception):
@@ -31,8 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default="mcr")
     p.add_argument("--self-drawn", action="store_true")
     p.add_argument("--from", dest="from_", choices=("left", "opposite", "right"))
-    p.add_argument("--seat", choices=("E", "S", "W", "N"), default="E")
-    p.add_argument("--prevalent", choices=("E", "S", "W", "N"), default="E")
+    p.add_argument("--seat", choices=tuple(WIND_NAMES), default="E")
+    p.add_argument("--prevalent", choices=tuple(WIND_NAMES), default="E")
     p.add_argument("--flowers", type=_flowers, default=0,
                    help="a number, or tiles f1-f4 s1-s4 separated by commas")
     p.add_argument("--last-of-kind", action="store_true")

@@ -8,7 +8,7 @@ from typing import Any
 
 from .arrange import KNITTED_PATTERNS
 from .hand import CHOW, KONG, PUNG, Hand, Meld
-from .tiles import TERMINALS_AND_HONOURS, Tile
+from .tiles import TERMINALS_AND_HONOURS, WIND_NAMES, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +178,8 @@ def random_context(rng: random.Random, hand: Hand) -> dict[str, Any]:
         ctx["self_drawn"] = True
     else:
         ctx["from"] = rng.choice(("left", "opposite", "right"))
-    ctx["seat"] = rng.choice("ESWN")
-    ctx["prevalent"] = rng.choice("ESWN")
+    ctx["seat"] = rng.choice(WIND_NAMES)
+    ctx["prevalent"] = rng.choice(WIND_NAMES)
     if rng.random() < 0.3:
         ctx["flowers"] = rng.randint(1, 8)
     all_tiles = hand.all_tiles

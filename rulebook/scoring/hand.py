@@ -33,6 +33,7 @@ from .tiles import (
     NUM_ALL,
     NUM_KINDS,
     SUIT_LETTERS,
+    WIND_NAMES,
     Tile,
     format_tiles,
     is_bonus,
@@ -171,11 +172,11 @@ class WinContext:
 
     @property
     def seat_wind(self) -> Tile:
-        return 27 + "ESWN".index(self.seat)
+        return 27 + WIND_NAMES.index(self.seat)
 
     @property
     def prevalent_wind(self) -> Tile:
-        return 27 + "ESWN".index(self.prevalent)
+        return 27 + WIND_NAMES.index(self.prevalent)
 
 
 def _parse_meld(body: str, offset: int, allow_joker: bool = True) -> Meld:
@@ -477,8 +478,8 @@ def has_fifth_copy(melds: Sequence[Meld], tiles: Sequence[Tile]) -> bool:
 
 def parse_seat(value: object, name: str) -> Seat:
     if isinstance(value, int) and 0 <= value <= 3:
-        return ("E", "S", "W", "N")[value]
-    if isinstance(value, str) and value.upper() in ("E", "S", "W", "N"):
+        return WIND_NAMES[value]  # type: ignore[return-value]
+    if isinstance(value, str) and value.upper() in WIND_NAMES:
         return value.upper()  # type: ignore[return-value,unused-ignore]
     raise NotationError("wind_letter", name=name)
 

@@ -24,8 +24,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .tiles import WIND_NAMES
+
 PLACE_POINTS: tuple[int, ...] = (4, 2, 1, 0)  # 3.9.2
-WINDS: tuple[str, ...] = ("E", "S", "W", "N")
+WINDS: tuple[str, ...] = tuple(WIND_NAMES)  # a table's seats in order: E, S, W, N
 
 # Problem codes (stable; the site translates them)
 E_SEAT_COUNT = "seat_count"  # a table needs exactly four seats

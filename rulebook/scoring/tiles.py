@@ -50,7 +50,7 @@ NUM_ALL = 43  # including bonus tiles and the joker
 
 TERMINALS: tuple[Tile, ...] = (0, 8, 9, 17, 18, 26)
 TERMINALS_AND_HONOURS: tuple[Tile, ...] = TERMINALS + HONOUR_TILES
-WIND_NAMES = "ESWN"
+WIND_NAMES = "ESWN"  # the seat winds in seat order; every seat order of the site is this one
 
 
 # The knitted patterns (Knitted Straight, Honors and Knitted Tiles)

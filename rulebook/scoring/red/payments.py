@@ -18,11 +18,11 @@ seats ``left``, ``opposite``, ``right`` that are occupied at the table.
 from __future__ import annotations
 
 from rulebook.scoring.red.table import FALSE_WIN_PENALTY
+from rulebook.scoring.standings import WINDS
 
-WINDS: tuple[str, ...] = ("E", "S", "W", "N")
 RELATIVE: tuple[str, ...] = ("right", "opposite", "left")  # seat + 1, + 2, + 3
 OCCUPIED: dict[int, tuple[str, ...]] = {
-    4: ("E", "S", "W", "N"),
+    4: WINDS,
     3: ("E", "S", "W"),
     2: ("E", "W"),
 }
