@@ -81,6 +81,11 @@ def application_received(member_pk: int) -> None:
     _send(member, "application_received", {})
 
 
+def application_rejected(member_pk: int) -> None:
+    member = Member.objects.select_related("user").get(pk=member_pk)
+    _send(member, "application_rejected", {"reason": member.rejection_reason})
+
+
 def application_approved(member_pk: int, invoice_pk: int | None) -> None:
     member = Member.objects.select_related("user").get(pk=member_pk)
     invoice = DuesInvoice.objects.filter(pk=invoice_pk).select_related("membership_year").first()

@@ -85,3 +85,12 @@ class BankImportForm(forms.Form):
         label=_("Bank statement (CSV)"),
         help_text=_("Columns: date, amount, reference, transaction_id (payer optional)."),
     )
+
+
+class RejectionForm(forms.Form):
+    """The membership officer's reason for rejecting an application."""
+
+    reason = forms.CharField(
+        label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("The applicant receives it by mail, in their language, as you write it."),
+    )

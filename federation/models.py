@@ -296,6 +296,10 @@ class Member(models.Model):
     application = models.CharField(
         _("application"), max_length=20, choices=Application.choices, default=Application.PENDING
     )
+    rejection_reason = models.TextField(
+        _("reason for rejection"), blank=True,
+        help_text=_("Sent to the applicant in their language."),
+    )
     joined_on = models.DateField(_("joined on"), null=True, blank=True)
     applied_at = models.DateTimeField(_("applied at"), auto_now_add=True)
     anonymised_at = models.DateTimeField(_("anonymised at"), null=True, blank=True, editable=False)

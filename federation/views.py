@@ -19,7 +19,13 @@ from config import csv_export
 from config.site_url import site_absolute_url
 from federation import online_payments, receipts, selectors, services
 from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
-from federation.forms import BankImportForm, ContactForm, ErasureForm, MembershipApplicationForm
+from federation.forms import (
+    BankImportForm,
+    ContactForm,
+    ErasureForm,
+    MembershipApplicationForm,
+    RejectionForm,
+)
 from federation.models import Club, DuesInvoice, Member, MembershipFee, OnlinePayment, Payment
 from federation.payment_providers import epc_qr_svg, get_providers
 
@@ -375,15 +381,30 @@ def application_view(request, pk, action=None):
     if not request.user.has_perm("federation.approve_member"):
         raise PermissionDenied
     member = _pending_application(pk)
-    if request.method == "POST" and action in ("approve", "reject"):
+    if action == "reject":
+        return _application_reject(request, member)
+    if request.method == "POST" and action == "approve":
         try:
-            if action == "approve":
-                services.member_approve(member=member, approved_by=request.user)
-                messages.success(request, _("Application approved."))
-            else:
-                services.member_reject(member=member, rejected_by=request.user)
-                messages.success(request, _("Application rejected."))
+            services.member_approve(member=member, approved_by=request.user)
+            messages.success(request, _("Application approved."))
         except services.MembershipError as error:
             messages.error(request, error.message)
         return redirect("membership_applications")
     return render(request, "federation/admin/application.html", {"member": member})
+
+
+def _application_reject(request, member):
+    """Rejecting asks for the reason (mailed to the applicant in their language) and a
+    confirmation; GET shows the form, nothing is decided without a POST with a reason."""
+    form = RejectionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.member_reject(member=member, rejected_by=request.user,
+                                   reason=form.cleaned_data["reason"])
+        except services.MembershipError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Application rejected; the applicant has been told why."))
+        return redirect("membership_applications")
+    return render(request, "federation/admin/application_reject.html",
+                  {"member": member, "form": form})

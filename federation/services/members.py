@@ -16,6 +16,7 @@ from federation.services._common import (
     E_ALREADY_APPLIED,
     E_ALREADY_ERASED,
     E_NOT_PENDING,
+    E_REASON_REQUIRED,
     MembershipError,
     audit,
     next_number,
@@ -98,13 +99,20 @@ def member_approve(*, member: Member, approved_by: Any, today: date | None = Non
 
 
 @transaction.atomic
-def member_reject(*, member: Member, rejected_by: Any) -> Member:
+def member_reject(*, member: Member, rejected_by: Any, reason: str) -> Member:
+    """Reject a pending application with a reason, which the applicant is told by mail in
+    their language once the transaction has committed."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise MembershipError(E_REASON_REQUIRED)
     member = Member.objects.select_for_update().get(pk=member.pk)
     if member.application != Member.Application.PENDING:
         raise MembershipError(E_NOT_PENDING)
     member.application = Member.Application.REJECTED
-    member.save(update_fields=["application"])
+    member.rejection_reason = reason
+    member.save(update_fields=["application", "rejection_reason"])
     audit(member, "federation.member.reject", rejected_by)
+    emails.on_commit_send(emails.application_rejected, member.pk)
     return member
 
 

@@ -112,7 +112,8 @@ def test_applications_list_links_to_details_and_separate_actions(
     assert "+7 900" in detail and "Kazan" in detail
     assert f"/admin/membership/applications/{pending.pk}/approve/" in detail
     assert f"/admin/membership/applications/{pending.pk}/reject/" in detail
-    client.post(f"/admin/membership/applications/{other.pk}/reject/")
+    client.post(f"/admin/membership/applications/{other.pk}/reject/",
+                {"reason": "No club vouches for the applicant."})
     other.refresh_from_db()
     assert other.application == Member.Application.REJECTED
     # GET never decides
@@ -215,3 +216,37 @@ def test_club_csv_neutralises_formulas(client, year_2025, make_member, club, mak
 def test_invoice_amount_money_is_decimal(year_2025, make_member):
     invoice = make_member().invoices.get()
     assert isinstance(invoice.amount, Decimal)
+
+
+def test_rejecting_an_application_asks_a_reason_confirms_and_mails_the_applicant(
+    client, year_2025, make_member, membership_officer, mailoutbox,
+    django_capture_on_commit_callbacks
+):
+    """Issue 28: rejecting was one click with no reason and no mail."""
+    applicant = make_member(approved=False, language="ru")
+    client.force_login(membership_officer)
+    url = f"/admin/membership/applications/{applicant.pk}/reject/"
+    page = client.get(url).content.decode()
+    assert 'name="reason"' in page and "Cancel" in page
+    assert f"/admin/membership/applications/{applicant.pk}/" in page  # Cancel goes back
+    client.post(url, {"reason": "  "})
+    applicant.refresh_from_db()
+    assert applicant.application == Member.Application.PENDING and not mailoutbox
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url, {"reason": "Нет рекомендации клуба."})
+    applicant.refresh_from_db()
+    assert applicant.application == Member.Application.REJECTED
+    assert applicant.rejection_reason == "Нет рекомендации клуба."
+    [mail] = mailoutbox
+    assert mail.to == [applicant.email]
+    assert "Нет рекомендации клуба." in mail.body
+    assert "не принято" in mail.body  # in the applicant's language
+
+
+def test_only_membership_officers_reject_applications(client, year_2025, make_member, make_user):
+    applicant = make_member(approved=False)
+    client.force_login(make_user())
+    url = f"/admin/membership/applications/{applicant.pk}/reject/"
+    assert client.post(url, {"reason": "x"}).status_code in (302, 403)
+    applicant.refresh_from_db()
+    assert applicant.application == Member.Application.PENDING
