@@ -22,7 +22,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
             "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
-            "currency", "contact", "website",
+            "currency", "contact", "website", "withdrawn_ranking",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -57,6 +57,14 @@ class PlayerForm(forms.Form):
 class SeatingForm(forms.Form):
     seed = forms.IntegerField(label=_("Seed"), initial=1,
                               help_text=_("The same seed always gives the same seating."))
+    from_session = forms.IntegerField(
+        label=_("Redraw from session"), required=False, min_value=1,
+        help_text=_("Keeps the sessions before it; empty: every session is drawn again."))
+
+
+class WithdrawForm(forms.Form):
+    from_session = forms.IntegerField(label=_("Withdrawn from session"), min_value=1)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=300)
 
 
 class UploadForm(forms.Form):
