@@ -32,6 +32,11 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["country"].choices = [("", "—"), *countries]
+        self.fields["withdrawn_ranking"].required = False  # a form without it keeps the default
+
+    def clean_withdrawn_ranking(self) -> str:
+        return (self.cleaned_data.get("withdrawn_ranking")
+                or self.instance.withdrawn_ranking or Tournament.WithdrawnRanking.BELOW)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

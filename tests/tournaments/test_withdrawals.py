@@ -292,3 +292,22 @@ def test_standings_page_marks_and_states_the_rules(client, make_tournament, orga
     t.save()
     html = client.get(f"/en/tournaments/{t.pk}/standings/").content.decode()
     assert "is not ranked" in html
+
+
+def test_the_rule_is_a_tournament_setting_on_the_form_and_the_api(client, organizer, api):
+    client.force_login(organizer)
+    data = {"name": "Rule Cup", "start_date": "2026-09-05", "end_date": "2026-09-06",
+            "city": "Leiden", "country": "NL", "ruleset": "mcr", "individual": "on",
+            "sessions": "7", "session_minutes": "150", "planned_players": "24"}
+    assert client.post("/en/tournaments/new/", {**data, "withdrawn_ranking": "unranked"}
+                       ).status_code == 302
+    assert client.post("/en/tournaments/new/", {**data, "name": "Default Cup"}
+                       ).status_code == 302
+    from tournaments.models import Tournament
+    rules = dict(Tournament.objects.values_list("name", "withdrawn_ranking"))
+    assert rules["Rule Cup"] == "unranked" and rules["Default Cup"] == "below"
+    created = api["organizer"].post("/api/v1/tournaments", {
+        **data, "individual": True, "withdrawn_ranking": "unranked", "name": "API Cup"},
+        format="json")
+    assert created.status_code in (200, 201), created.json()
+    assert created.json()["withdrawn_ranking"] == "unranked"
