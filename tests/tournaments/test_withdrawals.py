@@ -10,9 +10,9 @@ import pytest
 from ratings.models import RatingEntry
 from tournaments import services
 from tournaments.importers import parse_results_json
-from tournaments.models import SeatingAssignment, TournamentResult
-from tournaments.selectors import confirmed_table_results, tournament_standings
+from tournaments.models import SeatingAssignment, Tournament, TournamentResult
 from tournaments.seating import meetings
+from tournaments.selectors import confirmed_table_results, tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +105,7 @@ def test_withdrawal_redraw_results_and_confirmation(make_tournament, organizer):
 
 
 def test_unranked_rule_leaves_withdrawn_players_out(make_tournament, organizer):
-    t, sub = _with_substitute(make_tournament, organizer, withdrawn_ranking="unranked")
+    t, _sub = _with_substitute(make_tournament, organizer, withdrawn_ranking="unranked")
     gone = _first(t)
     services.registration_withdraw(registration=gone, user=organizer, from_session=4)
     services.seating_draw(tournament=t, user=organizer, seed=2, from_session=4)
@@ -279,7 +279,7 @@ def test_only_its_organizer_opens_or_posts_the_withdraw_page(
 
 
 def test_standings_page_marks_and_states_the_rules(client, make_tournament, organizer):
-    t, sub = _with_substitute(make_tournament, organizer)
+    t, _sub = _with_substitute(make_tournament, organizer)
     gone = _first(t)
     services.registration_withdraw(registration=gone, user=organizer, from_session=4,
                                    reason="private matter")
@@ -303,7 +303,6 @@ def test_the_rule_is_a_tournament_setting_on_the_form_and_the_api(client, organi
                        ).status_code == 302
     assert client.post("/en/tournaments/new/", {**data, "name": "Default Cup"}
                        ).status_code == 302
-    from tournaments.models import Tournament
     rules = dict(Tournament.objects.values_list("name", "withdrawn_ranking"))
     assert rules["Rule Cup"] == "unranked" and rules["Default Cup"] == "below"
     created = api["organizer"].post("/api/v1/tournaments", {
