@@ -149,14 +149,15 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
     writer = csv_export.writer(response)
     header = ["rank", "number", "player", "name", "country", "team", "table_points",
-              "game_points", "penalties"]
+              "game_points", "penalties", "substitute", "withdrawn_from"]
     for s in context["sessions"]:
         header += [f"s{s}_table_points", f"s{s}_game_points"]
     writer.writerow(header)
     for item in context["rows"]:
         row = item["row"]
         line = [row.rank, row.number, row.player, row.name, row.country, row.team,
-                row.table_points_number, row.game_points, row.penalties]
+                row.table_points_number, row.game_points, row.penalties,
+                int(row.substitute), row.withdrawn_from]
         for cell in item["cells"]:
             line += ([selectors.table_points_number(cell.table_points), cell.game_points]
                      if cell else ["", ""])

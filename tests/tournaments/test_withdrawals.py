@@ -5,6 +5,9 @@ and the pages, with who may and who may not."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from ratings.models import RatingEntry
@@ -288,6 +291,12 @@ def test_standings_page_marks_and_states_the_rules(client, make_tournament, orga
     assert "ranked below every player who finished" in html
     assert "neither ranked nor rated" in html
     assert "private matter" not in html
+    rows = list(csv.reader(io.StringIO(client.get(
+        f"/en/tournaments/{t.pk}/standings.csv").content.decode())))
+    assert rows[0][9:11] == ["substitute", "withdrawn_from"]
+    by_player = {r[2]: r for r in rows[1:]}
+    assert by_player[str(gone.player_id)][10] == "4"
+    assert by_player[str(_sub.player_id)][0] == "" and by_player[str(_sub.player_id)][9] == "1"
     t.withdrawn_ranking = "unranked"
     t.save()
     html = client.get(f"/en/tournaments/{t.pk}/standings/").content.decode()
