@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -68,6 +68,8 @@ class TableOutcomeLike(Protocol):
     def table(self) -> int: ...
     @property
     def seats(self) -> Sequence[tuple[int, int | float | Decimal]]: ...
+    @property
+    def unrated(self) -> Collection[int]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,7 @@ class Outcome:
     session: int
     table: int
     seats: tuple[tuple[int, int | float | Decimal], ...]
+    unrated: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,13 +207,19 @@ def rate_period(
     states: Mapping[int, PlayerState],
     config: MethodConfig,
 ) -> list[PeriodChange]:
-    """Rate every player who played in `period` (sorted by player id)."""
+    """Rate every player who played in `period` (sorted by player id). A seat in an
+    outcome's `unrated` (a substitute) counts as an opponent of the others and is not rated
+    itself."""
     pairs: dict[int, list[PairResult]] = defaultdict(list)
+    seated: set[int] = set()
     ordered = sorted(outcomes, key=lambda o: (o.tournament_id, o.session, o.table))
     for outcome in ordered:
+        unrated = outcome.unrated
         for result in pairwise_results(outcome):
-            pairs[result.player].append(result)
-    start = {player: start_of_period(states.get(player), period, config) for player in pairs}
+            seated.add(result.player)
+            if result.player not in unrated:
+                pairs[result.player].append(result)
+    start = {player: start_of_period(states.get(player), period, config) for player in seated}
     changes = []
     for player in sorted(pairs):
         results = sorted(

@@ -29,6 +29,7 @@ from rulebook.scoring.standings import WINDS, Problem
 from tournaments.permissions import can_accredit, can_manage, can_organize
 
 from . import selectors, services
+from .errors import E_REGISTRATION_CLOSED
 from .importers import parse_results_json
 from .models import PUBLIC_STATES, Session, Tournament
 from .problem_texts import check_message, error_message, problem_message
@@ -40,7 +41,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         fields = [
             "id", "state", "name", "start_date", "end_date", "city", "country", "venue", "club",
             "ruleset", "variant", "individual", "team", "sessions", "session_minutes",
-            "planned_players", "fee", "currency", "contact", "website",
+            "planned_players", "fee", "currency", "contact", "website", "withdrawn_ranking",
         ]
         read_only_fields = ["id", "state"]
 
@@ -74,6 +75,15 @@ class PlayerInSerializer(serializers.Serializer):
 
 class SeedSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
+    from_session = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1,
+        help_text="keep the sessions before this one, redraw the rest")
+
+
+class WithdrawSerializer(serializers.Serializer):
+    from_session = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300,
+                                   default="")
 
 
 # Schema-only serializers: they document the JSON shapes for the OpenAPI schema; the
@@ -90,6 +100,8 @@ class PlayerOutSerializer(serializers.Serializer):
     ema_number = serializers.CharField(required=False, help_text="organizer and officers only")
     team = serializers.CharField()
     substitute = serializers.BooleanField()
+    withdrawn_from = serializers.IntegerField(allow_null=True)
+    withdrawal_reason = serializers.CharField(help_text="organizer and officers only")
 
 
 class SeatingTableSerializer(serializers.Serializer):
@@ -149,7 +161,11 @@ class CorrectionInSerializer(ResultsInSerializer):
 
 
 class StandingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True,
+                                    help_text="null: a substitute, or a withdrawn player "
+                                              "when the tournament does not rank them")
+    substitute = serializers.BooleanField()
+    withdrawn_from = serializers.IntegerField(allow_null=True)
     player = serializers.IntegerField()
     name = serializers.CharField()
     table_points = serializers.FloatField()
@@ -198,8 +214,11 @@ def _problems(problems: Iterable[Problem]) -> Response:
                     for problem in problems])
 
 
-def _tournament_error(err: services.TournamentError) -> Response:
-    return _errors([{"code": err.code, "message": error_message(err.code, err.params)}])
+def _tournament_error(err: services.TournamentError, field: str | None = None) -> Response:
+    item = {"code": err.code, "message": error_message(err.code, err.params)}
+    if field is not None:
+        item["field"] = field
+    return _errors([item])
 
 
 def _visible(request: Request, pk: int) -> Tournament:
@@ -311,8 +330,10 @@ def registration_json(registration: Any, *, identifiers: bool = True) -> dict[st
         "id": player.pk, "number": registration.number, "name": str(player),
         "country": player.country, "team": registration.team,
         "substitute": registration.substitute,
+        "withdrawn_from": registration.withdrawn_from,
     }
     if identifiers:
+        out["withdrawal_reason"] = registration.withdrawal_reason
         out["member_number"] = (
             player.member.membership_number if player.member_id else None
         )
@@ -349,6 +370,26 @@ class PlayersView(TournamentAPIView):
         return Response([registration_json(r) for r in registrations])
 
 
+class WithdrawView(TournamentAPIView):
+    """The organizer withdraws a registered player from a session on."""
+
+    @extend_schema(request=WithdrawSerializer, responses=PlayerOutSerializer)
+    def post(self, request: Request, pk: int, player: int) -> Response:
+        tournament = _own(request, pk)
+        registration = get_object_or_404(
+            tournament.registrations.select_related("player__member"), player_id=player)
+        serializer = WithdrawSerializer(data=request.data)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        try:
+            registration = services.registration_withdraw(
+                registration=registration, user=request.user, **serializer.validated_data)
+        except services.TournamentError as err:
+            return _tournament_error(
+                err, "from_session" if err.code != E_REGISTRATION_CLOSED else None)
+        return Response(registration_json(registration))
+
+
 def seating_json(tournament: Tournament) -> dict[str, Any]:
     sessions: dict[int, dict[int, dict[str, int]]] = {}
     for row in tournament.seating.all():
@@ -379,7 +420,8 @@ class SeatingView(TournamentAPIView):
             return _errors(_serializer_errors(serializer.errors))
         try:
             services.seating_draw(
-                tournament=tournament, user=request.user, seed=serializer.validated_data["seed"]
+                tournament=tournament, user=request.user, seed=serializer.validated_data["seed"],
+                from_session=serializer.validated_data.get("from_session"),
             )
         except services.TournamentError as err:
             return _tournament_error(err)
@@ -392,7 +434,8 @@ def standings_json(tournament: Tournament) -> list[dict[str, Any]]:
         {
             "rank": row.rank, "player": row.player, "name": row.name,
             "table_points": row.table_points_number, "game_points": row.game_points,
-            "penalties": row.penalties,
+            "penalties": row.penalties, "substitute": row.substitute,
+            "withdrawn_from": row.withdrawn_from,
         }
         for row in selectors.tournament_standings(tournament)
     ]

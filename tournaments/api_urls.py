@@ -12,6 +12,8 @@ urlpatterns = [
          name="api-tournament-decision"),
     path("tournaments/<int:pk>/players", api.PlayersView.as_view(),
          name="api-tournament-players"),
+    path("tournaments/<int:pk>/players/<int:player>/withdraw", api.WithdrawView.as_view(),
+         name="api-tournament-withdraw"),
     path("tournaments/<int:pk>/seating", api.SeatingView.as_view(),
          name="api-tournament-seating"),
     path("tournaments/<int:pk>/results", api.ResultsView.as_view(),

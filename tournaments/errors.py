@@ -25,6 +25,9 @@ E_NAME_REQUIRED = "name_required"
 E_BAD_COUNTRY = "bad_country"
 E_BAD_VARIANT = "bad_variant"
 E_PLAYER_HAS_RESULTS = "player_has_results"
+E_WITHDRAW_SESSION = "withdraw_session"
+E_SEATING_SESSION = "seating_session"
+E_WITHDRAW_AFTER_RESULTS = "withdraw_after_results"
 
 
 class TournamentError(Exception):

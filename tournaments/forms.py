@@ -22,7 +22,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
             "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
-            "currency", "contact", "website",
+            "currency", "contact", "website", "withdrawn_ranking",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -32,6 +32,11 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["country"].choices = [("", "—"), *countries]
+        self.fields["withdrawn_ranking"].required = False  # a form without it keeps the default
+
+    def clean_withdrawn_ranking(self) -> str:
+        return (self.cleaned_data.get("withdrawn_ranking")
+                or self.instance.withdrawn_ranking or Tournament.WithdrawnRanking.BELOW)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -57,6 +62,14 @@ class PlayerForm(forms.Form):
 class SeatingForm(forms.Form):
     seed = forms.IntegerField(label=_("Seed"), initial=1,
                               help_text=_("The same seed always gives the same seating."))
+    from_session = forms.IntegerField(
+        label=_("Redraw from session"), required=False, min_value=1,
+        help_text=_("Keeps the sessions before it; empty: every session is drawn again."))
+
+
+class WithdrawForm(forms.Form):
+    from_session = forms.IntegerField(label=_("Withdrawn from session"), min_value=1)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=300)
 
 
 class UploadForm(forms.Form):

@@ -99,6 +99,15 @@ class Tournament(models.Model):
     state = models.CharField(
         _("state"), max_length=20, choices=State.choices, default=State.DRAFT, db_index=True
     )
+    class WithdrawnRanking(models.TextChoices):
+        BELOW = "below", _("Ranked below the players who finished")
+        UNRANKED = "unranked", _("Not ranked")
+
+    withdrawn_ranking = models.CharField(
+        _("players who withdraw"), max_length=10, choices=WithdrawnRanking.choices,
+        default=WithdrawnRanking.BELOW,
+        help_text=_("How players who left the tournament before its end are ranked"),
+    )
     seating_seed = models.IntegerField(_("seating seed"), null=True, blank=True)
     seating_repeat_pairs = models.PositiveIntegerField(
         _("pairs meeting more than once"), null=True, blank=True
@@ -184,6 +193,11 @@ class Registration(models.Model):
     number = models.PositiveIntegerField(_("start number"))
     team = models.CharField(_("team"), max_length=200, blank=True)
     substitute = models.BooleanField(_("substitute"), default=False)
+    # the player plays no session from this one on (sessions before it are kept)
+    withdrawn_from = models.PositiveSmallIntegerField(_("withdrawn from session"), null=True,
+                                                      blank=True)
+    withdrawal_reason = models.CharField(_("reason for withdrawal"), max_length=300,
+                                         blank=True)
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:

@@ -42,7 +42,8 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
     data: list[list[str]] = [header]
     for item in context["rows"]:
         row = item["row"]
-        line = [str(row.rank), row.name, _fmt(row.table_points_number), _fmt(row.game_points),
+        rank = "—" if row.rank is None else str(row.rank)
+        line = [rank, row.name, _fmt(row.table_points_number), _fmt(row.game_points),
                 _fmt(row.penalties)]
         for cell in item["cells"]:
             line.append(

@@ -35,6 +35,10 @@ def _templates() -> dict[str, str]:
         "session_twice": _("This session is given twice."),
         "results_missing": _("This session has no results yet."),
         "not_at_table": _("Player %(player)s does not sit at this table."),
+        "player_withdrawn": _(
+            "Player %(player)s withdrew from session %(from_session)s on and cannot sit in "
+            "this session."
+        ),
         # hands
         "bad_seat": _("This seat is not at the table."),
         "self_discard": _("The winner cannot be the discarder."),
@@ -105,6 +109,12 @@ def _templates() -> dict[str, str]:
             "substitutes)."
         ),
         "player_has_results": _("This player already has results."),
+        "withdraw_session": _("The session of the withdrawal is between 1 and %(count)s."),
+        "seating_session": _("The seating is redrawn from a session between 1 and %(count)s."),
+        "withdraw_after_results": _(
+            "This player has results in session %(session)s: withdraw them from a later "
+            "session, or post that session again without them first."
+        ),
         "bad_variant": _("Unknown variant switches: %(names)s."),
         # checks shown to the officer
         "planned_not_multiple_of_4": _(

@@ -7,7 +7,8 @@ scores every table's hands (:mod:`rulebook.scoring.scoresheet`), checks balance 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import dataclasses
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rulebook.scoring import MCRConfig
@@ -29,9 +30,11 @@ from rulebook.scoring.standings import (
 )
 
 from .importers import HandEntry, SessionEntry, TableEntry
+from .ranking import allowed_players, expected_players
 
 E_SESSION_RANGE = "session_range"
 E_NOT_AT_TABLE = "not_at_table"
+E_PLAYER_WITHDRAWN = "player_withdrawn"  # seated in a session after their withdrawal
 
 
 @dataclass(frozen=True)
@@ -53,8 +56,15 @@ def evaluate(
     session_count: int,
     rules: str,
     config: MCRConfig,
+    withdrawn: Mapping[int, int] | None = None,
+    substitutes: Collection[int] = (),
 ) -> tuple[list[ScoredSession], list[Problem]]:
-    players = set(registered)
+    """``registered``: every registered player; ``withdrawn``: player -> the first session
+    they no longer play; ``substitutes`` sit in a session only when a table needs them. Each
+    session must seat exactly the players expected in it (``tournaments.ranking``)."""
+    registered = set(registered)
+    withdrawn = dict(withdrawn or {})
+    subs = set(substitutes)
     scored: list[ScoredSession] = []
     problems: list[Problem] = []
     for entry in sessions:
@@ -63,6 +73,11 @@ def evaluate(
                 E_SESSION_RANGE, f"the tournament has sessions 1 to {session_count}",
                 session=entry.session, field="session", params={"count": session_count}))
             continue
+        seated = {s.player for t in entry.tables for s in t.seats}
+        players = expected_players(entry.session, registered=registered, withdrawn=withdrawn,
+                                   substitutes=subs) | (
+            allowed_players(entry.session, registered=registered, withdrawn=withdrawn)
+            & subs & seated)
         tables: list[ScoredTable] = []
         for table in entry.tables:
             result = _table(entry.session, table, rules, config)
@@ -70,13 +85,26 @@ def evaluate(
                 problems.extend(result)
             else:
                 tables.append(result)
-        problems.extend(
+        session_problems = (
             check_session(entry.session, [t.score for t in tables], players)
             if len(tables) == len(entry.tables)
             else _players_only(entry, players)
         )
+        problems.extend(_withdrawn(p, withdrawn) for p in session_problems)
         scored.append(ScoredSession(entry.session, tuple(tables)))
     return scored, problems
+
+
+def _withdrawn(problem: Problem, withdrawn: Mapping[int, int]) -> Problem:
+    """A withdrawn player seated after their withdrawal is not "unknown": say so."""
+    player = problem.params.get("player") if problem.params else None
+    if problem.code != "player_unknown" or player not in withdrawn:
+        return problem
+    return dataclasses.replace(
+        problem, code=E_PLAYER_WITHDRAWN,
+        message=f"player {player} withdrew from session {withdrawn[player]} on",
+        params={"player": player, "from_session": withdrawn[player]},
+    )
 
 
 def _players_only(entry: SessionEntry, players: set[int]) -> list[Problem]:

@@ -79,8 +79,12 @@ def draw(
     *,
     seed: int,
     teams: Mapping[int, str] | None = None,
+    before: Sequence[Sequence[Sequence[int]]] = (),
 ) -> Seating:
-    """Seat ``players`` (ids) for ``sessions`` sessions; deterministic for ``seed``."""
+    """Seat ``players`` (ids) for ``sessions`` sessions; deterministic for ``seed``.
+    ``before``: sessions already seated (tables of ids in wind order), whose meetings and
+    winds count; players of theirs not in ``players`` are ignored. Only the new sessions
+    are returned (``repeat_pairs`` counted over them and ``before``)."""
     n = len(players)
     if n == 0 or n % 4:
         raise SeatingError("players_not_multiple_of_4",
@@ -101,6 +105,16 @@ def draw(
     cost = [row[:] for row in team]
     met = [[0] * n for _ in range(n)]
     wind_count = [[0] * 4 for _ in range(n)]
+    index = {p: i for i, p in enumerate(players)}
+    for past in before:
+        for past_table in past:
+            here = [(w, index[p]) for w, p in enumerate(past_table) if p in index]
+            for w, i in here:
+                wind_count[i][w] += 1
+            for (_, a), (_, b) in itertools.combinations(here, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+                cost[a][b] = cost[b][a] = team[a][b] + next_meeting_cost(met[a][b])
     result: list[tuple[tuple[int, int, int, int], ...]] = []
     for _ in range(sessions):
         tables = _greedy(n, cost, rng)
@@ -117,7 +131,31 @@ def draw(
             seated.append((players[order[0]], players[order[1]], players[order[2]],
                            players[order[3]]))
         result.append(tuple(seated))
-    return Seating(tuple(result), repeat_pairs(result))
+    return Seating(tuple(result), repeat_pairs([*before, *result]))
+
+
+def draw_sessions(
+    players_by_session: Sequence[Sequence[int]],
+    *,
+    seed: int,
+    teams: Mapping[int, str] | None = None,
+    before: Sequence[Sequence[Sequence[int]]] = (),
+) -> Seating:
+    """Seat each session with its own players (a drop-out leaves, a substitute fills a
+    table), after the sessions ``before``: consecutive sessions with the same players are
+    drawn together. Only the new sessions are returned."""
+    drawn: list[tuple[tuple[int, int, int, int], ...]] = []
+    start = 0
+    while start < len(players_by_session):
+        players = list(players_by_session[start])
+        end = start + 1
+        while end < len(players_by_session) and list(players_by_session[end]) == players:
+            end += 1
+        part = draw(players, end - start, seed=seed + start, teams=teams,
+                    before=[*before, *drawn])
+        drawn.extend(part.sessions)
+        start = end
+    return Seating(tuple(drawn), repeat_pairs([*before, *drawn]))
 
 
 def next_meeting_cost(met: int) -> int:

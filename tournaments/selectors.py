@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,6 +28,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import can_accredit
+from tournaments.ranking import Placed, place
 
 
 @dataclass(frozen=True)
@@ -39,8 +41,7 @@ class TableOutcome:
     session: int
     table: int
     seats: tuple[tuple[int, int], ...]
-
-
+    unrated: frozenset[int] = frozenset()  # the substitutes at this table: never rated
 
 
 def confirmed_table_results(
@@ -49,13 +50,21 @@ def confirmed_table_results(
     """Every table of every tournament in state "results confirmed" (the corrected values
     after corrections), ordered by end date, tournament, session, table. ``ruleset``: only
     tournaments played under these rules ("mcr", "hkos", "red"); ``since``: only
-    tournaments that ended on or after that date. Read as plain values: a recompute reads
+    tournaments that ended on or after that date. ``unrated`` marks the substitutes' seats:
+    their games count for their opponents, they are never rated. Read as plain values: a recompute reads
     ~200,000 seat results, and model instances made that read the slowest part of it."""
     rows = TableResult.objects.filter(tournament__state=Tournament.State.RESULTS_CONFIRMED)
+    subs = Registration.objects.filter(
+        tournament__state=Tournament.State.RESULTS_CONFIRMED, substitute=True)
     if ruleset is not None:
         rows = rows.filter(tournament__ruleset=ruleset)
+        subs = subs.filter(tournament__ruleset=ruleset)
     if since is not None:
         rows = rows.filter(tournament__end_date__gte=since)
+        subs = subs.filter(tournament__end_date__gte=since)
+    substitutes: dict[int, set[int]] = {}
+    for tid, player_id in subs.values_list("tournament_id", "player_id"):
+        substitutes.setdefault(tid, set()).add(player_id)
     grouped: dict[tuple[datetime.date, int, int, int], list[tuple[int, int, int]]] = {}
     for end, tid, session, table, seat, player_id, points in rows.values_list(
         "tournament__end_date", "tournament_id", "session", "table", "seat", "player_id",
@@ -67,6 +76,7 @@ def confirmed_table_results(
         TableOutcome(
             tournament_id=tid, end_date=end, session=session, table=table,
             seats=tuple((player_id, points) for _, player_id, points in sorted(seats)),
+            unrated=frozenset(p for _, p, _ in seats if p in substitutes.get(tid, ())),
         )
         for (end, tid, session, table), seats in sorted(grouped.items())
     ]
@@ -151,7 +161,7 @@ def table_points_number(value: Fraction) -> int | float:
 
 @dataclass(frozen=True)
 class StandingRow:
-    rank: int
+    rank: int | None  # None: a substitute, or withdrawn when such players are not ranked
     player: int
     name: str
     country: str
@@ -161,6 +171,9 @@ class StandingRow:
     game_points: int
     penalties: int
     sessions: int
+    substitute: bool = False
+    withdrawn_from: int | None = None
+    withdrawal_reason: str = ""
 
     @property
     def table_points_number(self) -> int | float:
@@ -182,26 +195,44 @@ def tournament_tables(tournament: Tournament) -> list[TableScore]:
     ]
 
 
+def _placed(tournament: Tournament, registrations: list[Registration]) -> list[Placed]:
+    """Everyone's standing (3.10.1) and final rank under the tournament's rules for
+    substitutes and withdrawn players (``tournaments.ranking``)."""
+    order = [r.player_id for r in sorted(registrations, key=lambda r: r.number)]
+    return place(
+        standings(order, tournament_tables(tournament)),
+        substitutes={r.player_id for r in registrations if r.substitute},
+        withdrawn={r.player_id: r.withdrawn_from for r in registrations
+                   if r.withdrawn_from is not None},
+        rule=tournament.withdrawn_ranking,
+    )
+
+
 def tournament_ranking(tournament: Tournament) -> list[Standing]:
-    """The scoring core's ranking (3.10.1) of every registered player, in registration
-    order for ties; players without results: zeros."""
-    order = list(tournament.registrations.order_by("number").values_list("player_id", flat=True))
-    return list(standings(order, tournament_tables(tournament)))
+    """The final ranking (3.10.1) of the ranked players: substitutes and, when the
+    tournament says so, withdrawn players are left out; players without results: zeros."""
+    return [
+        dataclasses.replace(p.standing, rank=p.rank)
+        for p in _placed(tournament, list(tournament.registrations.all()))
+        if p.rank is not None
+    ]
 
 
 def tournament_standings(tournament: Tournament) -> list[StandingRow]:
-    """The ranking of every registered player (3.10.1); players without results: zeros."""
+    """Every registered player's row: the ranked players (3.10.1) first, then the unranked
+    ones (``rank`` None); players without results: zeros."""
     registrations = {r.player_id: r for r in tournament_registrations(tournament)}
-    order = [r.player_id for r in sorted(registrations.values(), key=lambda r: r.number)]
-    return [
-        StandingRow(
-            s.rank, s.player, str(registrations[s.player].player),
-            registrations[s.player].player.country, registrations[s.player].number,
-            registrations[s.player].team, s.table_points, s.game_points, s.penalties,
-            s.sessions,
-        )
-        for s in standings(order, tournament_tables(tournament))
-    ]
+    rows = []
+    for placed in _placed(tournament, list(registrations.values())):
+        s = placed.standing
+        reg = registrations[s.player]
+        rows.append(StandingRow(
+            placed.rank, s.player, str(reg.player), reg.player.country, reg.number, reg.team,
+            s.table_points, s.game_points, s.penalties, s.sessions,
+            substitute=reg.substitute, withdrawn_from=reg.withdrawn_from,
+            withdrawal_reason=reg.withdrawal_reason,
+        ))
+    return rows
 
 
 def tournament_team_standings(tournament: Tournament) -> list[TeamStanding]:

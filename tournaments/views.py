@@ -32,6 +32,7 @@ from .forms import (
     SeatingForm,
     TournamentForm,
     UploadForm,
+    WithdrawForm,
 )
 from .importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS, parse_results_csv, parse_results_json
 from .models import Seat, Session, TableResult, Tournament
@@ -148,14 +149,15 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
     writer = csv_export.writer(response)
     header = ["rank", "number", "player", "name", "country", "team", "table_points",
-              "game_points", "penalties"]
+              "game_points", "penalties", "substitute", "withdrawn_from"]
     for s in context["sessions"]:
         header += [f"s{s}_table_points", f"s{s}_game_points"]
     writer.writerow(header)
     for item in context["rows"]:
         row = item["row"]
         line = [row.rank, row.number, row.player, row.name, row.country, row.team,
-                row.table_points_number, row.game_points, row.penalties]
+                row.table_points_number, row.game_points, row.penalties,
+                int(row.substitute), row.withdrawn_from]
         for cell in item["cells"]:
             line += ([selectors.table_points_number(cell.table_points), cell.game_points]
                      if cell else ["", ""])
@@ -318,6 +320,34 @@ def players_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+def withdraw(request: HttpRequest, pk: int, player: int) -> HttpResponse:
+    """The organizer withdraws a player from a session on (GET: the form, with Cancel)."""
+    tournament = _own(request, pk)
+    registration = get_object_or_404(
+        tournament.registrations.select_related("player"), player_id=player)
+    form = WithdrawForm(request.POST or None, initial={
+        "from_session": registration.withdrawn_from,
+        "reason": registration.withdrawal_reason,
+    })
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.registration_withdraw(
+                registration=registration, user=request.user, **form.cleaned_data)
+        except services.TournamentError as err:
+            form.add_error("from_session", error_message(err.code, err.params))
+        else:
+            messages.success(request, _(
+                "%(name)s is withdrawn from session %(session)s on. Redraw the seating from "
+                "that session."
+            ) % {"name": registration.player, "session": registration.withdrawn_from})
+            return redirect(reverse("tournaments:manage", args=[pk]) + "#players")
+    return render(request, "tournaments/withdraw.html", {
+        "tournament": tournament, "registration": registration, "form": form,
+        "sessions": range(1, tournament.sessions + 1),
+    })
+
+
+@login_required
 @require_POST
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
@@ -325,7 +355,8 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             result = services.seating_draw(tournament=tournament, user=request.user,
-                                           seed=form.cleaned_data["seed"])
+                                           seed=form.cleaned_data["seed"],
+                                           from_session=form.cleaned_data.get("from_session"))
             messages.success(request, _(
                 "The seating is drawn: %(pairs)s pair(s) of players meet more than once."
             ) % {"pairs": result.repeat_pairs})

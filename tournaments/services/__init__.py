@@ -18,7 +18,12 @@ from tournaments.services.lifecycle import (
     tournament_submit,
     tournament_update,
 )
-from tournaments.services.players import PlayerEntry, players_register, registration_remove
+from tournaments.services.players import (
+    PlayerEntry,
+    players_register,
+    registration_remove,
+    registration_withdraw,
+)
 from tournaments.services.results import (
     correction_open,
     results_open,
@@ -38,6 +43,7 @@ __all__ = [
     "correction_open",
     "players_register",
     "registration_remove",
+    "registration_withdraw",
     "results_open",
     "results_problems",
     "results_record",

@@ -54,7 +54,7 @@ def roles_setup() -> dict[str, Group]:
 TOURNAMENT_FIELDS = (
     "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset", "variant",
     "individual", "team", "sessions", "session_minutes", "planned_players", "fee", "currency",
-    "contact", "website",
+    "contact", "website", "withdrawn_ranking",
 )
 
 

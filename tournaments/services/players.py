@@ -1,5 +1,6 @@
 """Players and registrations: matching an entry to an existing player (never a duplicate),
-registering players for a tournament, removing a registration."""
+registering players for a tournament, removing a registration, withdrawing a player from
+a session on (drop-outs: they keep the sessions they played)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from tournaments.errors import (
     E_PLAYER_HAS_RESULTS,
     E_REGISTRATION_CLOSED,
     E_TEAM_FULL,
+    E_WITHDRAW_AFTER_RESULTS,
+    E_WITHDRAW_SESSION,
     ResultsError,
     TournamentError,
 )
@@ -193,3 +196,31 @@ def registration_remove(*, registration: Registration, user: Any) -> None:
     SeatingAssignment.objects.filter(tournament=tournament, player_id=player_id).delete()
     registration.delete()
     _audit(tournament, "tournaments.tournament.players", user, removed=player_id)
+
+
+@transaction.atomic
+def registration_withdraw(
+    *, registration: Registration, user: Any, from_session: int, reason: str = ""
+) -> Registration:
+    """The player plays no session from ``from_session`` on (reason kept): the sessions
+    before it stay theirs; results posted for the later sessions leave them out, and the
+    seating of those sessions is redrawn with ``seating_draw(from_session=...)``. Refused
+    while they have results in ``from_session`` or later."""
+    tournament = _locked(registration.tournament)
+    if tournament.state == State.RESULTS_CONFIRMED:
+        raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
+    if not 1 <= from_session <= tournament.sessions:
+        raise TournamentError(E_WITHDRAW_SESSION, count=tournament.sessions)
+    later = (
+        TableResult.objects.filter(tournament=tournament, player_id=registration.player_id,
+                                   session__gte=from_session)
+        .order_by("session").values_list("session", flat=True).first()
+    )
+    if later is not None:
+        raise TournamentError(E_WITHDRAW_AFTER_RESULTS, session=later)
+    registration.withdrawn_from = from_session
+    registration.withdrawal_reason = reason.strip()[:300]
+    registration.save(update_fields=["withdrawn_from", "withdrawal_reason"])
+    _audit(tournament, "tournaments.tournament.players", user,
+           withdrawn=registration.player_id, from_session=from_session)
+    return registration

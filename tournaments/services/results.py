@@ -12,17 +12,34 @@ from rulebook.scoring.standings import WINDS, Problem
 from tournaments.errors import E_RESULTS_MISSING, ResultsError
 from tournaments.importers import SessionEntry
 from tournaments.models import HandRecord, Session, TableResult, Tournament, TournamentResult
+from tournaments.ranking import expected_players
 from tournaments.results import evaluate
 from tournaments.selectors import tournament_ranking
 from tournaments.services._common import State, _audit, _locked, _mcr_config, _require
 
 
+def _entrants(tournament: Tournament) -> dict[str, Any]:
+    """The registered players, who withdrew from which session, and the substitutes: the
+    arguments of ``evaluate`` that say who plays each session."""
+    registered: list[int] = []
+    withdrawn: dict[int, int] = {}
+    substitutes: set[int] = set()
+    for player, withdrawn_from, substitute in tournament.registrations.values_list(
+        "player_id", "withdrawn_from", "substitute"
+    ):
+        registered.append(player)
+        if withdrawn_from is not None:
+            withdrawn[player] = withdrawn_from
+        if substitute:
+            substitutes.add(player)
+    return {"registered": registered, "withdrawn": withdrawn, "substitutes": substitutes}
+
+
 def _store_sessions(
     tournament: Tournament, sessions: Sequence[SessionEntry], user: Any, source: str
 ) -> list[int]:
-    registered = list(tournament.registrations.values_list("player_id", flat=True))
     scored, problems = evaluate(
-        sessions, registered=registered, session_count=tournament.sessions,
+        sessions, **_entrants(tournament), session_count=tournament.sessions,
         rules=tournament.ruleset, config=_mcr_config(tournament),
     )
     if problems:
@@ -74,9 +91,8 @@ def results_problems(
 ) -> list[Problem]:
     """Every problem of an upload: the parser's, and what the tables that did parse mean
     (without the "who is missing" checks of a session whose rows were partly unreadable)."""
-    registered = list(tournament.registrations.values_list("player_id", flat=True))
     _scored, problems = evaluate(
-        sessions, registered=registered, session_count=tournament.sessions,
+        sessions, **_entrants(tournament), session_count=tournament.sessions,
         rules=tournament.ruleset, config=_mcr_config(tournament),
     )
     broken = {p.session for p in parse_problems}
@@ -106,9 +122,10 @@ def results_record(
 
 
 def _complete(tournament: Tournament) -> None:
-    """Every session has results with every registered player (registrations may have
-    changed after a session was posted)."""
-    registered = set(tournament.registrations.values_list("player_id", flat=True))
+    """Every session has results with every player expected in it: registered, not a
+    substitute, not withdrawn by then (registrations may have changed after a session was
+    posted)."""
+    entrants = _entrants(tournament)
     problems: list[Problem] = []
     for number in range(1, tournament.sessions + 1):
         seated = set(
@@ -119,7 +136,8 @@ def _complete(tournament: Tournament) -> None:
             problems.append(Problem(E_RESULTS_MISSING, f"session {number} has no results",
                                     session=number, field="session"))
             continue
-        for player in sorted(registered - seated):
+        expected = expected_players(number, **entrants)
+        for player in sorted(expected - seated):
             problems.append(Problem("player_missing",
                                     f"player {player} has no seat in session {number}",
                                     session=number, field="player", params={"player": player}))

@@ -9,29 +9,69 @@ from django.db import transaction
 
 from rulebook.scoring.standings import WINDS
 from tournaments import seating as seating_draw_module
-from tournaments.errors import E_ILLEGAL_TRANSITION, E_NOT_MULTIPLE_OF_4, TournamentError
-from tournaments.models import SeatingAssignment, Tournament
+from tournaments.errors import (
+    E_ILLEGAL_TRANSITION,
+    E_NOT_MULTIPLE_OF_4,
+    E_SEATING_SESSION,
+    TournamentError,
+)
+from tournaments.models import Registration, SeatingAssignment, Tournament
+from tournaments.ranking import allowed_players, expected_players
 from tournaments.services._common import State, _audit, _locked
 
 
+def _session_players(registrations: list[Registration], session: int) -> list[int]:
+    """Who is seated in ``session``: the players expected in it (not substitutes, not
+    withdrawn by then) and, when their number is not a multiple of 4, the first substitutes
+    (by start number) that fill the last table."""
+    registered = [r.player_id for r in registrations]
+    withdrawn = {r.player_id: r.withdrawn_from for r in registrations
+                 if r.withdrawn_from is not None}
+    substitutes = [r.player_id for r in registrations if r.substitute]
+    expected = expected_players(session, registered=registered, withdrawn=withdrawn,
+                                substitutes=substitutes)
+    regular = [p for p in registered if p in expected]
+    free = [p for p in substitutes if p in allowed_players(
+        session, registered=registered, withdrawn=withdrawn)]
+    need = -len(regular) % 4
+    if not regular or need > len(free):
+        raise TournamentError(E_NOT_MULTIPLE_OF_4, players=len(regular), session=session)
+    return regular + free[:need]
+
+
 @transaction.atomic
-def seating_draw(*, tournament: Tournament, user: Any, seed: int) -> seating_draw_module.Seating:
-    """Draw the seating of every session for the registered players (replacing a former
-    draw). The number of players must be a multiple of 4 (add substitutes otherwise)."""
+def seating_draw(
+    *, tournament: Tournament, user: Any, seed: int, from_session: int | None = None
+) -> seating_draw_module.Seating:
+    """Draw the seating of every session (replacing a former draw), or of the sessions from
+    ``from_session`` on, keeping the earlier ones. Each session seats the players expected
+    in it (withdrawn players leave) and substitutes fill a table that needs a fourth."""
     tournament = _locked(tournament)
     if tournament.state == State.RESULTS_CONFIRMED:
         raise TournamentError(E_ILLEGAL_TRANSITION, state=tournament.state, action="seating")
+    first = from_session or 1
+    if not 1 <= first <= tournament.sessions:
+        raise TournamentError(E_SEATING_SESSION, count=tournament.sessions)
     registrations = list(tournament.registrations.order_by("number"))
-    if not registrations or len(registrations) % 4:
-        raise TournamentError(E_NOT_MULTIPLE_OF_4, players=len(registrations))
     teams = {r.player_id: r.team for r in registrations if r.team}
-    result = seating_draw_module.draw(
-        [r.player_id for r in registrations], tournament.sessions, seed=seed, teams=teams
+    players_by_session = [
+        _session_players(registrations, session)
+        for session in range(first, tournament.sessions + 1)
+    ]
+    kept: dict[int, dict[int, dict[str, int]]] = {}
+    for row in SeatingAssignment.objects.filter(tournament=tournament, session__lt=first):
+        kept.setdefault(row.session, {}).setdefault(row.table, {})[row.seat] = row.player_id
+    before = [
+        [[seats[w] for w in WINDS if w in seats] for _, seats in sorted(tables.items())]
+        for _, tables in sorted(kept.items())
+    ]
+    result = seating_draw_module.draw_sessions(
+        players_by_session, seed=seed, teams=teams, before=before
     )
-    SeatingAssignment.objects.filter(tournament=tournament).delete()
+    SeatingAssignment.objects.filter(tournament=tournament, session__gte=first).delete()
     SeatingAssignment.objects.bulk_create(
         SeatingAssignment(tournament=tournament, session=s, table=t, seat=WINDS[w], player_id=p)
-        for s, session in enumerate(result.sessions, start=1)
+        for s, session in enumerate(result.sessions, start=first)
         for t, table in enumerate(session, start=1)
         for w, p in enumerate(table)
     )
@@ -39,5 +79,5 @@ def seating_draw(*, tournament: Tournament, user: Any, seed: int) -> seating_dra
     tournament.seating_repeat_pairs = result.repeat_pairs
     tournament.save(update_fields=["seating_seed", "seating_repeat_pairs"])
     _audit(tournament, "tournaments.tournament.seating", user, seed=seed,
-           repeat_pairs=result.repeat_pairs)
+           repeat_pairs=result.repeat_pairs, from_session=first)
     return result
