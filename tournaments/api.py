@@ -9,6 +9,7 @@ then the role (403). Errors are 400 ``{"errors": [{"row", "session", "table", "s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -40,9 +41,13 @@ class TournamentSerializer(serializers.ModelSerializer):
         fields = [
             "id", "state", "name", "start_date", "end_date", "city", "country", "venue", "club",
             "ruleset", "variant", "individual", "team", "sessions", "session_minutes",
-            "planned_players", "fee", "currency", "contact", "website",
+            "planned_players", "fee", "currency", "contact", "website", "mers", "mers_weight",
         ]
-        read_only_fields = ["id", "state"]
+        read_only_fields = ["id", "state", "mers", "mers_weight"]
+
+    mers_weight = serializers.DecimalField(
+        max_digits=4, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
+    )
 
     def validate_country(self, value: str) -> str:
         code = countries.alpha2(value.strip())
@@ -57,9 +62,32 @@ class TournamentSerializer(serializers.ModelSerializer):
         return attrs
 
 
+class MersSerializer(serializers.Serializer):
+    mers = serializers.BooleanField()
+    mers_weight = serializers.DecimalField(
+        max_digits=4, decimal_places=2, min_value=Decimal("0.01"), required=False,
+        allow_null=True, default=None,
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("mers") and attrs.get("mers_weight") is None:
+            raise serializers.ValidationError({"mers_weight": error_message("mers_weight")})
+        return attrs
+
+
 class DecisionSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(choices=["accredit", "reject"])
     reason = serializers.CharField(required=False, allow_blank=True, default="")
+    mers = serializers.BooleanField(required=False, allow_null=True, default=None)
+    mers_weight = serializers.DecimalField(
+        max_digits=4, decimal_places=2, min_value=Decimal("0.01"), required=False,
+        allow_null=True, default=None,
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("mers") and attrs.get("mers_weight") is None:
+            raise serializers.ValidationError({"mers_weight": error_message("mers_weight")})
+        return attrs
 
 
 class PlayerInSerializer(serializers.Serializer):
@@ -297,6 +325,23 @@ class DecisionView(TournamentAPIView):
             return _errors(_serializer_errors(serializer.errors))
         try:
             tournament = services.tournament_decide(
+                tournament=tournament, user=request.user, **serializer.validated_data
+            )
+        except services.TournamentError as err:
+            return _tournament_error(err)
+        return Response(tournament_json(tournament))
+
+
+class MersView(TournamentAPIView):
+    @extend_schema(request=MersSerializer, responses=TournamentSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        """The officer records the EMA's MERS certification and weight."""
+        tournament = _officer(request, pk)
+        serializer = MersSerializer(data=request.data)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        try:
+            tournament = services.tournament_mers_set(
                 tournament=tournament, user=request.user, **serializer.validated_data
             )
         except services.TournamentError as err:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/submit", api.SubmitView.as_view(), name="api-tournament-submit"),
     path("tournaments/<int:pk>/decision", api.DecisionView.as_view(),
          name="api-tournament-decision"),
+    path("tournaments/<int:pk>/mers", api.MersView.as_view(), name="api-tournament-mers"),
     path("tournaments/<int:pk>/players", api.PlayersView.as_view(),
          name="api-tournament-players"),
     path("tournaments/<int:pk>/seating", api.SeatingView.as_view(),

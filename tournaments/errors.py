@@ -25,6 +25,7 @@ E_NAME_REQUIRED = "name_required"
 E_BAD_COUNTRY = "bad_country"
 E_BAD_VARIANT = "bad_variant"
 E_PLAYER_HAS_RESULTS = "player_has_results"
+E_MERS_WEIGHT = "mers_weight"
 
 
 class TournamentError(Exception):

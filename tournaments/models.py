@@ -99,6 +99,15 @@ class Tournament(models.Model):
     state = models.CharField(
         _("state"), max_length=20, choices=State.choices, default=State.DRAFT, db_index=True
     )
+    mers = models.BooleanField(
+        _("MERS tournament"), default=False,
+        help_text=_("Counts in the EMA ranking; set by the accreditation officer."),
+    )
+    mers_weight = models.DecimalField(
+        _("MERS weight"), max_digits=4, decimal_places=2, null=True, blank=True,
+        help_text=_("The weight the EMA gave the tournament (days, players, countries, "
+                    "qualification)."),
+    )
     seating_seed = models.IntegerField(_("seating seed"), null=True, blank=True)
     seating_repeat_pairs = models.PositiveIntegerField(
         _("pairs meeting more than once"), null=True, blank=True

@@ -106,6 +106,7 @@ def _templates() -> dict[str, str]:
         ),
         "player_has_results": _("This player already has results."),
         "bad_variant": _("Unknown variant switches: %(names)s."),
+        "mers_weight": _("A MERS tournament needs its MERS weight, a number above 0."),
         # checks shown to the officer
         "planned_not_multiple_of_4": _(
             "%(players)s planned players is not a multiple of 4: substitutes will be needed."
