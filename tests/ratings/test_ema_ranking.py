@@ -100,3 +100,50 @@ def test_query_count_is_flat(people):
     with CaptureQueriesContext(connection) as large:
         client.get("/api/v1/rankings/ema", {"date": ON.isoformat()})
     assert len(large) == len(small)
+
+
+def test_list_page_and_csv_are_public(client, people):
+    a, b, *_ = people
+    mers_tournament([a, b], ON - timedelta(days=1))
+    mers_tournament([a, b], ON - timedelta(days=2))
+    page = client.get("/en/ratings/ema/", {"date": ON.isoformat()})
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Player A" in html and "450.00" in html and "2 players listed" in html
+    csv = client.get("/en/ratings/ema/csv/", {"date": ON.isoformat()}).content.decode()
+    lines = csv.splitlines()
+    assert lines[0] == "rank,player,name,country,score,part_a,part_b,tournaments"
+    assert lines[1] == f"1,{a.pk},Player A,NL,450.00,400.00,500.00,2"
+    only_be = client.get("/en/ratings/ema/", {"date": ON.isoformat(), "country": "BE"})
+    assert "0 players listed" in only_be.content.decode()
+
+
+@pytest.mark.parametrize("query", [{"ruleset": "riichi"}, {"date": "yesterday"}])
+def test_list_page_unknown_ruleset_or_bad_date_is_404(client, query):
+    assert client.get("/en/ratings/ema/", query).status_code == 404
+
+
+def test_list_page_query_count_is_flat(client, people):
+    a, b, c, d, e = people
+    mers_tournament([a, b, c], ON)
+    mers_tournament([a, b, c], ON)
+    with CaptureQueriesContext(connection) as small:
+        client.get("/en/ratings/ema/", {"date": ON.isoformat()})
+    for i in range(4):
+        mers_tournament([e, d, c, b, a], ON - timedelta(days=30 * i))
+    with CaptureQueriesContext(connection) as large:
+        client.get("/en/ratings/ema/", {"date": ON.isoformat()})
+    assert len(large) == len(small)
+
+
+def test_player_page_writes_the_calculation_out(client, people):
+    a, b, *_ = people
+    today = date.today()
+    mers_tournament([a, b], today - timedelta(days=1), "2")
+    html = client.get(f"/en/ratings/players/{a.pk}/").content.decode()
+    assert "EMA ranking" in html and "missing result" in html
+    assert "not listed: at least 2 results are needed" in html
+    # A: 1000 x 2 / (2 + 4); B: 1000 x 2 / (2 + 3)
+    assert "333.33" in html and "400.00" in html and "366.67" in html
+    other = Player.objects.create(name_latin="Nobody")
+    assert "ema-heading" not in client.get(f"/en/ratings/players/{other.pk}/").content.decode()
