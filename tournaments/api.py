@@ -27,11 +27,12 @@ from rest_framework.views import APIView
 
 from config.tokens import CachedTokenAuthentication
 from rulebook.scoring.standings import WINDS, Problem
+from tournaments import ema_export
 from tournaments.permissions import can_accredit, can_manage, can_organize
 
 from . import selectors, services
 from .importers import parse_results_json
-from .models import PUBLIC_STATES, Session, Tournament
+from .models import PUBLIC_STATES, Player, Session, Tournament
 from .problem_texts import check_message, error_message, problem_message
 
 
@@ -98,6 +99,10 @@ class PlayerInSerializer(serializers.Serializer):
                                        default="")
     team = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
     substitute = serializers.BooleanField(required=False, default=False)
+    first_name = serializers.CharField(required=False, allow_blank=True, max_length=100,
+                                       default="")
+    last_name = serializers.CharField(required=False, allow_blank=True, max_length=100,
+                                      default="")
 
 
 class SeedSerializer(serializers.Serializer):
@@ -347,6 +352,45 @@ class MersView(TournamentAPIView):
         except services.TournamentError as err:
             return _tournament_error(err)
         return Response(tournament_json(tournament))
+
+
+class EmaResultsView(TournamentAPIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, pk: int) -> Response:
+        """The EMA's results sheet of a confirmed tournament (organizer and officers): refused
+        with the players to fix while a ranked member of a MERS tournament has no EMA
+        number."""
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        tournament = _visible(request, pk)
+        if not can_manage(request.user, tournament):
+            raise PermissionDenied()
+        if tournament.state != Tournament.State.RESULTS_CONFIRMED:
+            return _tournament_error(services.TournamentError(
+                "illegal_transition", state=tournament.state, action="ema-results"))
+        standings = selectors.tournament_ema_standings(tournament)
+        missing = ema_export.players_to_fix(standings, mers=tournament.mers)
+        if missing:
+            names = {p.pk: str(p) for p in Player.objects.filter(pk__in=missing)}
+            return _errors([{
+                "field": "ema_number", "code": "ema_ids_missing",
+                "message": error_message(
+                    "ema_ids_missing", {"players": ", ".join(names[i] for i in missing)}),
+                "players": [{"id": i, "name": names[i]} for i in missing],
+            }])
+        return Response({
+            "tournament": tournament.pk,
+            "mers": tournament.mers,
+            "columns": list(ema_export.HEADER),
+            "rows": [
+                {
+                    "place": r.place, "first_name": r.first_name, "last_name": r.last_name,
+                    "ema_number": r.ema_number, "table_points": float(r.table_points),
+                    "score": r.score, "ema_member": r.ema_member, "country": r.country,
+                }
+                for r in ema_export.ema_rows(standings)
+            ],
+        })
 
 
 def registration_json(registration: Any, *, identifiers: bool = True) -> dict[str, Any]:

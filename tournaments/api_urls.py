@@ -21,6 +21,8 @@ urlpatterns = [
          name="api-tournament-confirm"),
     path("tournaments/<int:pk>/correction", api.CorrectionView.as_view(),
          name="api-tournament-correction"),
+    path("tournaments/<int:pk>/ema-results", api.EmaResultsView.as_view(),
+         name="api-tournament-ema-results"),
     path("tournaments/<int:pk>/standings", api.StandingsView.as_view(),
          name="api-tournament-standings"),
 ]

@@ -26,6 +26,8 @@ E_BAD_COUNTRY = "bad_country"
 E_BAD_VARIANT = "bad_variant"
 E_PLAYER_HAS_RESULTS = "player_has_results"
 E_MERS_WEIGHT = "mers_weight"
+E_BAD_EMA_NUMBER = "bad_ema_number"
+E_EMA_IDS_MISSING = "ema_ids_missing"
 
 
 class TournamentError(Exception):
