@@ -70,3 +70,19 @@ def test_withdrawing_mers_clears_the_weight(api, make_tournament):
     body = api["officer"].post(f"/api/v1/tournaments/{t.pk}/mers", {"mers": False},
                                format="json").json()
     assert body["mers"] is False and body["mers_weight"] is None
+
+
+def test_the_officer_sets_mers_in_the_admin_decision_form(client, make_tournament, officer):
+    t = make_tournament("submitted")
+    client.force_login(officer)
+    page = client.get(f"/admin/tournaments/{t.pk}/decide/").content.decode()
+    assert 'name="mers"' in page and 'name="mers_weight"' in page
+    missing = client.post(f"/admin/tournaments/{t.pk}/decide/",
+                          {"decision": "accredit", "reason": "", "mers": "on"})
+    assert missing.status_code == 200
+    t.refresh_from_db()
+    assert t.state == "submitted"
+    client.post(f"/admin/tournaments/{t.pk}/decide/",
+                {"decision": "accredit", "reason": "", "mers": "on", "mers_weight": "3.5"})
+    t.refresh_from_db()
+    assert t.state == "accredited" and t.mers and t.mers_weight == Decimal("3.5")
