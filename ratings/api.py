@@ -3,16 +3,22 @@ each with ?ruleset=mcr|hkos|red (default mcr): one rating list per ruleset (deci
 
 from __future__ import annotations
 
+from datetime import date
+from fractions import Fraction
+
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ratings import ema
 from ratings.method import parse_period
 from ratings.selectors import (
     RULESETS,
+    ema_ranking,
     latest_period_with_results,
     period_list,
     player_current,
@@ -22,7 +28,7 @@ from ratings.selectors import (
     player_tournaments,
     ruleset_or_none,
 )
-from ratings.services import PERIOD_INVALID, RULESET_UNKNOWN
+from ratings.services import DATE_INVALID, PERIOD_INVALID, RULESET_UNKNOWN
 from tournaments.models import Player
 
 RULESET_PARAMETER = OpenApiParameter(
@@ -81,6 +87,55 @@ class RatingListView(APIView):
                         "games": r.games,
                         "provisional": r.provisional,
                         "change": r.change,
+                    }
+                    for r in rows
+                ],
+            }
+        )
+
+
+def _float(value: Fraction) -> float:
+    return float(ema.rounded(value))
+
+
+class EmaRankingView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("date", str, description="YYYY-MM-DD (default: today)"),
+            RULESET_PARAMETER,
+        ],
+        responses={200: dict},
+    )
+    def get(self, request: Request) -> Response:
+        """The EMA ranking (MERS) of a ruleset on a date (decision 0806)."""
+        ruleset = _ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        text = request.query_params.get("date")
+        try:
+            on = date.fromisoformat(text) if text else timezone.localdate()
+        except ValueError:
+            return Response(
+                {"errors": [{"field": "date", "message": str(DATE_INVALID)}]}, status=400
+            )
+        rows = ema_ranking(ruleset, on)
+        players = Player.objects.in_bulk([r.score.player for r in rows])
+        return Response(
+            {
+                "date": on.isoformat(),
+                "ruleset": ruleset,
+                "rankings": [
+                    {
+                        "rank": r.rank,
+                        "player": r.score.player,
+                        "name": str(players[r.score.player]),
+                        "country": players[r.score.player].country,
+                        "score": _float(r.score.score),
+                        "part_a": _float(r.score.part_a),
+                        "part_b": _float(r.score.part_b),
+                        "tournaments": r.score.tournaments,
                     }
                     for r in rows
                 ],

@@ -2,9 +2,10 @@
 
 from django.urls import path
 
-from ratings.api import PlayerView, RatingListView
+from ratings.api import EmaRankingView, PlayerView, RatingListView
 
 urlpatterns = [
     path("ratings", RatingListView.as_view(), name="api-ratings"),
+    path("rankings/ema", EmaRankingView.as_view(), name="api-ema-ranking"),
     path("players/<int:pk>", PlayerView.as_view(), name="api-player"),
 ]

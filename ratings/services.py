@@ -36,6 +36,7 @@ PERIOD_INVALID = _("The period must be given as YYYY-MM.")
 PERIOD_UNKNOWN = _("There is no rating period %(period)s.")
 PERIOD_ALREADY_PUBLISHED = _("The list of %(period)s is already published.")
 RULESET_UNKNOWN = _("The rules must be one of: mcr, hkos, red.")
+DATE_INVALID = _("The date must be given as YYYY-MM-DD.")
 
 
 class RecomputeRunning(Exception):

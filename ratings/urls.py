@@ -10,6 +10,8 @@ urlpatterns = [
     path("", views.rating_list, name="list"),
     path("csv/", views.rating_list_csv, name="list_csv"),
     path("publish/", views.rating_publish, name="publish"),
+    path("ema/", views.ema_list, name="ema"),
+    path("ema/csv/", views.ema_list_csv, name="ema_csv"),
     path("method/", views.method_page, name="method"),
     path("players/<int:pk>/", views.player_page, name="player"),
 ]

@@ -4,6 +4,7 @@ list and the player's page for one ruleset at a time (?ruleset=, default mcr).""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
@@ -12,6 +13,7 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -19,11 +21,15 @@ from django_countries import countries
 
 from config import csv_export
 from federation.models import Club
+from ratings import ema
+from ratings.ema import RankedPlayer
 from ratings.method import parse_period, period_first_day, period_label
 from ratings.models import DEFAULT_RULESET, RatingPeriod
 from ratings.selectors import (
     RULESETS,
     ListEntry,
+    ema_player,
+    ema_ranking,
     latest_period_with_results,
     list_countries,
     list_periods,
@@ -379,8 +385,128 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
                 "games": _("games"),
             },
             "config": method_config(),
+            "ema": _ema_calculation(player, ruleset),
         },
     )
+
+
+# -- the EMA ranking (MERS, decision 0806) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EmaFilters:
+    ruleset: str
+    on: date
+    country: str
+
+    def querystring(self) -> str:
+        parts = [f"ruleset={self.ruleset}", f"date={self.on.isoformat()}"]
+        if self.country:
+            parts.append(f"country={self.country}")
+        return "&".join(parts)
+
+
+def _ema_filters(request: HttpRequest) -> EmaFilters:
+    ruleset = _ruleset(request)
+    text = request.GET.get("date")
+    try:
+        on = date.fromisoformat(text) if text else timezone.localdate()
+    except ValueError as error:
+        raise Http404(_("The date must be given as YYYY-MM-DD.")) from error
+    country = request.GET.get("country", "").strip().upper()[:2]
+    return EmaFilters(ruleset=ruleset, on=on, country=country)
+
+
+def _ema_rows(filters: EmaFilters) -> tuple[list[RankedPlayer], dict[int, Player]]:
+    rows = ema_ranking(filters.ruleset, filters.on)
+    players = Player.objects.in_bulk([r.score.player for r in rows])
+    if filters.country:
+        rows = [r for r in rows if players[r.score.player].country == filters.country]
+    return rows, players
+
+
+def ema_list(request: HttpRequest) -> HttpResponse:
+    """The EMA ranking of a ruleset on a date, paginated, with a country filter."""
+    filters = _ema_filters(request)
+    rows, players = _ema_rows(filters)
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "ratings/ema_list.html",
+        {
+            "filters": filters,
+            "tabs": _tabs(reverse("ratings:ema"), RULESETS, filters.ruleset),
+            "ruleset_name": ruleset_name(filters.ruleset),
+            "page": page,
+            "rows": [
+                {
+                    "rank": r.rank,
+                    "player": players[r.score.player],
+                    "score": ema.rounded(r.score.score),
+                    "part_a": ema.rounded(r.score.part_a),
+                    "part_b": ema.rounded(r.score.part_b),
+                    "tournaments": r.score.tournaments,
+                }
+                for r in page.object_list
+            ],
+            "count": len(rows),
+            "countries": _country_choices(
+                sorted({p.country for p in players.values() if p.country})
+            ),
+        },
+    )
+
+
+def ema_list_csv(request: HttpRequest) -> HttpResponse:
+    filters = _ema_filters(request)
+    rows, players = _ema_rows(filters)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="ema-{filters.ruleset}-{filters.on.isoformat()}.csv"'
+    )
+    writer = csv_export.writer(response)
+    writer.writerow(["rank", "player", "name", "country", "score", "part_a", "part_b",
+                     "tournaments"])
+    for r in rows:
+        player = players[r.score.player]
+        writer.writerow([
+            r.rank, player.pk, str(player), player.country, ema.rounded(r.score.score),
+            ema.rounded(r.score.part_a), ema.rounded(r.score.part_b), r.score.tournaments,
+        ])
+    return response
+
+
+def _ema_calculation(player: Player, ruleset: str) -> dict[str, object] | None:
+    """The player's EMA score today written out, or None without a MERS result."""
+    calc = ema_player(player, ruleset, timezone.localdate())
+    if not calc.score.tournaments:
+        return None
+    lines = []
+    for c in calc.score.results:
+        event = calc.tournaments.get(c.tournament) if c.tournament else None
+        lines.append({
+            "event": event,
+            "place": calc.places.get(c.tournament) if c.tournament else None,
+            "base_rank": ema.rounded(c.base_rank),
+            "mers_weight": c.mers_weight,
+            "age_days": c.age_days,
+            "age_factor": ema.rounded(c.age_factor),
+            "weight": ema.rounded(c.weight),
+            "in_a": c.in_a,
+            "in_b": c.in_b,
+        })
+    return {
+        "lines": lines,
+        "count_a": calc.score.count_a,
+        "count_b": calc.score.count_b,
+        "part_a": ema.rounded(calc.score.part_a),
+        "part_b": ema.rounded(calc.score.part_b),
+        "score": ema.rounded(calc.score.score),
+        "listed": calc.score.listed,
+        "tournaments": calc.score.tournaments,
+        "min_results": calc.config.min_results,
+        "on": timezone.localdate(),
+    }
 
 
 def method_page(request: HttpRequest) -> HttpResponse:

@@ -9,6 +9,7 @@ then the role (403). Errors are 400 ``{"errors": [{"row", "session", "table", "s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -26,12 +27,13 @@ from rest_framework.views import APIView
 
 from config.tokens import CachedTokenAuthentication
 from rulebook.scoring.standings import WINDS, Problem
+from tournaments import ema_export
 from tournaments.permissions import can_accredit, can_manage, can_organize
 
 from . import selectors, services
 from .errors import E_REGISTRATION_CLOSED
 from .importers import parse_results_json
-from .models import PUBLIC_STATES, Session, Tournament
+from .models import PUBLIC_STATES, Player, Session, Tournament
 from .problem_texts import check_message, error_message, problem_message
 
 
@@ -42,8 +44,13 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id", "state", "name", "start_date", "end_date", "city", "country", "venue", "club",
             "ruleset", "variant", "individual", "team", "sessions", "session_minutes",
             "planned_players", "fee", "currency", "contact", "website", "withdrawn_ranking",
+            "mers", "mers_weight",
         ]
-        read_only_fields = ["id", "state"]
+        read_only_fields = ["id", "state", "mers", "mers_weight"]
+
+    mers_weight = serializers.DecimalField(
+        max_digits=4, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
+    )
 
     def validate_country(self, value: str) -> str:
         code = countries.alpha2(value.strip())
@@ -58,9 +65,32 @@ class TournamentSerializer(serializers.ModelSerializer):
         return attrs
 
 
+class MersSerializer(serializers.Serializer):
+    mers = serializers.BooleanField()
+    mers_weight = serializers.DecimalField(
+        max_digits=4, decimal_places=2, min_value=Decimal("0.01"), required=False,
+        allow_null=True, default=None,
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("mers") and attrs.get("mers_weight") is None:
+            raise serializers.ValidationError({"mers_weight": error_message("mers_weight")})
+        return attrs
+
+
 class DecisionSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(choices=["accredit", "reject"])
     reason = serializers.CharField(required=False, allow_blank=True, default="")
+    mers = serializers.BooleanField(required=False, allow_null=True, default=None)
+    mers_weight = serializers.DecimalField(
+        max_digits=4, decimal_places=2, min_value=Decimal("0.01"), required=False,
+        allow_null=True, default=None,
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("mers") and attrs.get("mers_weight") is None:
+            raise serializers.ValidationError({"mers_weight": error_message("mers_weight")})
+        return attrs
 
 
 class PlayerInSerializer(serializers.Serializer):
@@ -71,6 +101,10 @@ class PlayerInSerializer(serializers.Serializer):
                                        default="")
     team = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
     substitute = serializers.BooleanField(required=False, default=False)
+    first_name = serializers.CharField(required=False, allow_blank=True, max_length=100,
+                                       default="")
+    last_name = serializers.CharField(required=False, allow_blank=True, max_length=100,
+                                      default="")
 
 
 class SeedSerializer(serializers.Serializer):
@@ -321,6 +355,62 @@ class DecisionView(TournamentAPIView):
         except services.TournamentError as err:
             return _tournament_error(err)
         return Response(tournament_json(tournament))
+
+
+class MersView(TournamentAPIView):
+    @extend_schema(request=MersSerializer, responses=TournamentSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        """The officer records the EMA's MERS certification and weight."""
+        tournament = _officer(request, pk)
+        serializer = MersSerializer(data=request.data)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        try:
+            tournament = services.tournament_mers_set(
+                tournament=tournament, user=request.user, **serializer.validated_data
+            )
+        except services.TournamentError as err:
+            return _tournament_error(err)
+        return Response(tournament_json(tournament))
+
+
+class EmaResultsView(TournamentAPIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, pk: int) -> Response:
+        """The EMA's results sheet of a confirmed tournament (organizer and officers): refused
+        with the players to fix while a ranked member of a MERS tournament has no EMA
+        number."""
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        tournament = _visible(request, pk)
+        if not can_manage(request.user, tournament):
+            raise PermissionDenied()
+        if tournament.state != Tournament.State.RESULTS_CONFIRMED:
+            return _tournament_error(services.TournamentError(
+                "illegal_transition", state=tournament.state, action="ema-results"))
+        standings = selectors.tournament_ema_standings(tournament)
+        missing = ema_export.players_to_fix(standings, mers=tournament.mers)
+        if missing:
+            names = {p.pk: str(p) for p in Player.objects.filter(pk__in=missing)}
+            return _errors([{
+                "field": "ema_number", "code": "ema_ids_missing",
+                "message": error_message(
+                    "ema_ids_missing", {"players": ", ".join(names[i] for i in missing)}),
+                "players": [{"id": i, "name": names[i]} for i in missing],
+            }])
+        return Response({
+            "tournament": tournament.pk,
+            "mers": tournament.mers,
+            "columns": list(ema_export.HEADER),
+            "rows": [
+                {
+                    "place": r.place, "first_name": r.first_name, "last_name": r.last_name,
+                    "ema_number": r.ema_number, "table_points": float(r.table_points),
+                    "score": r.score, "ema_member": r.ema_member, "country": r.country,
+                }
+                for r in ema_export.ema_rows(standings)
+            ],
+        })
 
 
 def registration_json(registration: Any, *, identifiers: bool = True) -> dict[str, Any]:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/submit", api.SubmitView.as_view(), name="api-tournament-submit"),
     path("tournaments/<int:pk>/decision", api.DecisionView.as_view(),
          name="api-tournament-decision"),
+    path("tournaments/<int:pk>/mers", api.MersView.as_view(), name="api-tournament-mers"),
     path("tournaments/<int:pk>/players", api.PlayersView.as_view(),
          name="api-tournament-players"),
     path("tournaments/<int:pk>/players/<int:player>/withdraw", api.WithdrawView.as_view(),
@@ -22,6 +23,8 @@ urlpatterns = [
          name="api-tournament-confirm"),
     path("tournaments/<int:pk>/correction", api.CorrectionView.as_view(),
          name="api-tournament-correction"),
+    path("tournaments/<int:pk>/ema-results", api.EmaResultsView.as_view(),
+         name="api-tournament-ema-results"),
     path("tournaments/<int:pk>/standings", api.StandingsView.as_view(),
          name="api-tournament-standings"),
 ]

@@ -28,6 +28,9 @@ E_PLAYER_HAS_RESULTS = "player_has_results"
 E_WITHDRAW_SESSION = "withdraw_session"
 E_SEATING_SESSION = "seating_session"
 E_WITHDRAW_AFTER_RESULTS = "withdraw_after_results"
+E_MERS_WEIGHT = "mers_weight"
+E_BAD_EMA_NUMBER = "bad_ema_number"
+E_EMA_IDS_MISSING = "ema_ids_missing"
 
 
 class TournamentError(Exception):

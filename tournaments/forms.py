@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -85,6 +86,21 @@ class DecisionForm(forms.Form):
         label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("Required for a rejection; kept in the decision log."),
     )
+    mers = forms.BooleanField(
+        label=_("MERS tournament"), required=False,
+        help_text=_("Certified by the EMA: the results count in the EMA ranking."),
+    )
+    mers_weight = forms.DecimalField(
+        label=_("MERS weight"), required=False, max_digits=4, decimal_places=2,
+        min_value=Decimal("0.01"),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("mers") and data.get("mers_weight") is None:
+            self.add_error("mers_weight", _("A MERS tournament needs its MERS weight, a "
+                                            "number above 0."))
+        return data
 
 
 HAND_ROWS = 16  # the lines of a score sheet (Appendix 5)

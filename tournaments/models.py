@@ -16,10 +16,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.scoring.standings import WINDS
+
+EMA_NUMBER_PATTERN = r"^[0-9]{8}$"
+"""The EMA's player numbers: 8 digits (country code, then the player's number)."""
 
 
 class Player(models.Model):
@@ -29,8 +33,16 @@ class Player(models.Model):
 
     name_native = models.CharField(_("name (native script)"), max_length=200, blank=True)
     name_latin = models.CharField(_("name (Latin letters)"), max_length=200)
+    first_name = models.CharField(
+        _("first name (Latin letters)"), max_length=100, blank=True,
+        help_text=_("As the EMA lists the player; empty: taken from the Latin name."),
+    )
+    last_name = models.CharField(_("last name (Latin letters)"), max_length=100, blank=True)
     country = models.CharField(_("country"), max_length=100, blank=True)
-    ema_number = models.CharField(_("EMA number"), max_length=20, blank=True, db_index=True)
+    ema_number = models.CharField(
+        _("EMA number"), max_length=20, blank=True, db_index=True,
+        validators=[RegexValidator(EMA_NUMBER_PATTERN, _("An EMA number has 8 digits."))],
+    )
     member = models.OneToOneField(
         "federation.Member",
         on_delete=models.SET_NULL,
@@ -45,9 +57,24 @@ class Player(models.Model):
         ordering = ["name_latin", "pk"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ema_number"], condition=~models.Q(ema_number=""),
+                name="player_ema_number_once",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name_latin or self.name_native
+
+    @property
+    def latin_first_last(self) -> tuple[str, str]:
+        """(first name, last name) in Latin letters: the fields when given, else the Latin
+        name split before its last word."""
+        if self.first_name or self.last_name:
+            return self.first_name, self.last_name
+        first, _, last = self.name_latin.strip().rpartition(" ")
+        return first, last
 
 
 class Tournament(models.Model):
@@ -99,6 +126,7 @@ class Tournament(models.Model):
     state = models.CharField(
         _("state"), max_length=20, choices=State.choices, default=State.DRAFT, db_index=True
     )
+
     class WithdrawnRanking(models.TextChoices):
         BELOW = "below", _("Ranked below the players who finished")
         UNRANKED = "unranked", _("Not ranked")
@@ -107,6 +135,15 @@ class Tournament(models.Model):
         _("players who withdraw"), max_length=10, choices=WithdrawnRanking.choices,
         default=WithdrawnRanking.BELOW,
         help_text=_("How players who left the tournament before its end are ranked"),
+    )
+    mers = models.BooleanField(
+        _("MERS tournament"), default=False,
+        help_text=_("Counts in the EMA ranking; set by the accreditation officer."),
+    )
+    mers_weight = models.DecimalField(
+        _("MERS weight"), max_digits=4, decimal_places=2, null=True, blank=True,
+        help_text=_("The weight the EMA gave the tournament (days, players, countries, "
+                    "qualification)."),
     )
     seating_seed = models.IntegerField(_("seating seed"), null=True, blank=True)
     seating_repeat_pairs = models.PositiveIntegerField(

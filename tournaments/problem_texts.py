@@ -116,6 +116,12 @@ def _templates() -> dict[str, str]:
             "session, or post that session again without them first."
         ),
         "bad_variant": _("Unknown variant switches: %(names)s."),
+        "mers_weight": _("A MERS tournament needs its MERS weight, a number above 0."),
+        "bad_ema_number": _("“%(number)s” is not an EMA number (8 digits)."),
+        "ema_ids_missing": _(
+            "Every ranked member needs an EMA number before the results go to the EMA; "
+            "missing: %(players)s."
+        ),
         # checks shown to the officer
         "planned_not_multiple_of_4": _(
             "%(players)s planned players is not a multiple of 4: substitutes will be needed."

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Q, QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
+from django_countries import countries
 
 from rulebook.scoring.standings import (
     SeatScore,
@@ -19,6 +20,7 @@ from rulebook.scoring.standings import (
     standings,
     team_standings,
 )
+from tournaments import ema_export
 from tournaments.models import (
     PUBLIC_STATES,
     SEAT_ORDER,
@@ -26,6 +28,7 @@ from tournaments.models import (
     Registration,
     TableResult,
     Tournament,
+    TournamentResult,
 )
 from tournaments.permissions import can_accredit
 from tournaments.ranking import Placed, place
@@ -285,3 +288,24 @@ def session_grid(tournament: Tournament) -> dict[int, dict[int, SessionCell]]:
 
 def today() -> datetime.date:
     return timezone.localdate()
+
+
+def tournament_ema_standings(tournament: Tournament) -> list[ema_export.Standing]:
+    """The stored final standings with what the EMA's sheet needs (two queries)."""
+    substitutes = set(
+        tournament.registrations.filter(substitute=True).values_list("player_id", flat=True)
+    )
+    rows = TournamentResult.objects.filter(tournament=tournament).select_related("player")
+    out = []
+    for row in rows:
+        player = row.player
+        first, last = player.latin_first_last
+        with translation.override("en"):
+            country = str(countries.name(player.country)) or player.country
+        out.append(ema_export.Standing(
+            player=player.pk, rank=row.rank, table_points=row.table_points,
+            game_points=row.game_points, first_name=first, last_name=last,
+            ema_number=player.ema_number, country=country,
+            member=player.member_id is not None, substitute=player.pk in substitutes,
+        ))
+    return out

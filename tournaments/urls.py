@@ -13,6 +13,8 @@ urlpatterns = [
     path("<int:pk>/", views.tournament_page, name="detail"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),
     path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("<int:pk>/ema-results.csv", views.ema_results_csv, name="ema_results_csv"),
+    path("<int:pk>/ema-results.xlsx", views.ema_results_xlsx, name="ema_results_xlsx"),
     path("<int:pk>/standings.pdf", views.standings_pdf, name="standings_pdf"),
     path("<int:pk>/sessions/<int:session>/tables/", views.table_distribution,
          name="distribution"),

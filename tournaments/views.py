@@ -23,7 +23,8 @@ from django.views.decorators.http import require_POST
 
 from config import csv_export
 from rulebook.scoring.standings import WINDS
-from tournaments.permissions import can_organize
+from tournaments import ema_export, xlsx
+from tournaments.permissions import can_manage, can_organize
 
 from . import pdf, selectors, services
 from .forms import (
@@ -35,7 +36,7 @@ from .forms import (
     WithdrawForm,
 )
 from .importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS, parse_results_csv, parse_results_json
-from .models import Seat, Session, TableResult, Tournament
+from .models import Player, Seat, Session, TableResult, Tournament
 from .problem_texts import check_message, error_message, problem_message
 from .seating import round_seats
 
@@ -113,7 +114,59 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "results": _results_sessions(tournament, names),
         "standings": selectors.tournament_standings(tournament)[:10],
         "is_organizer": tournament.organizer_id == request.user.pk,
+        "can_export_ema": (tournament.state == Tournament.State.RESULTS_CONFIRMED
+                           and can_manage(request.user, tournament)),
     })
+
+
+def _ema_sheet(request: HttpRequest, pk: int) -> tuple[Tournament, list[ema_export.Row]] | HttpResponse:
+    """The EMA results sheet of a confirmed tournament, for its organizer and officers; a
+    redirect to the tournament page naming the players to fix when it is refused."""
+    tournament = _visible(request, pk)
+    if not can_manage(request.user, tournament):
+        raise PermissionDenied
+    if tournament.state != Tournament.State.RESULTS_CONFIRMED:
+        raise Http404(_("The results are not confirmed yet."))
+    standings = selectors.tournament_ema_standings(tournament)
+    missing = ema_export.players_to_fix(standings, mers=tournament.mers)
+    if missing:
+        names = {p.pk: str(p) for p in Player.objects.filter(pk__in=missing)}
+        messages.error(request, error_message(
+            "ema_ids_missing", {"players": ", ".join(names[i] for i in missing)}))
+        return redirect("tournaments:detail", pk=pk)
+    return tournament, ema_export.ema_rows(standings)
+
+
+def ema_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet = _ema_sheet(request, pk)
+    if isinstance(sheet, HttpResponse):
+        return sheet
+    tournament, rows = sheet
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="tournament-{tournament.pk}-ema-results.csv"'
+    )
+    writer = csv_export.writer(response)
+    writer.writerow(ema_export.HEADER)
+    for row in rows:
+        writer.writerow(row.values())
+    return response
+
+
+def ema_results_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet = _ema_sheet(request, pk)
+    if isinstance(sheet, HttpResponse):
+        return sheet
+    tournament, rows = sheet
+    response = HttpResponse(
+        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="tournament-{tournament.pk}-ema-results.xlsx"'
+    )
+    xlsx.ema_results_write(response, tournament.name, ema_export.HEADER,
+                           [row.values() for row in rows])
+    return response
 
 
 def _standings_context(tournament: Tournament) -> dict[str, Any]:

@@ -101,7 +101,8 @@ def decide_view(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 services.tournament_decide(
                     tournament=tournament, user=request.user,
-                    decision=request.POST["decision"], reason=form.cleaned_data["reason"])
+                    decision=request.POST["decision"], reason=form.cleaned_data["reason"],
+                    mers=form.cleaned_data["mers"], mers_weight=form.cleaned_data["mers_weight"])
             except services.TournamentError as err:
                 problems.append(error_message(err.code, err.params))
             else:

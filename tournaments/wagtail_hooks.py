@@ -11,6 +11,8 @@ LOG_ACTIONS = [
     ("tournaments.tournament.update", _("Tournament changed"), _("Tournament changed")),
     ("tournaments.tournament.submit", _("Tournament submitted"), _("Tournament submitted")),
     ("tournaments.tournament.accredit", _("Tournament accredited"), _("Tournament accredited")),
+    ("tournaments.tournament.mers", _("MERS certification recorded"),
+     _("MERS certification recorded")),
     ("tournaments.tournament.reject", _("Tournament rejected"), _("Tournament rejected")),
     ("tournaments.tournament.players", _("Players registered"), _("Players registered")),
     ("tournaments.tournament.seating", _("Seating drawn"), _("Seating drawn")),

@@ -373,3 +373,13 @@ TOURNAMENT_MIN_SESSIONS = 6
 RATINGS_TAU = float(os.environ.get("RATINGS_TAU", "0.5"))
 RATINGS_PROVISIONAL_RD = float(os.environ.get("RATINGS_PROVISIONAL_RD", "110"))
 RATINGS_MAX_RD = float(os.environ.get("RATINGS_MAX_RD", "350"))
+
+# The EMA ranking (MERS, decision 0806): the age window of a result, as (days, factor)
+# steps: a result younger than `days` on the ranking's date counts with `factor`; older
+# than the last step, not at all. Default: full weight for a year, half in the second.
+EMA_AGE_STEPS = [
+    (int(days), factor)
+    for days, factor in (
+        step.split(":") for step in os.environ.get("EMA_AGE_STEPS", "365:1,730:0.5").split(",")
+    )
+]

@@ -15,6 +15,7 @@ from tournaments.services.lifecycle import (
     tournament_correct,
     tournament_create,
     tournament_decide,
+    tournament_mers_set,
     tournament_submit,
     tournament_update,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "tournament_correct",
     "tournament_create",
     "tournament_decide",
+    "tournament_mers_set",
     "tournament_results_store",
     "tournament_submit",
     "tournament_update",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -18,6 +19,7 @@ from federation.models import Member
 from federation.services.roles import role_groups_ensure
 from tournaments.errors import (
     E_BAD_DECISION,
+    E_MERS_WEIGHT,
     E_REASON_REQUIRED,
     E_TOO_FEW_PLAYERS,
     E_TOO_FEW_SESSIONS,
@@ -179,10 +181,14 @@ def tournament_submit(*, tournament: Tournament, user: Any) -> tuple[Tournament,
 
 @transaction.atomic
 def tournament_decide(
-    *, tournament: Tournament, user: Any, decision: str, reason: str = ""
+    *, tournament: Tournament, user: Any, decision: str, reason: str = "",
+    mers: bool | None = None, mers_weight: Decimal | None = None,
 ) -> Tournament:
-    """The officer's decision on a submitted tournament: accredit or reject (with reasons)."""
+    """The officer's decision on a submitted tournament: accredit or reject (with reasons).
+    When accrediting, ``mers``/``mers_weight`` (if given) record the EMA's certification."""
     tournament = _locked(tournament)
+    if decision == "accredit" and mers is not None:
+        _mers_check(mers, mers_weight)
     if decision not in ("accredit", "reject"):
         raise TournamentError(E_BAD_DECISION, decision=decision)
     _require(tournament, State.SUBMITTED, action=decision)
@@ -197,10 +203,34 @@ def tournament_decide(
         _blocking(checks)
         tournament.state = State.ACCREDITED
         action = Accreditation.Action.ACCREDIT
-    tournament.save(update_fields=["state"])
+        if mers is not None:
+            tournament.mers, tournament.mers_weight = mers, mers_weight if mers else None
+    tournament.save(update_fields=["state", "mers", "mers_weight"])
     Accreditation.objects.create(tournament=tournament, action=action, reason=reason,
                                  decided_by=user, checks=_checks_json(checks))
     _audit(tournament, f"tournaments.tournament.{decision}", user)
+    return tournament
+
+
+def _mers_check(mers: bool, mers_weight: Decimal | None) -> None:
+    if mers and (mers_weight is None or mers_weight <= 0):
+        raise TournamentError(E_MERS_WEIGHT)
+
+
+@transaction.atomic
+def tournament_mers_set(
+    *, tournament: Tournament, user: Any, mers: bool, mers_weight: Decimal | None
+) -> Tournament:
+    """The officer records (or withdraws) the EMA's MERS certification and its weight, at
+    accreditation or later (the EMA sometimes certifies late); the EMA ranking is computed
+    live, so it follows at once."""
+    tournament = _locked(tournament)
+    _mers_check(mers, mers_weight)
+    _require(tournament, State.SUBMITTED, *PUBLIC_STATES, action="mers")
+    tournament.mers, tournament.mers_weight = mers, mers_weight if mers else None
+    tournament.save(update_fields=["mers", "mers_weight"])
+    _audit(tournament, "tournaments.tournament.mers", user, mers=mers,
+           mers_weight=str(tournament.mers_weight) if mers else None)
     return tournament
 
 

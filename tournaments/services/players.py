@@ -5,6 +5,7 @@ a session on (drop-outs: they keep the sessions they played)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,7 @@ from federation.models import Member
 from rulebook.scoring.standings import Problem
 from tournaments.errors import (
     E_BAD_COUNTRY,
+    E_BAD_EMA_NUMBER,
     E_CONFLICTING_IDS,
     E_MEMBER_UNKNOWN,
     E_NAME_NUMBER_DISAGREE,
@@ -30,7 +32,14 @@ from tournaments.errors import (
     ResultsError,
     TournamentError,
 )
-from tournaments.models import Player, Registration, SeatingAssignment, TableResult, Tournament
+from tournaments.models import (
+    EMA_NUMBER_PATTERN,
+    Player,
+    Registration,
+    SeatingAssignment,
+    TableResult,
+    Tournament,
+)
 from tournaments.services._common import State, _audit, _locked
 
 TEAM_SIZE = 4
@@ -44,6 +53,8 @@ class PlayerEntry:
     ema_number: str = ""
     team: str = ""
     substitute: bool = False
+    first_name: str = ""
+    last_name: str = ""
 
 
 def _name_words(name: str) -> list[str]:
@@ -151,7 +162,12 @@ def players_register(
                                     row=row, field="country",
                                     params={"country": entry.country}))
             continue
-        entry = dataclasses.replace(entry, name=name, country=country)
+        entry = dataclasses.replace(entry, name=name, country=country,
+                                    ema_number=entry.ema_number.strip())
+        if entry.ema_number and not re.match(EMA_NUMBER_PATTERN, entry.ema_number):
+            problems.append(Problem(E_BAD_EMA_NUMBER, "an EMA number has 8 digits", row=row,
+                                    field="ema_number", params={"number": entry.ema_number}))
+            continue
         if entry.team and not tournament.team:
             problems.append(Problem(E_NO_TEAM_COMPETITION, "this tournament has no teams",
                                     row=row, field="team"))
@@ -162,7 +178,9 @@ def players_register(
             continue
         if player is None:
             player = Player.objects.create(name_latin=name, country=country,
-                                           ema_number=entry.ema_number)
+                                           ema_number=entry.ema_number,
+                                           first_name=entry.first_name.strip(),
+                                           last_name=entry.last_name.strip())
         existing = Registration.objects.filter(tournament=tournament, player=player).first()
         if existing is not None:
             registrations.append(existing)

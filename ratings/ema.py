@@ -1,0 +1,211 @@
+"""The EMA ranking (MERS), pure: base ranks of a tournament, a player's score on a date, the
+ranking of a ruleset. No Django; exact arithmetic (``Fraction``) until the published
+figures, which are rounded to two decimals. The reading of the EMA's rules, and the
+alternatives other implementations use, are in docs/decisions/0806-ema-ranking.md.
+
+- Base rank: 1000 for the first, 0 for the last, linear in the place among the ranked
+  players (substitutes are not ranked and do not count in the field); tied players share
+  the mean of the places they occupy.
+- Weight of a result: the tournament's MERS weight x the age factor of the result.
+- Part A: weighted average of the best 5 results plus 80 % (rounded up) of the others;
+  Part B: weighted average of the best 4. Missing results (fewer than 5, fewer than 4)
+  count 0 at weight 1. Score = 0.5 x A + 0.5 x B. At least 2 results to be listed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+BASE_MAX = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """A player's final place in one tournament (ties: the same rank)."""
+
+    player: int
+    rank: int
+    substitute: bool = False
+
+
+def base_ranks(placings: Iterable[Placing]) -> dict[int, Fraction]:
+    """Each ranked player's base rank: 1000 x (N - place) / (N - 1) among the N players who
+    are not substitutes, places counted after removing substitutes; a tie shares the mean
+    of the base ranks of the places it occupies. A field of one gets 1000."""
+    ranked = sorted((p for p in placings if not p.substitute), key=lambda p: (p.rank, p.player))
+    n = len(ranked)
+    out: dict[int, Fraction] = {}
+    place = 1
+    i = 0
+    while i < n:
+        group = [p for p in ranked[i:] if p.rank == ranked[i].rank]
+        first, last = place, place + len(group) - 1
+        if n == 1:
+            value = Fraction(BASE_MAX)
+        else:
+            # mean of 1000 (n - p) / (n - 1) over p = first..last = value at the mean place
+            mean_place = Fraction(first + last, 2)
+            value = BASE_MAX * (n - mean_place) / (n - 1)
+        for p in group:
+            out[p.player] = value
+        place += len(group)
+        i += len(group)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class AgeStep:
+    """Results younger than `days` days on the ranking's date count with `factor`."""
+
+    days: int
+    factor: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class EmaConfig:
+    best_a: int = 5
+    rest_share: Fraction = Fraction(4, 5)
+    best_b: int = 4
+    min_results: int = 2
+    age_steps: tuple[AgeStep, ...] = (
+        AgeStep(365, Fraction(1)),
+        AgeStep(730, Fraction(1, 2)),
+    )
+
+
+def age_factor(age_days: int, config: EmaConfig) -> Fraction | None:
+    """The factor of a result `age_days` old; None once it is out of the time window."""
+    if age_days < 0:
+        return None
+    for step in config.age_steps:
+        if age_days < step.days:
+            return step.factor
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One tournament result of a player."""
+
+    tournament: int
+    end_date: date
+    base_rank: Fraction
+    mers_weight: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A result as the calculation uses it; `tournament` None: a missing result (0 at
+    weight 1)."""
+
+    tournament: int | None
+    end_date: date | None
+    base_rank: Fraction
+    mers_weight: Fraction
+    age_days: int | None
+    age_factor: Fraction
+    in_a: bool
+    in_b: bool
+
+    @property
+    def weight(self) -> Fraction:
+        return self.mers_weight * self.age_factor
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    player: int
+    results: tuple[Counted, ...]
+    """The results in the window, best first, then the missing results."""
+    tournaments: int
+    part_a: Fraction
+    part_b: Fraction
+    score: Fraction
+    listed: bool
+    count_a: int = field(default=0)
+    count_b: int = field(default=0)
+
+
+def part_a_count(results: int, config: EmaConfig) -> int:
+    """How many results part A averages: the best 5, plus 80 % of the others rounded up."""
+    rest = max(0, results - config.best_a)
+    return config.best_a + math.ceil(config.rest_share * rest)
+
+
+def _average(items: Sequence[Counted]) -> Fraction:
+    total = sum((c.weight for c in items), Fraction(0))
+    if total == 0:
+        return Fraction(0)
+    return sum((c.base_rank * c.weight for c in items), Fraction(0)) / total
+
+
+def player_score(
+    player: int, results: Iterable[Result], on: date, config: EmaConfig = EmaConfig()
+) -> PlayerScore:
+    """A player's EMA score on `on` from their results (those after `on` or out of the
+    window are left out)."""
+    window: list[Counted] = []
+    for r in results:
+        age = (on - r.end_date).days
+        factor = age_factor(age, config)
+        if factor is None:
+            continue
+        window.append(Counted(r.tournament, r.end_date, r.base_rank, r.mers_weight, age,
+                              factor, False, False))
+    # best first: higher base rank, then heavier, then newer
+    window.sort(key=lambda c: (-c.base_rank, -c.weight, c.age_days or 0, c.tournament or 0))
+    n = len(window)
+    count_a = part_a_count(n, config)
+    count_b = config.best_b
+    missing = max(0, count_a - n, count_b - n)
+    fillers = [Counted(None, None, Fraction(0), Fraction(1), None, Fraction(1), False, False)
+               for _ in range(missing)]
+    every = window + fillers
+    marked = tuple(
+        Counted(c.tournament, c.end_date, c.base_rank, c.mers_weight, c.age_days,
+                c.age_factor, i < count_a, i < count_b)
+        for i, c in enumerate(every)
+    )
+    part_a = _average([c for c in marked if c.in_a])
+    part_b = _average([c for c in marked if c.in_b])
+    score = (part_a + part_b) / 2
+    return PlayerScore(
+        player=player, results=marked, tournaments=n, part_a=part_a, part_b=part_b,
+        score=score, listed=n >= config.min_results, count_a=count_a, count_b=count_b,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlayer:
+    rank: int
+    score: PlayerScore
+
+
+def rounded(value: Fraction, places: int = 2) -> Decimal:
+    """A published figure: `value` rounded half up to `places` decimals."""
+    quantum = Decimal(1).scaleb(-places)
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        quantum, rounding=ROUND_HALF_UP
+    )
+
+
+def ranking(
+    results: Mapping[int, Iterable[Result]], on: date, config: EmaConfig = EmaConfig()
+) -> list[RankedPlayer]:
+    """The listed players (at least `min_results` results in the window), best score first;
+    equal published scores share a rank (1, 2, 2, 4), then by player id."""
+    scores = [player_score(p, rs, on, config) for p, rs in results.items()]
+    listed = sorted(
+        (s for s in scores if s.listed), key=lambda s: (-rounded(s.score), s.player)
+    )
+    out: list[RankedPlayer] = []
+    for i, s in enumerate(listed):
+        tied = i > 0 and rounded(s.score) == rounded(listed[i - 1].score)
+        rank = out[-1].rank if tied else i + 1
+        out.append(RankedPlayer(rank, s))
+    return out
