@@ -25,6 +25,9 @@ E_NAME_REQUIRED = "name_required"
 E_BAD_COUNTRY = "bad_country"
 E_BAD_VARIANT = "bad_variant"
 E_PLAYER_HAS_RESULTS = "player_has_results"
+E_NO_SEATING = "no_seating"
+E_TABLE_CLOSED = "table_closed"
+E_BAD_LINE = "bad_line"
 
 
 class TournamentError(Exception):

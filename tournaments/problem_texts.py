@@ -106,6 +106,10 @@ def _templates() -> dict[str, str]:
         ),
         "player_has_results": _("This player already has results."),
         "bad_variant": _("Unknown variant switches: %(names)s."),
+        # entry at the table
+        "no_seating": _("Session %(session)s has no seating yet: draw the seating first."),
+        "table_closed": _("This table's score sheet is closed."),
+        "bad_line": _("Check the line: %(field)s."),
         # checks shown to the officer
         "planned_not_multiple_of_4": _(
             "%(players)s planned players is not a multiple of 4: substitutes will be needed."

@@ -53,7 +53,10 @@ def evaluate(
     session_count: int,
     rules: str,
     config: MCRConfig,
+    partial: bool = False,
 ) -> tuple[list[ScoredSession], list[Problem]]:
+    """``partial``: the sessions give some of their tables only (a table entered at the
+    table), so a registered player without a seat is not a problem."""
     players = set(registered)
     scored: list[ScoredSession] = []
     problems: list[Problem] = []
@@ -76,6 +79,8 @@ def evaluate(
             else _players_only(entry, players)
         )
         scored.append(ScoredSession(entry.session, tuple(tables)))
+    if partial:
+        problems = [p for p in problems if p.code != "player_missing"]
     return scored, problems
 
 

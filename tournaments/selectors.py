@@ -9,7 +9,9 @@ from fractions import Fraction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from rulebook.scoring import DEFAULT_CONFIG, MCRConfig
 from rulebook.scoring.standings import (
+    Problem,
     SeatScore,
     Standing,
     TableScore,
@@ -23,10 +25,14 @@ from tournaments.models import (
     SEAT_ORDER,
     Player,
     Registration,
+    SeatingAssignment,
+    Session,
+    TableEntry,
     TableResult,
     Tournament,
 )
 from tournaments.permissions import can_accredit
+from tournaments.table_sheet import sheet_view
 
 
 @dataclass(frozen=True)
@@ -254,3 +260,68 @@ def session_grid(tournament: Tournament) -> dict[int, dict[int, SessionCell]]:
 
 def today() -> datetime.date:
     return timezone.localdate()
+
+
+# --- Entry at the table -------------------------------------------------------------------
+
+TABLE_ENTRY_OPEN = (Tournament.State.ACCREDITED, Tournament.State.RESULTS_SUBMITTED)
+
+
+def table_entry_for_token(token: str) -> TableEntry | None:
+    """The table entry of a token while results may be posted (the token expires when the
+    results are confirmed), else ``None``."""
+    return (
+        TableEntry.objects.select_related("tournament")
+        .filter(token=token, tournament__state__in=TABLE_ENTRY_OPEN).first()
+    )
+
+
+def table_players(entry: TableEntry) -> list[int]:
+    """The four players of the entry's table, in wind order E, S, W, N."""
+    rows = sorted(
+        SeatingAssignment.objects.filter(tournament_id=entry.tournament_id,
+                                         session=entry.session, table=entry.table),
+        key=lambda a: SEAT_ORDER[a.seat])
+    return [a.player_id for a in rows]
+
+
+@dataclass(frozen=True)
+class SessionTable:
+    """A table of a session as the organizer's session view shows it: ``state`` "missing",
+    "entered" (lines entered at the table, not all agreed) or "agreed" (results stored);
+    ``source`` how stored results came in; ``problems`` what the core found in the lines
+    entered at the table."""
+
+    table: int
+    state: str
+    entry: TableEntry | None
+    source: str | None
+    problems: tuple[Problem, ...]
+
+
+def session_tables(tournament: Tournament, session: int, *,
+                   config: MCRConfig = DEFAULT_CONFIG) -> list[SessionTable]:
+    seated = set(SeatingAssignment.objects.filter(tournament=tournament, session=session)
+                 .values_list("table", flat=True))
+    stored = set(TableResult.objects.filter(tournament=tournament, session=session)
+                 .values_list("table", flat=True))
+    entries = {e.table: e for e in TableEntry.objects.filter(tournament=tournament,
+                                                             session=session)}
+    record = Session.objects.filter(tournament=tournament, number=session).first()
+    rows: list[SessionTable] = []
+    for table in sorted(seated | stored | set(entries)):
+        entry = entries.get(table)
+        problems: tuple[Problem, ...] = ()
+        if table in stored:
+            state = "agreed"
+            source = (Session.Source.TABLE if entry and entry.state == TableEntry.State.AGREED
+                      else record.source if record else None)
+        else:
+            source = None
+            state = "entered" if entry and entry.hands else "missing"
+            if entry and entry.hands:
+                view = sheet_view(entry.hands, rules=tournament.ruleset, config=config)
+                problems = tuple(p.located(session=session, table=table)
+                                 for p in view.problems)
+        rows.append(SessionTable(table, state, entry, source, problems))
+    return rows

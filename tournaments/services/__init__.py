@@ -27,6 +27,12 @@ from tournaments.services.results import (
     tournament_results_store,
 )
 from tournaments.services.seating import seating_draw
+from tournaments.services.table_entry import (
+    table_entries_open,
+    table_entry_agree,
+    table_entry_line_add,
+    table_entry_line_remove,
+)
 
 __all__ = [
     "ROLE_OFFICER",
@@ -43,6 +49,10 @@ __all__ = [
     "results_record",
     "roles_setup",
     "seating_draw",
+    "table_entries_open",
+    "table_entry_agree",
+    "table_entry_line_add",
+    "table_entry_line_remove",
     "tournament_checks",
     "tournament_confirm",
     "tournament_correct",
