@@ -40,6 +40,7 @@ def table_entries_open(*, tournament: Tournament, session: int, user: Any) -> li
     if not tables:
         raise TournamentError(E_NO_SEATING, session=session)
     entries = []
+    opened = []
     for table in tables:
         entry, created = TableEntry.objects.get_or_create(
             tournament=tournament, session=session, table=table,
@@ -47,8 +48,10 @@ def table_entries_open(*, tournament: Tournament, session: int, user: Any) -> li
         )
         entries.append(entry)
         if created:
-            _audit(tournament, "tournaments.tournament.table_open", user,
-                   session=session, table=table)
+            opened.append(table)
+    if opened:
+        _audit(tournament, "tournaments.tournament.tables", user, session=session,
+               tables=opened)
     return entries
 
 
