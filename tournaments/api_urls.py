@@ -20,6 +20,8 @@ urlpatterns = [
          name="api-tournament-confirm"),
     path("tournaments/<int:pk>/correction", api.CorrectionView.as_view(),
          name="api-tournament-correction"),
+    path("tournaments/<int:pk>/sessions/<int:session>", api.SessionView.as_view(),
+         name="api-tournament-session"),
     path("tournaments/<int:pk>/standings", api.StandingsView.as_view(),
          name="api-tournament-standings"),
 ]

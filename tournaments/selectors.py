@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from dataclasses import dataclass
 from fractions import Fraction
@@ -299,8 +300,18 @@ class SessionTable:
     problems: tuple[Problem, ...]
 
 
-def session_tables(tournament: Tournament, session: int, *,
-                   config: MCRConfig = DEFAULT_CONFIG) -> list[SessionTable]:
+def mcr_config(tournament: Tournament) -> MCRConfig | None:
+    """The tournament's MCR variant (the default for other rules), ``None`` when its
+    switches are not known to the core."""
+    if tournament.ruleset != "mcr" or not tournament.variant:
+        return DEFAULT_CONFIG
+    names = {f.name for f in dataclasses.fields(MCRConfig)}
+    if set(tournament.variant) - names:
+        return None
+    return dataclasses.replace(DEFAULT_CONFIG, **tournament.variant)
+
+
+def session_tables(tournament: Tournament, session: int) -> list[SessionTable]:
     seated = set(SeatingAssignment.objects.filter(tournament=tournament, session=session)
                  .values_list("table", flat=True))
     stored = set(TableResult.objects.filter(tournament=tournament, session=session)
@@ -320,7 +331,8 @@ def session_tables(tournament: Tournament, session: int, *,
             source = None
             state = "entered" if entry and entry.hands else "missing"
             if entry and entry.hands:
-                view = sheet_view(entry.hands, rules=tournament.ruleset, config=config)
+                view = sheet_view(entry.hands, rules=tournament.ruleset,
+                                  config=mcr_config(tournament) or DEFAULT_CONFIG)
                 problems = tuple(p.located(session=session, table=table)
                                  for p in view.problems)
         rows.append(SessionTable(table, state, entry, source, problems))
