@@ -81,7 +81,7 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         "tournament": tournament, "session": session, "rows": rows,
         "sessions": range(1, tournament.sessions + 1),
         "can_open": tournament.state in open_states,
-        "opened": any(r["row"].entry is not None for r in rows),
+        "unopened": any(r["row"].entry is None and r["row"].state != "agreed" for r in rows),
         "counts": {state: sum(1 for r in rows if r["row"].state == state)
                    for state in ("missing", "entered", "agreed")},
     })
