@@ -28,6 +28,7 @@ E_PLAYER_HAS_RESULTS = "player_has_results"
 E_NO_SEATING = "no_seating"
 E_TABLE_CLOSED = "table_closed"
 E_BAD_LINE = "bad_line"
+E_BAD_EXTRA = "bad_extra_minutes"
 
 
 class TournamentError(Exception):

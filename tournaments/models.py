@@ -439,3 +439,31 @@ class TableEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.session}/{self.table}"
+
+
+class SessionClock(models.Model):
+    """The clock of a session (docs/decisions/0710-table-side-entry.md): started and paused
+    by the organizer; ``elapsed`` counts the seconds run before ``started_at`` (set while it
+    runs); ``extra`` gives tables that started late their extra minutes (``{"3": 5}``). The
+    time left is computed by ``tournaments.clock.seconds_left``."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="clocks",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    minutes = models.PositiveSmallIntegerField(_("session length (minutes)"))
+    elapsed = models.PositiveIntegerField(_("seconds run"), default=0)
+    started_at = models.DateTimeField(_("running since"), null=True, blank=True)
+    extra = models.JSONField(_("extra minutes per table"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "session"]
+        verbose_name = _("session clock")
+        verbose_name_plural = _("session clocks")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "session"], name="clock_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}"

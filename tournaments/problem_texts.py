@@ -110,6 +110,9 @@ def _templates() -> dict[str, str]:
         "no_seating": _("Session %(session)s has no seating yet: draw the seating first."),
         "table_closed": _("This table's score sheet is closed."),
         "bad_line": _("Check the line: %(field_label)s."),
+        "bad_extra_minutes": _(
+            "Extra minutes are given to a table of the session, from 0 to 60 minutes."
+        ),
         # checks shown to the officer
         "planned_not_multiple_of_4": _(
             "%(players)s planned players is not a multiple of 4: substitutes will be needed."

@@ -61,9 +61,19 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     problems, and its QR code once the tables are opened for entry at the table."""
     tournament = _managed(request, pk, session)
     if request.method == "POST":
+        action = request.POST.get("action", "open")
+        where = {"tournament": tournament, "session": session, "user": request.user}
         try:
-            services.table_entries_open(tournament=tournament, session=session,
-                                        user=request.user)
+            if action == "clock_start":
+                services.session_clock_start(**where)
+            elif action == "clock_pause":
+                services.session_clock_pause(**where)
+            elif action == "clock_extra":
+                services.session_clock_extra(
+                    **where, table=_int(request.POST.get("table")) or 0,
+                    minutes=_int(request.POST.get("minutes")) or 0)
+            else:
+                services.table_entries_open(**where)
         except services.TournamentError as err:
             messages.error(request, error_message(err.code, err.params))
         return redirect("tournaments:session", pk=pk, session=session)
@@ -82,6 +92,7 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         "sessions": range(1, tournament.sessions + 1),
         "can_open": tournament.state in open_states,
         "unopened": any(r["row"].entry is None and r["row"].state != "agreed" for r in rows),
+        "clock": selectors.session_clock(tournament, session),
         "counts": {state: sum(1 for r in rows if r["row"].state == state)
                    for state in ("missing", "entered", "agreed")},
     })
@@ -170,3 +181,15 @@ def _table_context(entry: TableEntry) -> dict[str, Any]:
         "closed": closed, "can_agree": bool(entry.hands) and not view.problems and not closed,
         "winds": [{"wind": w, "label": label[w]} for w in WINDS],
     }
+
+
+def clock_screen(request: HttpRequest, pk: int, session: int) -> HttpResponse:
+    """The session clock for a screen at the venue: big, in the language of the address
+    (the organizer opens /ru/..., /en/...); counts down in the page, and the page reloads
+    itself every 30 seconds to follow a start, a pause or extra minutes."""
+    tournament = get_object_or_404(selectors.tournaments_visible_to(request.user), pk=pk)
+    if not 1 <= session <= tournament.sessions:
+        raise Http404
+    return render(request, "tournaments/clock.html", {
+        "tournament": tournament, "clock": selectors.session_clock(tournament, session),
+    })
