@@ -1,7 +1,8 @@
 """Browser, at a phone's width (390 px): the organizer opens session 1's tables; four
 players, each on their own phone, open their table's page from the QR code's address, enter
 the hands, see the running total and agree; the organizer's session view shows the table
-arrive. With SCREENSHOT_DIR set, the pages are saved at 1280 and 390 px."""
+arrive; the organizer starts the clock and gives a table extra minutes, and the venue's
+screen shows them. With SCREENSHOT_DIR set, the pages are saved at 1280 and 390 px."""
 
 from __future__ import annotations
 
@@ -116,6 +117,17 @@ def test_four_players_enter_and_agree_and_the_organizer_sees_the_table(browser, 
     desk.reload()
     assert desk.locator('[data-table="1"]').get_attribute("data-state") == "agreed"
     assert "entered at the table" in desk.locator('[data-table="1"]').inner_text()
+    desk.get_by_role("button", name="Start the clock").click()
+    desk.wait_for_load_state()
+    desk.locator("input[name=table]").fill("2")
+    desk.locator("input[name=minutes]").fill("5")
+    desk.get_by_role("button", name="Give extra minutes").click()
+    desk.wait_for_load_state()
+    _shot(desk, "table-entry-session-after")
+    desk.set_viewport_size({"width": 1280, "height": 900})
+    desk.goto(f"/en/tournaments/{tournament.pk}/sessions/1/clock/")
+    assert "Playing" in desk.content() and "Table 2 (+5 min)" in desk.content()
+    _shot(desk, "session-clock")
     for context, _page in phones:
         context.close()
     desk_context.close()
