@@ -26,7 +26,7 @@ from rulebook.scoring import DEFAULT_CONFIG
 from rulebook.scoring.standings import WINDS
 from tournaments.permissions import can_manage
 
-from . import selectors, services
+from . import pdf, selectors, services
 from .models import Seat, TableEntry, Tournament
 from .problem_texts import error_message, problem_message
 from .table_sheet import sheet_view
@@ -193,3 +193,22 @@ def clock_screen(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     return render(request, "tournaments/clock.html", {
         "tournament": tournament, "clock": selectors.session_clock(tournament, session),
     })
+
+
+@login_required
+def session_codes_pdf(request: HttpRequest, pk: int, session: int) -> HttpResponse:
+    """The opened tables' QR codes, a page per table, to print and put on the tables."""
+    tournament = _managed(request, pk, session)
+    if tournament.state not in selectors.TABLE_ENTRY_OPEN:
+        raise Http404
+    tables = [(row.table, _table_url(request, row.entry.token))
+              for row in selectors.session_tables(tournament, session)
+              if row.entry is not None and row.state != "agreed"]
+    if not tables:
+        raise Http404
+    response = HttpResponse(pdf.table_codes_pdf(tournament, session, tables),
+                            content_type="application/pdf")
+    response["Content-Disposition"] = (
+        f'inline; filename="tournament-{tournament.pk}-session-{session}-tables.pdf"'
+    )
+    return response

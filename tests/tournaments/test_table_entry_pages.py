@@ -146,3 +146,27 @@ def test_session_api_tables_and_problems(api, seated, entries):
     assert data["tables"][1]["problems"] == []
     assert api["organizer"].get(
         f"/api/v1/tournaments/{seated.pk}/sessions/7").status_code == 404
+
+
+@pytest.mark.parametrize("who, status", [
+    ("anonymous", 302), ("member", 403), ("other", 403), ("organizer", 200), ("officer", 200),
+])
+def test_qr_codes_pdf(client, seated, entries, who, status, organizer, other_organizer,
+                      officer, member_user):
+    users = {"member": member_user, "other": other_organizer, "organizer": organizer,
+             "officer": officer}
+    if who in users:
+        client.force_login(users[who])
+    answer = client.get(reverse("tournaments:session_codes_pdf", args=[seated.pk, 1]))
+    assert answer.status_code == status
+    if status == 200:
+        assert answer["Content-Type"] == "application/pdf"
+        assert answer.content.startswith(b"%PDF")
+
+
+def test_qr_codes_pdf_needs_opened_tables(client, organizer, make_tournament):
+    tournament = make_tournament("accredited", players=8)
+    services.seating_draw(tournament=tournament, user=organizer, seed=1)
+    client.force_login(organizer)
+    url = reverse("tournaments:session_codes_pdf", args=[tournament.pk, 1])
+    assert client.get(url).status_code == 404
