@@ -602,3 +602,43 @@ class StandingsView(TournamentAPIView):
         if tournament.state not in PUBLIC_STATES and not can_manage(request.user, tournament):
             raise Http404
         return Response(standings_json(tournament))
+
+
+class SessionTableSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=["missing", "entered", "agreed"])
+    source = serializers.CharField(allow_null=True)
+    problems = serializers.ListField(child=serializers.DictField())
+
+
+class SessionOutSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    source = serializers.CharField(allow_null=True)
+    tables = SessionTableSerializer(many=True)
+
+
+class SessionView(TournamentAPIView):
+    """The organizer's (or an officer's) view of a session: each table missing, entered at
+    the table (not yet agreed by all four) or agreed (stored), with the problems the scoring
+    core found in the lines entered."""
+
+    @extend_schema(responses=SessionOutSerializer)
+    def get(self, request: Request, pk: int, session: int) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        tournament = _visible(request, pk)
+        if not can_manage(request.user, tournament):
+            raise PermissionDenied()
+        if not 1 <= session <= tournament.sessions:
+            raise Http404
+        record = Session.objects.filter(tournament=tournament, number=session).first()
+        return Response({
+            "session": session,
+            "source": record.source if record else None,
+            "tables": [
+                {"table": row.table, "state": row.state, "source": row.source,
+                 "problems": [{**p.to_dict(), "message": problem_message(p)}
+                              for p in row.problems]}
+                for row in selectors.session_tables(tournament, session)
+            ],
+        })

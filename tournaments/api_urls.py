@@ -25,6 +25,8 @@ urlpatterns = [
          name="api-tournament-correction"),
     path("tournaments/<int:pk>/ema-results", api.EmaResultsView.as_view(),
          name="api-tournament-ema-results"),
+    path("tournaments/<int:pk>/sessions/<int:session>", api.SessionView.as_view(),
+         name="api-tournament-session"),
     path("tournaments/<int:pk>/standings", api.StandingsView.as_view(),
          name="api-tournament-standings"),
 ]

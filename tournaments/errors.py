@@ -31,6 +31,10 @@ E_WITHDRAW_AFTER_RESULTS = "withdraw_after_results"
 E_MERS_WEIGHT = "mers_weight"
 E_BAD_EMA_NUMBER = "bad_ema_number"
 E_EMA_IDS_MISSING = "ema_ids_missing"
+E_NO_SEATING = "no_seating"
+E_TABLE_CLOSED = "table_closed"
+E_BAD_LINE = "bad_line"
+E_BAD_EXTRA = "bad_extra_minutes"
 
 
 class TournamentError(Exception):

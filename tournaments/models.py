@@ -303,6 +303,7 @@ class Session(models.Model):
         FORM = "form", _("score-sheet form")
         CSV = "csv", _("CSV upload")
         API = "api", _("API")
+        TABLE = "table", _("entry at the table")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="session_records",
@@ -449,3 +450,71 @@ class HandRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.session}/{self.table} #{self.number}"
+
+
+class TableEntry(models.Model):
+    """A table's score sheet as the players enter it on a phone
+    (docs/decisions/0710-table-side-entry.md): opened by the organizer for a session's seated tables, reached without an account through
+    ``token`` (the QR code), valid while results may be posted. ``hands`` holds the sheet's
+    lines as entered (``{"kind": "win" | "draw" | "penalty", "seat", "from", "points",
+    "reason"}``, seats as winds); ``agreed`` the winds whose players tapped "agree". Once all
+    four agreed the table is recorded through ``results_record`` and the entry is "agreed"."""
+
+    class State(models.TextChoices):
+        MISSING = "missing", _("missing")
+        ENTERED = "entered", _("entered")
+        AGREED = "agreed", _("agreed")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="table_entries",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    token = models.CharField(_("token"), max_length=64, unique=True)
+    state = models.CharField(_("state"), max_length=10, choices=State.choices,
+                             default=State.MISSING)
+    hands = models.JSONField(_("hands"), default=list, blank=True)
+    agreed = models.JSONField(_("agreed by"), default=list, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "session", "table"]
+        verbose_name = _("table entry")
+        verbose_name_plural = _("table entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "session", "table"], name="table_entry_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}/{self.table}"
+
+
+class SessionClock(models.Model):
+    """The clock of a session (docs/decisions/0710-table-side-entry.md): started and paused
+    by the organizer; ``elapsed`` counts the seconds run before ``started_at`` (set while it
+    runs); ``extra`` gives tables that started late their extra minutes (``{"3": 5}``). The
+    time left is computed by ``tournaments.clock.seconds_left``."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="clocks",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    minutes = models.PositiveSmallIntegerField(_("session length (minutes)"))
+    elapsed = models.PositiveIntegerField(_("seconds run"), default=0)
+    started_at = models.DateTimeField(_("running since"), null=True, blank=True)
+    extra = models.JSONField(_("extra minutes per table"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "session"]
+        verbose_name = _("session clock")
+        verbose_name_plural = _("session clocks")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "session"], name="clock_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}"

@@ -1,4 +1,4 @@
-"""The final results sheet (Appendix 7) as a PDF, with reportlab."""
+"""The final results sheet (Appendix 7) and the tables' QR codes as PDFs, with reportlab."""
 
 from __future__ import annotations
 
@@ -7,11 +7,20 @@ from typing import Any
 
 from django.utils import formats
 from django.utils.translation import gettext as _
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from config.pdf_fonts import font_for, unicode_font
 
@@ -84,5 +93,38 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
         team_table.setStyle(TableStyle(team_style))
         story += [Spacer(1, 6 * mm), Paragraph(team_title, ParagraphStyle(
             "t", fontName=font_for(team_title, base), fontSize=12, leading=15)), team_table]
+    doc.build(story)
+    return buffer.getvalue()
+
+
+def table_codes_pdf(tournament: Tournament, session: int,
+                    tables: list[tuple[int, str]]) -> bytes:
+    """One A4 page per table: the tournament, the table and session, and the QR code of
+    the table's score sheet (``tables``: table number and address), to put on the table."""
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=20 * mm, rightMargin=20 * mm,
+                            topMargin=20 * mm, bottomMargin=20 * mm, title=tournament.name)
+    base = unicode_font()
+    story: list[Any] = []
+    for index, (table, url) in enumerate(tables):
+        title = _("Table %(n)s, session %(s)s") % {"n": table, "s": session}
+        hint = _("Scan the code to enter this table's hands on a phone.")
+        story.append(Paragraph(tournament.name, ParagraphStyle(
+            "n", fontName=font_for(tournament.name, base), fontSize=14, leading=18)))
+        story.append(Paragraph(title, ParagraphStyle(
+            "t", fontName=font_for(title, base), fontSize=30, leading=36, spaceBefore=6)))
+        story.append(Spacer(1, 10 * mm))
+        widget = QrCodeWidget(url, barLevel="M")
+        x0, y0, x1, y1 = widget.getBounds()
+        size = 150 * mm
+        drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0),
+                                                 0, 0])
+        drawing.add(widget)
+        story.append(drawing)
+        story.append(Spacer(1, 8 * mm))
+        story.append(Paragraph(hint, ParagraphStyle(
+            "h", fontName=font_for(hint, base), fontSize=12, leading=16)))
+        if index < len(tables) - 1:
+            story.append(PageBreak())
     doc.build(story)
     return buffer.getvalue()

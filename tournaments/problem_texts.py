@@ -122,6 +122,13 @@ def _templates() -> dict[str, str]:
             "Every ranked member needs an EMA number before the results go to the EMA; "
             "missing: %(players)s."
         ),
+        # entry at the table
+        "no_seating": _("Session %(session)s has no seating yet: draw the seating first."),
+        "table_closed": _("This table's score sheet is closed."),
+        "bad_line": _("Check the line: %(field_label)s."),
+        "bad_extra_minutes": _(
+            "Extra minutes are given to a table of the session, from 0 to 60 minutes."
+        ),
         # checks shown to the officer
         "planned_not_multiple_of_4": _(
             "%(players)s planned players is not a multiple of 4: substitutes will be needed."
@@ -141,6 +148,12 @@ def _format(code: str, params: Mapping[str, Any], fallback: str) -> str:
     values: dict[str, Any] = dict(params)
     if "state" in values:
         values["state"] = STATE_LABELS.get(values["state"], values["state"])
+    if code == "bad_line":
+        values["field_label"] = {
+            "kind": _("the kind of line"), "seat": _("the seat"),
+            "from": _("the discarder"), "points": _("the points"),
+            "reason": _("the reason"), "hand": _("the line number"),
+        }.get(values.get("field"), values.get("field"))
     if "status" in values:
         values["status_label"] = {
             "active": _("active"), "grace": _("grace period"), "lapsed": _("lapsed"),

@@ -58,10 +58,13 @@ def evaluate(
     config: MCRConfig,
     withdrawn: Mapping[int, int] | None = None,
     substitutes: Collection[int] = (),
+    partial: bool = False,
 ) -> tuple[list[ScoredSession], list[Problem]]:
     """``registered``: every registered player; ``withdrawn``: player -> the first session
     they no longer play; ``substitutes`` sit in a session only when a table needs them. Each
-    session must seat exactly the players expected in it (``tournaments.ranking``)."""
+    session must seat exactly the players expected in it (``tournaments.ranking``).
+    ``partial``: the sessions give some of their tables only (a table entered at the
+    table), so an expected player without a seat is not a problem."""
     registered = set(registered)
     withdrawn = dict(withdrawn or {})
     subs = set(substitutes)
@@ -92,6 +95,8 @@ def evaluate(
         )
         problems.extend(_withdrawn(p, withdrawn) for p in session_problems)
         scored.append(ScoredSession(entry.session, tuple(tables)))
+    if partial:
+        problems = [p for p in problems if p.code != "player_missing"]
     return scored, problems
 
 

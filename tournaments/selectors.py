@@ -11,7 +11,9 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone, translation
 from django_countries import countries
 
+from rulebook.scoring import DEFAULT_CONFIG, MCRConfig
 from rulebook.scoring.standings import (
+    Problem,
     SeatScore,
     Standing,
     TableScore,
@@ -21,17 +23,23 @@ from rulebook.scoring.standings import (
     team_standings,
 )
 from tournaments import ema_export
+from tournaments.clock import seconds_left
 from tournaments.models import (
     PUBLIC_STATES,
     SEAT_ORDER,
     Player,
     Registration,
+    SeatingAssignment,
+    Session,
+    SessionClock,
+    TableEntry,
     TableResult,
     Tournament,
     TournamentResult,
 )
 from tournaments.permissions import can_accredit
 from tournaments.ranking import Placed, place
+from tournaments.table_sheet import sheet_view
 
 
 @dataclass(frozen=True)
@@ -309,3 +317,108 @@ def tournament_ema_standings(tournament: Tournament) -> list[ema_export.Standing
             member=player.member_id is not None, substitute=player.pk in substitutes,
         ))
     return out
+
+
+# --- Entry at the table -------------------------------------------------------------------
+
+TABLE_ENTRY_OPEN = (Tournament.State.ACCREDITED, Tournament.State.RESULTS_SUBMITTED)
+
+
+def table_entry_for_token(token: str) -> TableEntry | None:
+    """The table entry of a token while results may be posted (the token expires when the
+    results are confirmed), else ``None``."""
+    return (
+        TableEntry.objects.select_related("tournament")
+        .filter(token=token, tournament__state__in=TABLE_ENTRY_OPEN).first()
+    )
+
+
+def table_players(entry: TableEntry) -> list[int]:
+    """The four players of the entry's table, in wind order E, S, W, N."""
+    rows = sorted(
+        SeatingAssignment.objects.filter(tournament_id=entry.tournament_id,
+                                         session=entry.session, table=entry.table),
+        key=lambda a: SEAT_ORDER[a.seat])
+    return [a.player_id for a in rows]
+
+
+@dataclass(frozen=True)
+class SessionTable:
+    """A table of a session as the organizer's session view shows it: ``state`` "missing",
+    "entered" (lines entered at the table, not all agreed) or "agreed" (results stored);
+    ``source`` how stored results came in; ``problems`` what the core found in the lines
+    entered at the table."""
+
+    table: int
+    state: str
+    entry: TableEntry | None
+    source: str | None
+    problems: tuple[Problem, ...]
+
+
+def mcr_config(tournament: Tournament) -> MCRConfig | None:
+    """The tournament's MCR variant (the default for other rules), ``None`` when its
+    switches are not known to the core."""
+    if tournament.ruleset != "mcr" or not tournament.variant:
+        return DEFAULT_CONFIG
+    names = {f.name for f in dataclasses.fields(MCRConfig)}
+    if set(tournament.variant) - names:
+        return None
+    return dataclasses.replace(DEFAULT_CONFIG, **tournament.variant)
+
+
+def session_tables(tournament: Tournament, session: int) -> list[SessionTable]:
+    seated = set(SeatingAssignment.objects.filter(tournament=tournament, session=session)
+                 .values_list("table", flat=True))
+    stored = set(TableResult.objects.filter(tournament=tournament, session=session)
+                 .values_list("table", flat=True))
+    entries = {e.table: e for e in TableEntry.objects.filter(tournament=tournament,
+                                                             session=session)}
+    record = Session.objects.filter(tournament=tournament, number=session).first()
+    rows: list[SessionTable] = []
+    for table in sorted(seated | stored | set(entries)):
+        entry = entries.get(table)
+        problems: tuple[Problem, ...] = ()
+        if table in stored:
+            state = "agreed"
+            source = (Session.Source.TABLE if entry and entry.state == TableEntry.State.AGREED
+                      else record.source if record else None)
+        else:
+            source = None
+            state = "entered" if entry and entry.hands else "missing"
+            if entry and entry.hands:
+                view = sheet_view(entry.hands, rules=tournament.ruleset,
+                                  config=mcr_config(tournament) or DEFAULT_CONFIG)
+                problems = tuple(p.located(session=session, table=table)
+                                 for p in view.problems)
+        rows.append(SessionTable(table, state, entry, source, problems))
+    return rows
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """A session's clock as shown: ``left`` seconds for the room, ``tables`` (table, extra
+    minutes, seconds left) for the tables given extra minutes."""
+
+    session: int
+    minutes: int
+    running: bool
+    started: bool
+    left: int
+    tables: tuple[tuple[int, int, int], ...]
+
+
+def session_clock(tournament: Tournament, session: int,
+                  now: datetime.datetime | None = None) -> ClockView:
+    now = now or timezone.now()
+    clock = SessionClock.objects.filter(tournament=tournament, session=session).first()
+    if clock is None:
+        minutes = tournament.session_minutes
+        return ClockView(session, minutes, False, False, minutes * 60, ())
+    return ClockView(
+        session, clock.minutes, clock.started_at is not None,
+        clock.started_at is not None or clock.elapsed > 0,
+        seconds_left(clock.minutes, clock.elapsed, clock.started_at, now),
+        tuple((int(t), m, seconds_left(clock.minutes, clock.elapsed, clock.started_at, now, m))
+              for t, m in clock.extra.items()),
+    )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import table_views, views
 
 app_name = "tournaments"
 
@@ -27,4 +27,9 @@ urlpatterns = [
     path("<int:pk>/seating/", views.seating, name="seating"),
     path("<int:pk>/sessions/<int:session>/sheet/", views.score_sheet, name="sheet"),
     path("<int:pk>/upload/", views.upload, name="upload"),
+    path("<int:pk>/sessions/<int:session>/", table_views.session_view, name="session"),
+    path("<int:pk>/sessions/<int:session>/tables.pdf", table_views.session_codes_pdf,
+         name="session_codes_pdf"),
+    path("<int:pk>/sessions/<int:session>/clock/", table_views.clock_screen, name="clock"),
+    path("table/<str:token>/", table_views.table_page, name="table"),
 ]

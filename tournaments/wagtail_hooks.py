@@ -17,6 +17,9 @@ LOG_ACTIONS = [
     ("tournaments.tournament.players", _("Players registered"), _("Players registered")),
     ("tournaments.tournament.seating", _("Seating drawn"), _("Seating drawn")),
     ("tournaments.tournament.results", _("Results entered"), _("Results entered")),
+    ("tournaments.tournament.clock", _("Session clock changed"), _("Session clock changed")),
+    ("tournaments.tournament.tables", _("Tables opened for entry at the table"),
+     _("Tables opened for entry at the table")),
     ("tournaments.tournament.confirm", _("Results confirmed"), _("Results confirmed")),
     ("tournaments.tournament.correct", _("Results corrected"), _("Results corrected")),
 ]

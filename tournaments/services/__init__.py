@@ -7,6 +7,11 @@ here, so callers write ``services.tournament_confirm(...)``.
 
 from tournaments.errors import ResultsError, TournamentError
 from tournaments.permissions import ROLE_OFFICER, ROLE_ORGANIZER
+from tournaments.services.clock import (
+    session_clock_extra,
+    session_clock_pause,
+    session_clock_start,
+)
 from tournaments.services.lifecycle import (
     Check,
     roles_setup,
@@ -33,6 +38,12 @@ from tournaments.services.results import (
     tournament_results_store,
 )
 from tournaments.services.seating import seating_draw
+from tournaments.services.table_entry import (
+    table_entries_open,
+    table_entry_agree,
+    table_entry_line_add,
+    table_entry_line_remove,
+)
 
 __all__ = [
     "ROLE_OFFICER",
@@ -50,6 +61,13 @@ __all__ = [
     "results_record",
     "roles_setup",
     "seating_draw",
+    "session_clock_extra",
+    "session_clock_pause",
+    "session_clock_start",
+    "table_entries_open",
+    "table_entry_agree",
+    "table_entry_line_add",
+    "table_entry_line_remove",
     "tournament_checks",
     "tournament_confirm",
     "tournament_correct",

@@ -8,9 +8,10 @@ from typing import Any
 
 from wagtail.log_actions import log
 
-from rulebook.scoring import DEFAULT_CONFIG, MCRConfig
+from rulebook.scoring import MCRConfig
 from tournaments.errors import E_BAD_VARIANT, E_ILLEGAL_TRANSITION, TournamentError
 from tournaments.models import Tournament
+from tournaments.selectors import mcr_config
 
 State = Tournament.State
 
@@ -30,10 +31,9 @@ def _require(tournament: Tournament, *states: str, action: str) -> None:
 
 
 def _mcr_config(tournament: Tournament) -> MCRConfig:
-    if tournament.ruleset != "mcr" or not tournament.variant:
-        return DEFAULT_CONFIG
-    names = {f.name for f in dataclasses.fields(MCRConfig)}
-    unknown = sorted(set(tournament.variant) - names)
-    if unknown:
+    config = mcr_config(tournament)
+    if config is None:
+        names = {f.name for f in dataclasses.fields(MCRConfig)}
+        unknown = sorted(set(tournament.variant) - names)
         raise TournamentError(E_BAD_VARIANT, names=", ".join(unknown))
-    return dataclasses.replace(DEFAULT_CONFIG, **tournament.variant)
+    return config

@@ -36,17 +36,32 @@ def _entrants(tournament: Tournament) -> dict[str, Any]:
 
 
 def _store_sessions(
-    tournament: Tournament, sessions: Sequence[SessionEntry], user: Any, source: str
+    tournament: Tournament, sessions: Sequence[SessionEntry], user: Any, source: str,
+    tables_only: bool = False,
 ) -> list[int]:
+    entrants = _entrants(tournament)
+    if tables_only:
+        # a player already stored at another table of the session cannot sit here too
+        elsewhere: set[int] = set()
+        for entry in sessions:
+            elsewhere |= set(
+                TableResult.objects.filter(tournament=tournament, session=entry.session)
+                .exclude(table__in=[t.table for t in entry.tables])
+                .values_list("player_id", flat=True))
+        entrants["registered"] = [p for p in entrants["registered"] if p not in elsewhere]
     scored, problems = evaluate(
-        sessions, **_entrants(tournament), session_count=tournament.sessions,
-        rules=tournament.ruleset, config=_mcr_config(tournament),
+        sessions, **entrants, session_count=tournament.sessions,
+        rules=tournament.ruleset, config=_mcr_config(tournament), partial=tables_only,
     )
     if problems:
         raise ResultsError(problems)
     numbers = [s.session for s in scored]
-    TableResult.objects.filter(tournament=tournament, session__in=numbers).delete()
-    HandRecord.objects.filter(tournament=tournament, session__in=numbers).delete()
+    for session in scored:
+        rows = {"tournament": tournament, "session": session.session}
+        if tables_only:
+            rows["table__in"] = [t.score.table for t in session.tables]
+        TableResult.objects.filter(**rows).delete()
+        HandRecord.objects.filter(**rows).delete()
     results: list[TableResult] = []
     hands: list[HandRecord] = []
     for session in scored:
@@ -107,13 +122,15 @@ def results_problems(
 @transaction.atomic
 def results_record(
     *, tournament: Tournament, user: Any, sessions: Sequence[SessionEntry],
-    source: str = Session.Source.API,
+    source: str = Session.Source.API, tables_only: bool = False,
 ) -> list[int]:
     """Store the results of the sessions given (a session posted again is replaced);
-    accredited -> results submitted. Every problem -> :class:`ResultsError`, nothing stored."""
+    accredited -> results submitted. Every problem -> :class:`ResultsError`, nothing stored.
+    ``tables_only``: only the tables given are replaced and a session may lack the others
+    (a table entered at the table); ``tournament_confirm`` still wants every seat."""
     tournament = _locked(tournament)
     results_open(tournament)
-    numbers = _store_sessions(tournament, sessions, user, source)
+    numbers = _store_sessions(tournament, sessions, user, source, tables_only)
     if tournament.state == State.ACCREDITED:
         tournament.state = State.RESULTS_SUBMITTED
         tournament.save(update_fields=["state"])

@@ -1,0 +1,172 @@
+"""Entry at the table through the pages and the API: the table's page by its token (no
+account; a wrong or expired token is 404; a token writes its own table only), the
+organizer's session view and ``GET /api/v1/tournaments/{id}/sessions/{n}``, with who may and
+may not see them."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse as django_reverse
+from django.utils import translation
+
+from tournaments import services
+from tournaments.models import TableEntry, TableResult
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def seated(make_tournament, organizer):
+    tournament = make_tournament("accredited", players=8)
+    services.seating_draw(tournament=tournament, user=organizer, seed=1)
+    return tournament
+
+
+@pytest.fixture
+def entries(seated, organizer):
+    return services.table_entries_open(tournament=seated, session=1, user=organizer)
+
+
+def reverse(name: str, args: list) -> str:
+    with translation.override("en"):
+        return django_reverse(name, args=args)
+
+
+def _url(entry) -> str:
+    return reverse("tournaments:table", args=[entry.token])
+
+
+def test_the_table_page_needs_no_account_and_saves_each_submit(client, entries):
+    entry = entries[0]
+    page = client.get(_url(entry))
+    assert page.status_code == 200
+    assert "Table 1, session 1" in page.content.decode()
+    answer = client.post(_url(entry), {"action": "win", "seat": "E", "from": "S",
+                                       "points": "10"})
+    assert answer.status_code == 302
+    client.post(_url(entry), {"action": "penalty", "seat": "N", "points": "30",
+                              "reason": "Late"})
+    entry.refresh_from_db()
+    assert [h["kind"] for h in entry.hands] == ["win", "penalty"]
+    page = client.get(_url(entry)).content.decode()
+    assert 'data-total="E">44<' in page and 'data-total="N">-38<' in page
+    for seat in "ESWN":
+        client.post(_url(entry), {"action": "agree", "seat": seat})
+    entry.refresh_from_db()
+    assert entry.state == "agreed"
+    assert TableResult.objects.filter(tournament=entry.tournament, table=1).count() == 4
+    assert "the table is submitted" in client.get(_url(entry)).content.decode()
+
+
+def test_a_refused_line_is_explained(client, entries):
+    entry = entries[0]
+    client.post(_url(entry), {"action": "win", "seat": "E", "from": "S", "points": "5"})
+    page = client.get(_url(entry)).content.decode()
+    assert "at least 8 points" in page
+    answer = client.post(_url(entry), {"action": "agree", "seat": "E"}, follow=True)
+    assert "at least 8 points" in answer.content.decode()
+    entry.refresh_from_db()
+    assert entry.agreed == []
+    answer = client.post(_url(entry), {"action": "penalty", "seat": "N", "points": "30"},
+                         follow=True)
+    assert "Check the line" in answer.content.decode()
+
+
+def test_a_wrong_or_expired_token_is_404(client, seated, entries):
+    assert client.get(reverse("tournaments:table", args=["not-a-token"])).status_code == 404
+    assert client.post(reverse("tournaments:table", args=["not-a-token"]),
+                       {"action": "draw"}).status_code == 404
+    seated.state = "results confirmed"
+    seated.save(update_fields=["state"])
+    assert client.get(_url(entries[0])).status_code == 404
+    assert client.post(_url(entries[0]), {"action": "draw"}).status_code == 404
+
+
+def test_a_token_writes_its_own_table_only(client, entries):
+    first, second = entries
+    client.post(_url(second), {"action": "draw"})
+    assert TableEntry.objects.get(pk=first.pk).hands == []
+    assert TableEntry.objects.get(pk=second.pk).hands == [{"kind": "draw"}]
+
+
+@pytest.mark.parametrize("who, status", [
+    ("anonymous", 302), ("member", 403), ("other", 403), ("organizer", 200), ("officer", 200),
+])
+def test_session_view_permissions(client, seated, entries, who, status, organizer,
+                                  other_organizer, officer, member_user):
+    users = {"member": member_user, "other": other_organizer, "organizer": organizer,
+             "officer": officer}
+    if who in users:
+        client.force_login(users[who])
+    url = reverse("tournaments:session", args=[seated.pk, 1])
+    assert client.get(url).status_code == status
+    answer = client.post(url)
+    assert answer.status_code == (302 if status == 200 else status)
+
+
+def test_session_view_opens_tables_and_shows_qr_codes_and_states(client, organizer, seated):
+    client.force_login(organizer)
+    url = reverse("tournaments:session", args=[seated.pk, 1])
+    assert "<svg" not in client.get(url).content.decode()
+    client.post(url)
+    entries = list(TableEntry.objects.filter(tournament=seated, session=1))
+    assert len(entries) == 2
+    page = client.get(url).content.decode()
+    assert page.count("<svg") == 2
+    assert entries[0].token in page
+    services.table_entry_line_add(entry=entries[0], line={"kind": "win", "seat": "E",
+                                                          "from": "S", "points": 6})
+    page = client.get(url).content.decode()
+    assert 'data-state="entered"' in page and "at least 8 points" in page
+    assert client.get(reverse("tournaments:session", args=[seated.pk, 99])).status_code == 404
+
+
+@pytest.mark.parametrize("who, status", [
+    ("anonymous", 401), ("member", 403), ("other", 403), ("organizer", 200), ("officer", 200),
+])
+def test_session_api_permissions(api, seated, entries, who, status):
+    answer = api[who].get(f"/api/v1/tournaments/{seated.pk}/sessions/1")
+    assert answer.status_code == status
+
+
+def test_session_api_tables_and_problems(api, seated, entries):
+    first, second = entries
+    services.table_entry_line_add(entry=first, line={"kind": "win", "seat": "E",
+                                                     "from": "S", "points": 6})
+    entry = services.table_entry_line_add(entry=second, line={"kind": "draw"})
+    for seat in "ESWN":
+        entry = services.table_entry_agree(entry=entry, seat=seat)
+    data = api["organizer"].get(f"/api/v1/tournaments/{seated.pk}/sessions/1").json()
+    assert data["session"] == 1 and data["source"] == "table"
+    assert [(t["table"], t["state"], t["source"]) for t in data["tables"]] == [
+        (1, "entered", None), (2, "agreed", "table")]
+    (problem,) = data["tables"][0]["problems"]
+    assert problem["code"] == "not_enough_points" and problem["table"] == 1
+    assert problem["hand"] == 1 and problem["message"]
+    assert data["tables"][1]["problems"] == []
+    assert api["organizer"].get(
+        f"/api/v1/tournaments/{seated.pk}/sessions/7").status_code == 404
+
+
+@pytest.mark.parametrize("who, status", [
+    ("anonymous", 302), ("member", 403), ("other", 403), ("organizer", 200), ("officer", 200),
+])
+def test_qr_codes_pdf(client, seated, entries, who, status, organizer, other_organizer,
+                      officer, member_user):
+    users = {"member": member_user, "other": other_organizer, "organizer": organizer,
+             "officer": officer}
+    if who in users:
+        client.force_login(users[who])
+    answer = client.get(reverse("tournaments:session_codes_pdf", args=[seated.pk, 1]))
+    assert answer.status_code == status
+    if status == 200:
+        assert answer["Content-Type"] == "application/pdf"
+        assert answer.content.startswith(b"%PDF")
+
+
+def test_qr_codes_pdf_needs_opened_tables(client, organizer, make_tournament):
+    tournament = make_tournament("accredited", players=8)
+    services.seating_draw(tournament=tournament, user=organizer, seed=1)
+    client.force_login(organizer)
+    url = reverse("tournaments:session_codes_pdf", args=[tournament.pk, 1])
+    assert client.get(url).status_code == 404

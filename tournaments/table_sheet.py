@@ -1,0 +1,81 @@
+"""PURE: a table's score sheet as entered at the table (``TableEntry.hands``) -> the
+importers' table for :func:`tournaments.results.evaluate`, and the running table total after
+each line, computed by the scoring core (:func:`rulebook.scoring.scoresheet.score_sheet`).
+
+A line is ``{"kind": "win", "seat": "E", "from": "S" | None, "points": 12}`` (``from``
+``None``: self-drawn), ``{"kind": "draw"}`` or ``{"kind": "penalty", "seat": "W",
+"points": 30, "reason": "..."}`` (a transferred penalty). Seats are winds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulebook.scoring import MCRConfig
+from rulebook.scoring.scoresheet import Draw, Line, PenaltyTransfer, Win, score_sheet
+from rulebook.scoring.standings import WINDS, Problem
+
+from .importers import HandEntry, SeatEntry, TableEntry
+
+KINDS = ("win", "draw", "penalty")
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """Each line's running totals (E, S, W, N; ``None`` where the line has a problem), the
+    table total and the core's problems (``hand`` numbers the lines from 1)."""
+
+    running: tuple[tuple[int, int, int, int] | None, ...]
+    totals: tuple[int, int, int, int]
+    problems: tuple[Problem, ...]
+
+
+def _seat(wind: Any) -> int | None:
+    return WINDS.index(wind) if wind in WINDS else None
+
+
+def table_input(table: int, players: Sequence[int], hands: Sequence[Mapping[str, Any]]
+                ) -> TableEntry:
+    """The importers' table: the four players in wind order and the lines as hands."""
+    entries: list[HandEntry] = []
+    for hand in hands:
+        kind = hand.get("kind")
+        winner = _seat(hand.get("seat"))
+        discarder = _seat(hand.get("from"))
+        if kind == "draw":
+            entries.append(HandEntry("draw"))
+        else:
+            entries.append(HandEntry(
+                str(kind), player=players[winner] if winner is not None else None,
+                discarder=players[discarder] if discarder is not None else None,
+                points=hand.get("points"),
+            ))
+    return TableEntry(table, tuple(SeatEntry(p, None) for p in players), tuple(entries))
+
+
+def _line(hand: Mapping[str, Any]) -> Line:
+    winner = _seat(hand.get("seat"))
+    if hand.get("kind") == "penalty":
+        return PenaltyTransfer(winner if winner is not None else -1, int(hand.get("points") or 0))
+    if hand.get("kind") == "win":
+        return Win(winner if winner is not None else -1, _seat(hand.get("from")),
+                   points=hand.get("points"))
+    return Draw()
+
+
+def sheet_view(hands: Sequence[Mapping[str, Any]], *, rules: str, config: MCRConfig
+               ) -> SheetView:
+    """The running totals of the lines entered so far, as the core scores them."""
+    sheet = score_sheet([_line(h) for h in hands], rules=rules, config=config)
+    totals = [0, 0, 0, 0]
+    running: list[tuple[int, int, int, int] | None] = []
+    for result in sheet.lines:
+        if result is None:
+            running.append(None)
+            continue
+        for i in range(4):
+            totals[i] += result.deltas[i]
+        running.append((totals[0], totals[1], totals[2], totals[3]))
+    return SheetView(tuple(running), sheet.game_points, sheet.problems)
