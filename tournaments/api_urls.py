@@ -20,6 +20,10 @@ urlpatterns = [
          name="api-tournament-confirm"),
     path("tournaments/<int:pk>/correction", api.CorrectionView.as_view(),
          name="api-tournament-correction"),
+    path("tournaments/<int:pk>/entries", api.EntriesView.as_view(),
+         name="api-tournament-entries"),
+    path("tournaments/<int:pk>/entries/<int:entry>/withdraw", api.EntryWithdrawView.as_view(),
+         name="api-tournament-entry-withdraw"),
     path("tournaments/<int:pk>/standings", api.StandingsView.as_view(),
          name="api-tournament-standings"),
 ]

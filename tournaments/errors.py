@@ -25,6 +25,14 @@ E_NAME_REQUIRED = "name_required"
 E_BAD_COUNTRY = "bad_country"
 E_BAD_VARIANT = "bad_variant"
 E_PLAYER_HAS_RESULTS = "player_has_results"
+E_ENTRIES_CLOSED = "entries_closed"
+E_MEMBERS_ONLY = "members_only"
+E_ALREADY_ENTERED = "already_entered"
+E_ENTRY_NOT_ACTIVE = "entry_not_active"
+E_ENTRY_NOT_HOLDING = "entry_not_holding"
+E_NOT_YOUR_ENTRY = "not_your_entry"
+E_NOTHING_TO_PAY = "nothing_to_pay"
+E_AMOUNT_NOT_POSITIVE = "amount_not_positive"
 
 
 class TournamentError(Exception):

@@ -105,6 +105,14 @@ def _templates() -> dict[str, str]:
             "substitutes)."
         ),
         "player_has_results": _("This player already has results."),
+        "entries_closed": _("This tournament does not take entries."),
+        "members_only": _("Only members of the federation may enter this tournament."),
+        "already_entered": _("You have already entered this tournament."),
+        "entry_not_active": _("This entry is already withdrawn or refused."),
+        "entry_not_holding": _("This entry does not hold a place."),
+        "not_your_entry": _("This entry is not yours."),
+        "nothing_to_pay": _("Nothing is left to pay for this entry."),
+        "amount_not_positive": _("The amount must be positive."),
         "bad_variant": _("Unknown variant switches: %(names)s."),
         # checks shown to the officer
         "planned_not_multiple_of_4": _(

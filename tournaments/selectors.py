@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -254,3 +256,66 @@ def session_grid(tournament: Tournament) -> dict[int, dict[int, SessionCell]]:
 
 def today() -> datetime.date:
     return timezone.localdate()
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    """An entry with what is read of its invoice: paid, outstanding."""
+
+    entry: Any
+    paid: bool
+    paid_amount: Decimal
+    outstanding: Decimal
+
+
+def entry_is_paid(entry: Any) -> bool:
+    return entry_rows([entry])[0].paid
+
+
+def entry_rows(entries: Any) -> list[EntryRow]:
+    """Entries with their payment state, the invoices read in one query."""
+    from federation.selectors import invoices_with_balances
+
+    entries = list(entries)
+    invoices = [e.invoice for e in entries if e.invoice_id is not None]
+    balances = {invoice.pk: balance for invoice, balance in invoices_with_balances(invoices)}
+    rows = []
+    for entry in entries:
+        balance = balances.get(entry.invoice_id)
+        if balance is None:
+            rows.append(EntryRow(entry, entry.fee == 0, Decimal(0), Decimal(0)))
+        else:
+            paid = entry.fee == 0 or balance.outstanding <= 0
+            rows.append(EntryRow(entry, paid, balance.paid, balance.outstanding))
+    return rows
+
+
+def tournament_entries(tournament: Tournament, *, public: bool = False) -> list[EntryRow]:
+    """The entrants in order of entry; the public list leaves out withdrawn and refused."""
+    from tournaments.models import Entry
+
+    qs = tournament.entries.select_related("invoice", "user", "member").order_by(
+        "entered_at", "pk")
+    if public:
+        qs = qs.filter(status__in=Entry.ACTIVE)
+    return entry_rows(qs)
+
+
+@dataclass(frozen=True)
+class Collected:
+    currency: str
+    collected: Decimal
+    open: Decimal
+
+
+def entries_collected(tournament: Tournament) -> list[Collected]:
+    """What a tournament's entries have paid and what is still open, per currency."""
+    totals: dict[str, list[Decimal]] = {}
+    for row in tournament_entries(tournament):
+        if row.entry.invoice_id is None:
+            continue
+        pair = totals.setdefault(row.entry.invoice.currency, [Decimal(0), Decimal(0)])
+        pair[0] += row.paid_amount
+        if not row.entry.invoice.cancelled:
+            pair[1] += row.outstanding
+    return [Collected(c, v[0], v[1]) for c, v in sorted(totals.items())]

@@ -1,5 +1,5 @@
 """Tournament writes, by subject: ``lifecycle`` (create, submit, accredit, confirm, correct),
-``players`` (matching and registrations), ``seating`` (the draw), ``results`` (storing what
+``players`` (matching and registrations), ``seating`` (the draw), ``entries`` (players' own entries, fees, waiting list), ``results`` (storing what
 the scoring core checked). Each runs in one transaction and is the only place its state
 change happens; errors are in ``tournaments.errors``. The public services are re-exported
 here, so callers write ``services.tournament_confirm(...)``.
@@ -7,6 +7,15 @@ here, so callers write ``services.tournament_confirm(...)``.
 
 from tournaments.errors import ResultsError, TournamentError
 from tournaments.permissions import ROLE_OFFICER, ROLE_ORGANIZER
+from tournaments.services.entries import (
+    ReleaseReport,
+    entries_register,
+    entries_release_unpaid,
+    entry_cash_record,
+    entry_create,
+    entry_decide,
+    entry_withdraw,
+)
 from tournaments.services.lifecycle import (
     Check,
     roles_setup,
@@ -33,9 +42,16 @@ __all__ = [
     "ROLE_ORGANIZER",
     "Check",
     "PlayerEntry",
+    "ReleaseReport",
     "ResultsError",
     "TournamentError",
     "correction_open",
+    "entries_register",
+    "entries_release_unpaid",
+    "entry_cash_record",
+    "entry_create",
+    "entry_decide",
+    "entry_withdraw",
     "players_register",
     "registration_remove",
     "results_open",
