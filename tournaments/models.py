@@ -477,7 +477,7 @@ class Entry(models.Model):
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     place_at = models.DateTimeField(_("place held since"), null=True, blank=True)
-    reminded_at = models.DateTimeField(_("payment reminder sent"), null=True, blank=True)
+    reminded_on = models.DateField(_("payment reminder sent on"), null=True, blank=True)
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True)
     refund = models.DecimalField(

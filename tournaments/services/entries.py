@@ -324,13 +324,13 @@ def entries_release_unpaid(*, today: date | None = None, by: Any = None) -> Rele
     for entry in candidates:
         if federation_selectors.invoice_balance(entry.invoice).outstanding <= 0:
             continue
-        if entry.reminded_at is None:
-            entry.reminded_at = timezone.now()
-            entry.save(update_fields=["reminded_at"])
+        if entry.reminded_on is None:
+            entry.reminded_on = today
+            entry.save(update_fields=["reminded_on"])
             reminded.append(entry.pk)
             emails.on_commit_send("reminder", entry.pk)
             continue
-        if entry.reminded_at.date() + timedelta(days=3) > today:
+        if entry.reminded_on + timedelta(days=3) > today:
             continue
         tournament, entry = _lock_entry(entry)
         entry.status = Status.WITHDRAWN
