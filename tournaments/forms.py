@@ -215,3 +215,28 @@ class ScoreSheetForm(forms.Form):
                 entry["hands"] = hands
             tables.append(entry)
         return {"sessions": [{"session": session, "tables": tables}]}
+
+
+class EntryForm(forms.Form):
+    """A person's own entry: only what the tournament needs, filled from what the site
+    knows (the member's Latin name and country)."""
+
+    first_name = forms.CharField(label=_("First name (Latin letters)"), max_length=100)
+    last_name = forms.CharField(label=_("Last name (Latin letters)"), max_length=100)
+    country = forms.ChoiceField(label=_("Country"), choices=[])
+    ema_number = forms.CharField(label=_("EMA number"), required=False, max_length=20)
+    team = forms.CharField(label=_("Team"), required=False, max_length=200)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *countries]
+        if tournament.ruleset != Tournament.Ruleset.MCR:
+            del self.fields["ema_number"]
+        if not tournament.team:
+            del self.fields["team"]
+
+
+class EntryDecisionForm(forms.Form):
+    action = forms.ChoiceField(choices=[("confirm", "confirm"), ("refuse", "refuse"),
+                                        ("withdraw", "withdraw"), ("cash", "cash")])
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=1000)

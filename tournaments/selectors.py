@@ -294,7 +294,7 @@ def tournament_entries(tournament: Tournament, *, public: bool = False) -> list[
     """The entrants in order of entry; the public list leaves out withdrawn and refused."""
     from tournaments.models import Entry
 
-    qs = tournament.entries.select_related("invoice", "user", "member").order_by(
+    qs = tournament.entries.select_related("invoice", "user", "member__club").order_by(
         "entered_at", "pk")
     if public:
         qs = qs.filter(status__in=Entry.ACTIVE)
@@ -319,3 +319,18 @@ def entries_collected(tournament: Tournament) -> list[Collected]:
         if not row.entry.invoice.cancelled:
             pair[1] += row.outstanding
     return [Collected(c, v[0], v[1]) for c, v in sorted(totals.items())]
+
+
+def entries_open(tournament: Tournament) -> bool:
+    """Whether the public page offers the entry form (the service decides the rest)."""
+    return tournament.state == Tournament.State.ACCREDITED and \
+        tournament.start_date > timezone.localdate()
+
+
+def places_left(tournament: Tournament) -> int | None:
+    if tournament.max_players is None:
+        return None
+    from tournaments.models import Entry
+
+    taken = tournament.entries.filter(status__in=Entry.HOLDING).count()
+    return max(tournament.max_players - taken, 0)

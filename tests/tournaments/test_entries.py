@@ -364,3 +364,78 @@ def test_invoice_page_of_an_entry_is_the_account_billed_s_only(
     client.force_login(user)
     content = client.get(page).content.decode()
     assert t.name in content and "by card" in content
+
+
+# --- pages ---
+
+def test_entrants_page_and_entering_through_the_form(open_tournament, make_user, client):
+    t = open_tournament()
+    page = f"/en/tournaments/{t.pk}/entrants/"
+    anonymous = client.get(page).content.decode()
+    assert "Sign in to enter" in anonymous and "enter-button" not in anonymous
+    user = make_user()
+    client.force_login(user)
+    assert 'id="enter-button"' in client.get(page).content.decode()
+    bad = client.post(f"/en/tournaments/{t.pk}/enter/", {"first_name": "Anna"})
+    assert bad.status_code == 400 and not Entry.objects.exists()
+    response = client.post(f"/en/tournaments/{t.pk}/enter/", {
+        "first_name": "Anna", "last_name": "Kowalska", "country": "PL", "ema_number": ""})
+    assert response.status_code == 302
+    entry = Entry.objects.get()
+    content = client.get(page).content.decode()
+    assert "Anna Kowalska" in content and "not paid yet" in content
+    assert entry.invoice.number in content and 'id="withdraw"' in content
+    assert "@" not in content.split('id="entrants-list"')[1]  # no contact details in public
+
+
+def test_entry_pages_permissions(open_tournament, make_user, client, organizer,
+                                 other_organizer):
+    t = open_tournament()
+    person = make_user()
+    entry = enter(t, person)
+    pages = [f"/en/tournaments/{t.pk}/entries/", f"/en/tournaments/{t.pk}/entries.csv"]
+    for page in pages:
+        assert client.get(page).status_code == 302  # to the login page
+    for user in (person, other_organizer):
+        client.force_login(user)
+        for page in pages:
+            assert client.get(page).status_code == 403
+        assert client.post(f"/en/tournaments/{t.pk}/entries/{entry.pk}/",
+                           {"action": "confirm"}).status_code == 403
+        assert client.post(f"/en/tournaments/{t.pk}/entries/register/").status_code == 403
+    client.force_login(other_organizer)
+    assert client.post(f"/en/tournaments/{t.pk}/entries/{entry.pk}/withdraw/").status_code \
+        == 403
+    entry.refresh_from_db()
+    assert entry.status == "entered"
+    client.force_login(organizer)
+    content = client.get(pages[0]).content.decode()
+    assert person.email in content and "30.00 open" in content
+    csv = client.get(pages[1])
+    assert csv.status_code == 200 and person.email in csv.content.decode()
+    client.post(f"/en/tournaments/{t.pk}/entries/{entry.pk}/", {"action": "cash"})
+    client.post(f"/en/tournaments/{t.pk}/entries/{entry.pk}/", {"action": "confirm"})
+    entry.refresh_from_db()
+    assert entry.status == "confirmed"
+    assert 'id="collected-EUR">30.00 EUR' in client.get(pages[0]).content.decode()
+    client.post(f"/en/tournaments/{t.pk}/entries/register/")
+    assert Registration.objects.filter(tournament=t).count() == 1
+
+
+def test_csv_export_neutralises_formulas(open_tournament, make_user, client, organizer):
+    t = open_tournament()
+    enter(t, make_user(), first_name="=HYPERLINK(1)")
+    client.force_login(organizer)
+    body = client.get(f"/en/tournaments/{t.pk}/entries.csv").content.decode()
+    assert "'=HYPERLINK(1)" in body
+
+
+def test_person_withdraws_on_the_page(open_tournament, make_user, client):
+    t = open_tournament()
+    person = make_user()
+    entry = enter(t, person)
+    client.force_login(person)
+    response = client.post(f"/en/tournaments/{t.pk}/entries/{entry.pk}/withdraw/")
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert entry.status == "withdrawn"
