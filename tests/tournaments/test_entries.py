@@ -439,3 +439,16 @@ def test_person_withdraws_on_the_page(open_tournament, make_user, client):
     assert response.status_code == 302
     entry.refresh_from_db()
     assert entry.status == "withdrawn"
+
+
+def test_release_command(open_tournament, make_user):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    t = open_tournament(payment_days=3)
+    entry = enter(t, make_user())
+    out = StringIO()
+    call_command("release_unpaid_entries", "--date",
+                 (entry.invoice.due_on + timedelta(days=1)).isoformat(), stdout=out)
+    assert out.getvalue().strip() == "1 reminded, 0 released"
