@@ -50,12 +50,12 @@ def _today() -> date:
     return federation_selectors.today()
 
 
-def member_in_good_standing(user: Any) -> Member | None:
+def member_in_good_standing(user: Any, today: date | None = None) -> Member | None:
     """The person's membership if it counts for a tournament (dues paid, or within grace)."""
     member = federation_selectors.member_for_user(user)
     if member is None or member.anonymised_at:
         return None
-    status = federation_selectors.member_status(member)
+    status = federation_selectors.member_status(member, today)
     return member if status in (MemberStatus.ACTIVE, MemberStatus.GRACE) else None
 
 
@@ -127,7 +127,7 @@ def entry_create(
     team = team.strip()
     if team and not tournament.team:
         raise TournamentError(E_NO_TEAM_COMPETITION, field="team")
-    member = member_in_good_standing(user)
+    member = member_in_good_standing(user, today)
     if member is None and members_only(tournament, today):
         raise TournamentError(E_MEMBERS_ONLY)
     if tournament.entries.filter(user=user, status__in=Entry.ACTIVE).exists():
@@ -249,11 +249,12 @@ def entry_decide(
 
 @transaction.atomic
 def entry_cash_record(
-    *, entry: Entry, user: Any, amount: Decimal | None = None, paid_on: date | None = None
+    *, entry: Entry, user: Any, amount: Decimal | None = None, paid_on: date | None = None,
+    today: date | None = None,
 ) -> Payment:
     """Cash at the venue, recorded by the organizer on the entry's invoice (a receipt is
     mailed like for any payment)."""
-    paid_on = paid_on or _today()
+    paid_on = paid_on or today or _today()
     tournament, entry = _lock_entry(entry)
     if entry.status not in Entry.HOLDING or entry.invoice_id is None:
         raise TournamentError(E_NOTHING_TO_PAY)
@@ -267,6 +268,7 @@ def entry_cash_record(
             invoice=entry.invoice, amount=amount, paid_on=paid_on,
             method=Payment.Method.CASH, recorded_by=user,
             reference=f"{tournament.name}: {entry.name}", confirm_duplicate=True,
+            today=today,
         )
     except MembershipError as error:
         raise TournamentError(error.code, field="amount") from error
