@@ -334,3 +334,17 @@ def places_left(tournament: Tournament) -> int | None:
 
     taken = tournament.entries.filter(status__in=Entry.HOLDING).count()
     return max(tournament.max_players - taken, 0)
+
+
+@dataclass(frozen=True)
+class TournamentFees:
+    tournament: Tournament
+    totals: list[Collected]
+
+
+def entry_fees_by_tournament() -> list[TournamentFees]:
+    """The treasurer's view: every tournament with invoiced entries, what was collected
+    and what is open, per currency (the newest first)."""
+    rows = (Tournament.objects.filter(entries__invoice__isnull=False).distinct()
+            .order_by("-start_date", "pk"))
+    return [TournamentFees(t, entries_collected(t)) for t in rows]

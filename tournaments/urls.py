@@ -9,6 +9,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", views.calendar, name="calendar"),
     path("new/", views.tournament_new, name="new"),
+    path("entry-fees/", views.entry_fees, name="entry_fees"),
     path("results-template.csv", views.results_template, name="results_template"),
     path("<int:pk>/", views.tournament_page, name="detail"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),

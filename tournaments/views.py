@@ -604,3 +604,13 @@ def entries_csv(request: HttpRequest, pk: int) -> HttpResponse:
             e.invoice.number if e.invoice_id else "", "" if e.refund is None else e.refund,
         ])
     return csv_export.csv_response(f"tournament-{tournament.pk}-entries.csv", header, rows)
+
+
+@login_required
+def entry_fees(request: HttpRequest) -> HttpResponse:
+    """The treasurer's view of entry fees: per tournament, collected and open."""
+    if not request.user.has_perm("federation.view_duesinvoice"):
+        raise PermissionDenied
+    return render(request, "tournaments/entry_fees.html", {
+        "rows": selectors.entry_fees_by_tournament(),
+    })

@@ -452,3 +452,24 @@ def test_release_command(open_tournament, make_user):
     call_command("release_unpaid_entries", "--date",
                  (entry.invoice.due_on + timedelta(days=1)).isoformat(), stdout=out)
     assert out.getvalue().strip() == "1 reminded, 0 released"
+
+
+def test_treasurer_sees_what_each_tournament_collected(
+    open_tournament, make_user, client, organizer
+):
+    from django.contrib.auth.models import Group
+
+    t = open_tournament()
+    paid, unpaid = enter(t, make_user()), enter(t, make_user())
+    services.entry_cash_record(entry=paid, user=organizer)
+    assert unpaid.invoice
+    page = "/en/tournaments/entry-fees/"
+    assert client.get(page).status_code == 302
+    for user in (make_user(), organizer):
+        client.force_login(user)
+        assert client.get(page).status_code == 403
+    treasurer = make_user()
+    treasurer.groups.add(Group.objects.get(name="Treasurer"))
+    client.force_login(treasurer)
+    content = client.get(page).content.decode()
+    assert t.name in content and "30.00 EUR" in content
