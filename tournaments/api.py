@@ -274,6 +274,20 @@ class TournamentDetailView(TournamentAPIView):
     def get(self, request: Request, pk: int) -> Response:
         return Response(tournament_json(_visible(request, pk)))
 
+    @extend_schema(request=TournamentSerializer, responses=TournamentSerializer)
+    def patch(self, request: Request, pk: int) -> Response:
+        """The organizer changes their draft or rejected tournament (the fields given)."""
+        tournament = _own(request, pk)
+        serializer = TournamentSerializer(tournament, data=request.data, partial=True)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        try:
+            tournament = services.tournament_update(
+                tournament=tournament, user=request.user, data=serializer.validated_data)
+        except services.TournamentError as err:
+            return _tournament_error(err)
+        return Response(tournament_json(tournament))
+
 
 class SubmitView(TournamentAPIView):
     @extend_schema(request=None, responses=TournamentSerializer)

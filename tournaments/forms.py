@@ -22,11 +22,14 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
             "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
-            "currency", "contact", "website",
+            "currency", "contact", "website", "max_players", "fee_member", "fee_other",
+            "entries_open", "members_first_until", "refund_until", "payment_days",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "members_first_until": forms.DateInput(attrs={"type": "date"}),
+            "refund_until": forms.DateInput(attrs={"type": "date"}),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -473,3 +473,37 @@ def test_treasurer_sees_what_each_tournament_collected(
     client.force_login(treasurer)
     content = client.get(page).content.decode()
     assert t.name in content and "30.00 EUR" in content
+
+
+def test_bank_statement_matches_an_entry_fee_and_a_reversal_undoes_it(
+    open_tournament, make_user, organizer
+):
+    from federation import services as membership
+    from tournaments import selectors
+
+    t = open_tournament()
+    entry = enter(t, make_user())
+    number = entry.invoice.number
+    statement = ("date,amount,reference,transaction_id,payer\n"
+                 f"{today().isoformat()},30.00,Entry {number},TX-24-1,Anna Kowalska\n")
+    report = membership.bank_statement_import(data=statement, recorded_by=organizer)
+    [payment] = report.recorded
+    assert payment.invoice_id == entry.invoice_id and selectors.entry_is_paid(entry)
+    membership.payment_reverse(payment=payment, reversed_by=organizer, reason="wrong payer")
+    assert not selectors.entry_is_paid(entry)
+
+
+def test_api_update_takes_the_entry_settings(api, make_tournament):
+    t = make_tournament("draft")
+    url = f"/api/v1/tournaments/{t.pk}"
+    body = {"max_players": 8, "fee_member": "12.50", "fee_other": "20", "entries_open": "members"}
+    assert api["anonymous"].patch(url, body, format="json").status_code == 401
+    assert api["other"].patch(url, body, format="json").status_code == 404  # another's draft
+    assert api["officer"].patch(url, body, format="json").status_code == 403
+    bad = api["organizer"].patch(url, {"max_players": -1}, format="json")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "max_players"
+    response = api["organizer"].patch(url, body, format="json")
+    assert response.status_code == 200
+    t.refresh_from_db()
+    assert (t.max_players, t.fee_member, t.fee_other, t.entries_open) == (
+        8, Decimal("12.50"), Decimal("20.00"), "members")
