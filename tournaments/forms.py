@@ -35,9 +35,16 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["country"].choices = [("", "—"), *countries]
+        # left out or empty: the model's defaults (everyone may enter, 14 days to pay)
+        self.fields["entries_open"].required = False
+        self.fields["payment_days"].required = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if not data.get("entries_open"):
+            data["entries_open"] = Tournament._meta.get_field("entries_open").default
+        if data.get("payment_days") is None:
+            data["payment_days"] = Tournament._meta.get_field("payment_days").default
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The tournament cannot end before it starts."))
