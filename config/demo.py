@@ -255,15 +255,15 @@ def _results(tournament: Tournament, rng: random.Random) -> tuple[dict[str, Any]
 
 
 def _tournament(name: str, city: str, country: str, club: Club, start: date, players: int,
-                people: dict[str, Any], *, until: str = Tournament.State.ACCREDITED
-                ) -> Tournament:
+                people: dict[str, Any], *, until: str = Tournament.State.ACCREDITED,
+                extra: dict[str, Any] | None = None) -> Tournament:
     """A two-day MCR tournament of the demo organizer, taken as far as ``until``: draft,
     submitted, or accredited by the officer."""
     organizer = people[ORGANIZER]
     tournament = tournaments.tournament_create(organizer=organizer, data={
         "name": name, "start_date": start, "end_date": start + timedelta(days=1),
         "city": city, "country": country, "club": club, "ruleset": "mcr",
-        "sessions": SESSIONS, "planned_players": players,
+        "sessions": SESSIONS, "planned_players": players, **(extra or {}),
     })
     if until == Tournament.State.DRAFT:
         return tournament
@@ -306,10 +306,38 @@ def _coming_tournaments(clubs: list[Club], members: list[Member], people: dict[s
                          today + timedelta(days=24), 16, people)
     tournaments.players_register(tournament=coming, user=organizer,
                                  entries=[_member_entry(m) for m in members[:12]])
+    _entries_of_an_open_tournament(clubs, members, people, today)
     _tournament("Amsterdam Spring Open", "Amsterdam", "NL", clubs[2],
                 today + timedelta(days=110), 20, people, until=Tournament.State.SUBMITTED)
     _tournament("Paris Summer Cup (draft)", "Paris", "FR", clubs[3],
                 today + timedelta(days=200), 16, people, until=Tournament.State.DRAFT)
+
+
+def _entries_of_an_open_tournament(clubs: list[Club], members: list[Member],
+                                   people: dict[str, Any], today: date) -> Tournament:
+    """A tournament taking entries (issue 24): three places, two paid (cash at the venue,
+    a bank transfer), one not paid yet, one person waiting."""
+    organizer = people[ORGANIZER]
+    tournament = _tournament(
+        "Utrecht Entry Open", "Utrecht", "NL", clubs[2], today + timedelta(days=40), 12, people,
+        extra={"max_players": 3, "fee_member": Decimal("20.00"),
+               "fee_other": Decimal("30.00"), "currency": "EUR",
+               "refund_until": today + timedelta(days=30)})
+    guest = _account("kenji.sato@example.org")
+    entrants = [(m.user, *m.name_latin.split(" ", 1), m.country) for m in
+                (members[1], members[4], members[7])]
+    entrants.insert(2, (guest, "Kenji", "Sato", "JP"))
+    made = [
+        tournaments.entry_create(tournament=tournament, user=user, first_name=first,
+                                 last_name=last, country=country, today=today)
+        for user, first, last, country in entrants
+    ]
+    tournaments.entry_cash_record(entry=made[0], user=organizer, today=today)
+    membership.payment_record(invoice=made[1].invoice, amount=made[1].invoice.amount,
+                              paid_on=today, method="bank_transfer",
+                              recorded_by=people["treasurer@example.org"],
+                              reference=made[1].invoice.number, today=today)
+    return tournament
 
 
 def _publish_all_but_the_latest_list(officer: Any, today: date) -> None:

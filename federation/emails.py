@@ -97,7 +97,7 @@ def payment_received(payment_pk: int) -> None:
     from federation import receipts
 
     payment = Payment.objects.select_related(
-        "invoice__membership_year", "invoice__member__user"
+        "invoice__membership_year", "invoice__member__user", "invoice__user"
     ).get(pk=payment_pk)
     member = payment.invoice.member
 
@@ -105,12 +105,40 @@ def payment_received(payment_pk: int) -> None:
         name = f"receipt-{payment.receipt_number}.pdf"
         return [(name, receipts.receipt_pdf(payment), "application/pdf")]
 
-    _send(
-        member,
-        "payment_received",
-        {"payment": payment, **_invoice_context(payment.invoice)},
-        attachments,
-    )
+    context = {"payment": payment, **_invoice_context(payment.invoice)}
+    if member is None:  # not dues: the account billed
+        _send_to_account(payment.invoice.user, "payment_received", context, attachments)
+        return
+    _send(member, "payment_received", context, attachments)
+
+
+def _send_to_account(
+    user: Any,
+    template: str,
+    context: dict[str, Any],
+    attachments: Callable[[], list[tuple[str, bytes, str]]] | None = None,
+) -> None:
+    """A mail about an invoice that is not dues, to the account billed, in its language."""
+    if user is None or not user.email or not user.is_active:
+        return
+    with translation.override(user.language or settings.LANGUAGE_CODE):
+        context = {
+            "name": context.get("invoice").billed_name if context.get("invoice") else str(user),
+            "site_name": site_name(),
+            "me_url": absolute(reverse("membership:me")),
+            **context,
+        }
+        if context.get("invoice") is not None:
+            number = context["invoice"].number
+            context["pay_url"] = absolute(reverse("membership:invoice", args=[number]))
+        subject = " ".join(
+            render_to_string(f"federation/email/{template}_subject.txt", context).split()
+        )
+        body = render_to_string(f"federation/email/{template}.txt", context)
+        message = EmailMessage(subject, body, None, [user.email])
+        for name, content, mimetype in attachments() if attachments else []:
+            message.attach(name, content, mimetype)
+    message.send()
 
 
 def dues_reminder(

@@ -345,18 +345,32 @@ class ClubMembership(models.Model):
 
 
 class DuesInvoice(models.Model):
+    """An invoice of the federation: the dues of a member for a year, or (``purpose`` set,
+    no year, no type, no member) another fee billed to an account, such as a tournament's
+    entry fee (decision 0314). Numbering, PDF receipts, EPC QR, online payment, bank
+    matching and reversal are the same for both."""
+
     number = models.CharField(_("number"), max_length=20, unique=True, editable=False)
     membership_year = models.ForeignKey(
-        MembershipYear, on_delete=models.PROTECT, related_name="invoices", verbose_name=_("year")
+        MembershipYear, on_delete=models.PROTECT, related_name="invoices", verbose_name=_("year"),
+        null=True, blank=True,
     )
     member = models.ForeignKey(
-        Member, on_delete=models.PROTECT, related_name="invoices", verbose_name=_("payer")
+        Member, on_delete=models.PROTECT, related_name="invoices", verbose_name=_("payer"),
+        null=True, blank=True,
     )
+    # the account billed for an invoice that is not dues (a member or a guest)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="invoices", verbose_name=_("account billed"),
+    )
+    purpose = models.CharField(_("for"), max_length=300, blank=True)
     covered_members = models.ManyToManyField(
         Member, related_name="covering_invoices", verbose_name=_("members covered")
     )
     membership_type = models.ForeignKey(
-        MembershipType, on_delete=models.PROTECT, related_name="+", verbose_name=_("type")
+        MembershipType, on_delete=models.PROTECT, related_name="+", verbose_name=_("type"),
+        null=True, blank=True,
     )
     # Kept for the legal retention of financial records: erasure anonymises the member, not this.
     billed_name = models.CharField(_("billed to"), max_length=200)
@@ -373,6 +387,11 @@ class DuesInvoice(models.Model):
         verbose_name_plural = _("dues invoices")
         constraints = [
             models.CheckConstraint(
+                condition=models.Q(membership_year__isnull=False, member__isnull=False)
+                | models.Q(membership_year__isnull=True, user__isnull=False),
+                name="invoice_dues_or_billed_account",
+            ),
+            models.CheckConstraint(
                 condition=models.Q(amount__gte=0),
                 name="invoice_not_negative",
                 violation_error_message=_("The amount cannot be negative."),
@@ -381,6 +400,12 @@ class DuesInvoice(models.Model):
 
     def __str__(self) -> str:
         return self.number
+
+    def purpose_label(self) -> str:
+        """What the invoice is for, in the active language."""
+        if self.membership_year_id is None:
+            return self.purpose
+        return str(_("Membership dues %(year)s") % {"year": self.membership_year.year})
 
 
 class Payment(models.Model):
@@ -519,7 +544,7 @@ class OnlinePayment(BasePayment):
         from payments import PurchasedItem
 
         yield PurchasedItem(
-            name=str(_("Membership dues %(year)s") % {"year": self.invoice.membership_year.year}),
+            name=str(self.invoice.purpose_label()),
             sku=self.invoice.number,
             quantity=1,
             price=self.total,

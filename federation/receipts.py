@@ -31,7 +31,7 @@ def receipt_pdf(payment: Payment) -> bytes:
         (_("Received from"), invoice.billed_name),
         (_("Date"), formats.date_format(payment.paid_on, "SHORT_DATE_FORMAT")),
         (_("Amount"), f"{formats.number_format(payment.amount, 2)} {invoice.currency}"),
-        (_("For"), _("Membership dues %(year)s") % {"year": invoice.membership_year.year}),
+        (_("For"), invoice.purpose_label()),
         (_("Invoice"), invoice.number),
         (_("Method"), payment.get_method_display()),
         (_("Reference"), payment.reference),

@@ -40,6 +40,8 @@ def _member_or_redirect(request):
 def _can_view_invoice(user, invoice: DuesInvoice) -> bool:
     if user.has_perm("federation.view_duesinvoice"):
         return True
+    if invoice.user_id is not None:  # not dues: the account billed
+        return invoice.user_id == user.pk
     member = selectors.member_for_user(user)
     return member is not None and (
         invoice.member_id == member.pk or invoice.covered_members.filter(pk=member.pk).exists()

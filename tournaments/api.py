@@ -33,7 +33,7 @@ from tournaments.permissions import can_accredit, can_manage, can_organize
 from . import selectors, services
 from .errors import E_REGISTRATION_CLOSED
 from .importers import parse_results_json
-from .models import PUBLIC_STATES, Player, Session, Tournament
+from .models import PUBLIC_STATES, Entry, Player, Session, Tournament
 from .problem_texts import check_message, error_message, problem_message
 
 
@@ -44,7 +44,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id", "state", "name", "start_date", "end_date", "city", "country", "venue", "club",
             "ruleset", "variant", "individual", "team", "sessions", "session_minutes",
             "planned_players", "fee", "currency", "contact", "website", "withdrawn_ranking",
-            "mers", "mers_weight",
+            "mers", "mers_weight", "max_players", "fee_member", "fee_other", "entries_open",
+            "members_first_until", "refund_until", "payment_days",
         ]
         read_only_fields = ["id", "state", "mers", "mers_weight"]
 
@@ -324,6 +325,20 @@ class TournamentDetailView(TournamentAPIView):
     @extend_schema(responses=TournamentSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(tournament_json(_visible(request, pk)))
+
+    @extend_schema(request=TournamentSerializer, responses=TournamentSerializer)
+    def patch(self, request: Request, pk: int) -> Response:
+        """The organizer changes their draft or rejected tournament (the fields given)."""
+        tournament = _own(request, pk)
+        serializer = TournamentSerializer(tournament, data=request.data, partial=True)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        try:
+            tournament = services.tournament_update(
+                tournament=tournament, user=request.user, data=serializer.validated_data)
+        except services.TournamentError as err:
+            return _tournament_error(err)
+        return Response(tournament_json(tournament))
 
 
 class SubmitView(TournamentAPIView):
@@ -642,3 +657,108 @@ class SessionView(TournamentAPIView):
                 for row in selectors.session_tables(tournament, session)
             ],
         })
+
+
+class EntryInSerializer(serializers.Serializer):
+    first_name = serializers.CharField(max_length=100)
+    last_name = serializers.CharField(max_length=100)
+    country = serializers.CharField(max_length=100)
+    ema_number = serializers.CharField(required=False, allow_blank=True, max_length=20,
+                                       default="")
+    team = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+
+
+class EntryOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Entry.Status.choices)
+    fee = serializers.CharField(help_text="decimal string")
+    paid = serializers.BooleanField()
+    invoice = serializers.CharField(allow_null=True, help_text="the invoice number")
+
+
+class EntryListItemSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    country = serializers.CharField()
+    status = serializers.CharField()
+    paid = serializers.BooleanField()
+    email = serializers.CharField(required=False, help_text="its organizer only")
+
+
+class EntryListSerializer(serializers.Serializer):
+    entries = EntryListItemSerializer(many=True)
+
+
+def _entry_error(err: services.TournamentError) -> Response:
+    item = {"code": err.code, "message": error_message(err.code, err.params)}
+    if err.params.get("field"):
+        item["field"] = err.params["field"]
+    return _errors([item])
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "id": entry.pk, "status": entry.status, "fee": str(entry.fee),
+        "paid": selectors.entry_is_paid(entry),
+        "invoice": entry.invoice.number if entry.invoice_id else None,
+    }
+
+
+def entry_list_json(row: selectors.EntryRow, *, contact: bool) -> dict[str, Any]:
+    entry = row.entry
+    out: dict[str, Any] = {
+        "id": entry.pk, "name": entry.name, "country": entry.country, "status": entry.status,
+        "paid": row.paid,
+    }
+    if contact:
+        out["email"] = (entry.member.email if entry.member and entry.member.email
+                        else entry.user.email)
+        out["phone"] = entry.member.phone if entry.member else ""
+        out["ema_number"] = entry.ema_number
+        out["team"] = entry.team
+        out["fee"] = str(entry.fee)
+        out["invoice"] = entry.invoice.number if entry.invoice_id else None
+    return out
+
+
+class EntriesView(TournamentAPIView):
+    @extend_schema(request=None, responses=EntryListSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        """The public entrants list; contact details only for the tournament's organizer."""
+        tournament = _visible(request, pk)
+        contact = request.user.is_authenticated and tournament.organizer_id == request.user.pk
+        rows = selectors.tournament_entries(tournament, public=not contact)
+        return Response({"entries": [entry_list_json(r, contact=contact) for r in rows]})
+
+    @extend_schema(request=EntryInSerializer, responses={201: EntryOutSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        """Enter the signed-in person."""
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        tournament = _visible(request, pk)
+        serializer = EntryInSerializer(data=request.data)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        try:
+            entry = services.entry_create(tournament=tournament, user=request.user,
+                                          **serializer.validated_data)
+        except services.TournamentError as err:
+            return _entry_error(err)
+        return Response(entry_json(entry), status=status.HTTP_201_CREATED)
+
+
+class EntryWithdrawView(TournamentAPIView):
+    @extend_schema(request=None, responses=EntryOutSerializer)
+    def post(self, request: Request, pk: int, entry: int) -> Response:
+        """Withdraw an entry: the person who entered, or the tournament's organizer."""
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        tournament = _visible(request, pk)
+        row = get_object_or_404(Entry, pk=entry, tournament=tournament)
+        if row.user_id != request.user.pk and tournament.organizer_id != request.user.pk:
+            raise PermissionDenied()
+        try:
+            row = services.entry_withdraw(entry=row, user=request.user)
+        except services.TournamentError as err:
+            return _entry_error(err)
+        return Response(entry_json(row))

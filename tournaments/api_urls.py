@@ -27,6 +27,10 @@ urlpatterns = [
          name="api-tournament-ema-results"),
     path("tournaments/<int:pk>/sessions/<int:session>", api.SessionView.as_view(),
          name="api-tournament-session"),
+    path("tournaments/<int:pk>/entries", api.EntriesView.as_view(),
+         name="api-tournament-entries"),
+    path("tournaments/<int:pk>/entries/<int:entry>/withdraw", api.EntryWithdrawView.as_view(),
+         name="api-tournament-entry-withdraw"),
     path("tournaments/<int:pk>/standings", api.StandingsView.as_view(),
          name="api-tournament-standings"),
 ]

@@ -35,6 +35,14 @@ E_NO_SEATING = "no_seating"
 E_TABLE_CLOSED = "table_closed"
 E_BAD_LINE = "bad_line"
 E_BAD_EXTRA = "bad_extra_minutes"
+E_ENTRIES_CLOSED = "entries_closed"
+E_MEMBERS_ONLY = "members_only"
+E_ALREADY_ENTERED = "already_entered"
+E_ENTRY_NOT_ACTIVE = "entry_not_active"
+E_ENTRY_NOT_HOLDING = "entry_not_holding"
+E_NOT_YOUR_ENTRY = "not_your_entry"
+E_NOTHING_TO_PAY = "nothing_to_pay"
+E_AMOUNT_NOT_POSITIVE = "amount_not_positive"
 
 
 class TournamentError(Exception):

@@ -23,11 +23,14 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
             "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
-            "currency", "contact", "website", "withdrawn_ranking",
+            "currency", "contact", "website", "withdrawn_ranking", "max_players", "fee_member",
+            "fee_other", "entries_open", "members_first_until", "refund_until", "payment_days",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "members_first_until": forms.DateInput(attrs={"type": "date"}),
+            "refund_until": forms.DateInput(attrs={"type": "date"}),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -38,9 +41,16 @@ class TournamentForm(forms.ModelForm):
     def clean_withdrawn_ranking(self) -> str:
         return (self.cleaned_data.get("withdrawn_ranking")
                 or self.instance.withdrawn_ranking or Tournament.WithdrawnRanking.BELOW)
+        # left out or empty: the model's defaults (everyone may enter, 14 days to pay)
+        self.fields["entries_open"].required = False
+        self.fields["payment_days"].required = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if not data.get("entries_open"):
+            data["entries_open"] = Tournament._meta.get_field("entries_open").default
+        if data.get("payment_days") is None:
+            data["payment_days"] = Tournament._meta.get_field("payment_days").default
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The tournament cannot end before it starts."))
@@ -244,3 +254,28 @@ class ScoreSheetForm(forms.Form):
                 entry["hands"] = hands
             tables.append(entry)
         return {"sessions": [{"session": session, "tables": tables}]}
+
+
+class EntryForm(forms.Form):
+    """A person's own entry: only what the tournament needs, filled from what the site
+    knows (the member's Latin name and country)."""
+
+    first_name = forms.CharField(label=_("First name (Latin letters)"), max_length=100)
+    last_name = forms.CharField(label=_("Last name (Latin letters)"), max_length=100)
+    country = forms.ChoiceField(label=_("Country"), choices=[])
+    ema_number = forms.CharField(label=_("EMA number"), required=False, max_length=20)
+    team = forms.CharField(label=_("Team"), required=False, max_length=200)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *countries]
+        if tournament.ruleset != Tournament.Ruleset.MCR:
+            del self.fields["ema_number"]
+        if not tournament.team:
+            del self.fields["team"]
+
+
+class EntryDecisionForm(forms.Form):
+    action = forms.ChoiceField(choices=[("confirm", "confirm"), ("refuse", "refuse"),
+                                        ("withdraw", "withdraw"), ("cash", "cash")])
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=1000)

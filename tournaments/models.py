@@ -13,10 +13,11 @@ The ratings computed from these results are the ratings app's (``ratings.models`
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from django.conf import settings
-from django.core.validators import RegexValidator
+from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -77,6 +78,11 @@ class Player(models.Model):
         return first, last
 
 
+class EntriesOpen(models.TextChoices):
+    MEMBERS = "members", _("Members only")
+    EVERYONE = "everyone", _("Everyone")
+
+
 class Tournament(models.Model):
     class State(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -123,6 +129,35 @@ class Tournament(models.Model):
     currency = models.CharField(_("currency"), max_length=3, blank=True)
     contact = models.CharField(_("contact"), max_length=300, blank=True)
     website = models.URLField(_("website"), blank=True)
+    # entries by the players themselves (issue 24)
+    max_players = models.PositiveIntegerField(
+        _("maximum number of players"), null=True, blank=True,
+        help_text=_("Entries beyond it wait in order; empty: no limit."),
+    )
+    fee_member = models.DecimalField(
+        _("entry fee for members"), max_digits=10, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+    )
+    fee_other = models.DecimalField(
+        _("entry fee for others"), max_digits=10, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+    )
+    entries_open = models.CharField(
+        _("who may enter"), max_length=10, choices=EntriesOpen.choices,
+        default=EntriesOpen.EVERYONE,
+    )
+    members_first_until = models.DateField(
+        _("members only until"), null=True, blank=True,
+        help_text=_("With “everyone”: only members may enter up to and including this day."),
+    )
+    refund_until = models.DateField(
+        _("full refund until"), null=True, blank=True,
+        help_text=_("A withdrawal up to this day is refunded in full, none after it."),
+    )
+    payment_days = models.PositiveSmallIntegerField(
+        _("days to pay the entry fee"), default=14,
+        help_text=_("An entry not paid by then is reminded, then its place is released."),
+    )
     state = models.CharField(
         _("state"), max_length=20, choices=State.choices, default=State.DRAFT, db_index=True
     )
@@ -518,3 +553,74 @@ class SessionClock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.session}"
+
+
+class Entry(models.Model):
+    """A person's own entry into a tournament (issue 24). ``entered``: a place is held,
+    payment open; ``waiting``: on the waiting list, in order of entry; ``confirmed`` by the
+    organizer; ``refused`` (with a reason); ``withdrawn`` (by the person or the organizer,
+    or the place released for want of payment). Paid or not is read from the invoice."""
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", _("Entered")
+        WAITING = "waiting", _("Waiting")
+        CONFIRMED = "confirmed", _("Confirmed")
+        REFUSED = "refused", _("Refused")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries",
+        verbose_name=_("tournament"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_entries",
+        verbose_name=_("account"),
+    )
+    member = models.ForeignKey(
+        "federation.Member", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="tournament_entries", verbose_name=_("member"),
+    )
+    first_name = models.CharField(_("first name (Latin letters)"), max_length=100)
+    last_name = models.CharField(_("last name (Latin letters)"), max_length=100)
+    country = models.CharField(_("country"), max_length=2)
+    ema_number = models.CharField(_("EMA number"), max_length=20, blank=True)
+    team = models.CharField(_("team"), max_length=200, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ENTERED,
+        db_index=True,
+    )
+    fee = models.DecimalField(_("fee"), max_digits=10, decimal_places=2, default=Decimal(0))
+    invoice = models.OneToOneField(
+        "federation.DuesInvoice", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="tournament_entry", verbose_name=_("invoice"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    place_at = models.DateTimeField(_("place held since"), null=True, blank=True)
+    reminded_on = models.DateField(_("payment reminder sent on"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    refund = models.DecimalField(
+        _("refund due"), max_digits=10, decimal_places=2, null=True, blank=True
+    )
+
+    ACTIVE = (Status.ENTERED, Status.WAITING, Status.CONFIRMED)
+    HOLDING = (Status.ENTERED, Status.CONFIRMED)
+
+    class Meta:
+        ordering = ["tournament", "entered_at", "pk"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"],
+                condition=models.Q(status__in=["entered", "waiting", "confirmed"]),
+                name="one_active_entry_per_person",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}"

@@ -115,6 +115,14 @@ def _templates() -> dict[str, str]:
             "This player has results in session %(session)s: withdraw them from a later "
             "session, or post that session again without them first."
         ),
+        "entries_closed": _("This tournament does not take entries."),
+        "members_only": _("Only members of the federation may enter this tournament."),
+        "already_entered": _("You have already entered this tournament."),
+        "entry_not_active": _("This entry is already withdrawn or refused."),
+        "entry_not_holding": _("This entry does not hold a place."),
+        "not_your_entry": _("This entry is not yours."),
+        "nothing_to_pay": _("Nothing is left to pay for this entry."),
+        "amount_not_positive": _("The amount must be positive."),
         "bad_variant": _("Unknown variant switches: %(names)s."),
         "mers_weight": _("A MERS tournament needs its MERS weight, a number above 0."),
         "bad_ema_number": _("“%(number)s” is not an EMA number (8 digits)."),

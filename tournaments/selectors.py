@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone, translation
@@ -422,3 +424,95 @@ def session_clock(tournament: Tournament, session: int,
         tuple((int(t), m, seconds_left(clock.minutes, clock.elapsed, clock.started_at, now, m))
               for t, m in clock.extra.items()),
     )
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    """An entry with what is read of its invoice: paid, outstanding."""
+
+    entry: Any
+    paid: bool
+    paid_amount: Decimal
+    outstanding: Decimal
+
+
+def entry_is_paid(entry: Any) -> bool:
+    return entry_rows([entry])[0].paid
+
+
+def entry_rows(entries: Any) -> list[EntryRow]:
+    """Entries with their payment state, the invoices read in one query."""
+    from federation.selectors import invoices_with_balances
+
+    entries = list(entries)
+    invoices = [e.invoice for e in entries if e.invoice_id is not None]
+    balances = {invoice.pk: balance for invoice, balance in invoices_with_balances(invoices)}
+    rows = []
+    for entry in entries:
+        balance = balances.get(entry.invoice_id)
+        if balance is None:
+            rows.append(EntryRow(entry, entry.fee == 0, Decimal(0), Decimal(0)))
+        else:
+            paid = entry.fee == 0 or balance.outstanding <= 0
+            rows.append(EntryRow(entry, paid, balance.paid, balance.outstanding))
+    return rows
+
+
+def tournament_entries(tournament: Tournament, *, public: bool = False) -> list[EntryRow]:
+    """The entrants in order of entry; the public list leaves out withdrawn and refused."""
+    from tournaments.models import Entry
+
+    qs = tournament.entries.select_related("invoice", "user", "member__club").order_by(
+        "entered_at", "pk")
+    if public:
+        qs = qs.filter(status__in=Entry.ACTIVE)
+    return entry_rows(qs)
+
+
+@dataclass(frozen=True)
+class Collected:
+    currency: str
+    collected: Decimal
+    open: Decimal
+
+
+def entries_collected(tournament: Tournament) -> list[Collected]:
+    """What a tournament's entries have paid and what is still open, per currency."""
+    totals: dict[str, list[Decimal]] = {}
+    for row in tournament_entries(tournament):
+        if row.entry.invoice_id is None:
+            continue
+        pair = totals.setdefault(row.entry.invoice.currency, [Decimal(0), Decimal(0)])
+        pair[0] += row.paid_amount
+        if not row.entry.invoice.cancelled:
+            pair[1] += row.outstanding
+    return [Collected(c, v[0], v[1]) for c, v in sorted(totals.items())]
+
+
+def entries_open(tournament: Tournament) -> bool:
+    """Whether the public page offers the entry form (the service decides the rest)."""
+    return tournament.state == Tournament.State.ACCREDITED and \
+        tournament.start_date > timezone.localdate()
+
+
+def places_left(tournament: Tournament) -> int | None:
+    if tournament.max_players is None:
+        return None
+    from tournaments.models import Entry
+
+    taken = tournament.entries.filter(status__in=Entry.HOLDING).count()
+    return max(tournament.max_players - taken, 0)
+
+
+@dataclass(frozen=True)
+class TournamentFees:
+    tournament: Tournament
+    totals: list[Collected]
+
+
+def entry_fees_by_tournament() -> list[TournamentFees]:
+    """The treasurer's view: every tournament with invoiced entries, what was collected
+    and what is open, per currency (the newest first)."""
+    rows = (Tournament.objects.filter(entries__invoice__isnull=False).distinct()
+            .order_by("-start_date", "pk"))
+    return [TournamentFees(t, entries_collected(t)) for t in rows]

@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from config import csv_export
@@ -28,6 +29,8 @@ from tournaments.permissions import can_manage, can_organize
 
 from . import pdf, selectors, services
 from .forms import (
+    EntryDecisionForm,
+    EntryForm,
     PlayerForm,
     ScoreSheetForm,
     SeatingForm,
@@ -36,7 +39,7 @@ from .forms import (
     WithdrawForm,
 )
 from .importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS, parse_results_csv, parse_results_json
-from .models import Player, Seat, Session, TableResult, Tournament
+from .models import Entry, Player, Seat, Session, TableResult, Tournament
 from .problem_texts import check_message, error_message, problem_message
 from .seating import round_seats
 
@@ -529,3 +532,169 @@ def results_template(request: HttpRequest) -> HttpResponse:
     return csv_export.csv_response("results-template.csv", CSV_COLUMNS, CSV_TEMPLATE_ROWS,
                                    lineterminator="\n")
 
+
+
+# --- entries (issue 24) ---------------------------------------------------------------
+
+
+def _entry_initial(user: Any) -> dict[str, str]:
+    from federation.selectors import member_for_user
+
+    member = member_for_user(user)
+    if member is None:
+        return {"first_name": user.first_name, "last_name": user.last_name}
+    first, _space, last = member.name_latin.partition(" ")
+    country = countries_alpha2(member.country)
+    return {"first_name": first, "last_name": last, "country": country}
+
+
+def countries_alpha2(value: str) -> str:
+    from django_countries import countries
+
+    return countries.alpha2(value or "") or ""
+
+
+def entrants(request: HttpRequest, pk: int) -> HttpResponse:
+    """The public entrants list: name, country, club, paid or waiting (no amounts); the
+    signed-in person's own entry with its invoice and a withdraw button; the entry form."""
+    tournament = _visible(request, pk)
+    rows = selectors.tournament_entries(tournament, public=True)
+    own = None
+    if request.user.is_authenticated:
+        own = next((r for r in rows if r.entry.user_id == request.user.pk), None)
+    form = None
+    if request.user.is_authenticated and own is None and selectors.entries_open(tournament):
+        form = EntryForm(initial=_entry_initial(request.user), tournament=tournament)
+    return render(request, "tournaments/entrants.html", {
+        "tournament": tournament, "rows": rows, "own": own, "form": form,
+        "places": selectors.places_left(tournament),
+    })
+
+
+@login_required
+@require_POST
+def enter(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _visible(request, pk)
+    form = EntryForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        try:
+            entry = services.entry_create(tournament=tournament, user=request.user,
+                                          **form.cleaned_data)
+        except services.TournamentError as err:
+            form.add_error(err.params.get("field"), error_message(err.code, err.params))
+        else:
+            if entry.status == "waiting":
+                messages.info(request, _("The tournament is full: you are on the waiting list."))
+            else:
+                messages.success(request, _("Your entry is received: a place is held for you."))
+            return redirect("tournaments:entrants", pk=tournament.pk)
+    rows = selectors.tournament_entries(tournament, public=True)
+    return render(request, "tournaments/entrants.html", {
+        "tournament": tournament, "rows": rows, "own": None, "form": form,
+        "places": selectors.places_left(tournament),
+    }, status=400)
+
+
+@login_required
+@require_POST
+def entry_withdraw(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
+    """The person who entered, or the tournament's organizer."""
+    tournament = _visible(request, pk)
+    row = get_object_or_404(Entry, pk=entry, tournament=tournament)
+    if request.user.pk not in (row.user_id, tournament.organizer_id):
+        raise PermissionDenied
+    try:
+        services.entry_withdraw(entry=row, user=request.user)
+    except services.TournamentError as err:
+        messages.error(request, error_message(err.code, err.params))
+    else:
+        messages.success(request, _("The entry is withdrawn."))
+    if tournament.organizer_id == request.user.pk and row.user_id != request.user.pk:
+        return redirect("tournaments:entries", pk=tournament.pk)
+    return redirect("tournaments:entrants", pk=tournament.pk)
+
+
+@login_required
+def entries_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's view: every entry with contact details, fee and payment, actions,
+    what was collected and what is open."""
+    tournament = _own(request, pk)
+    return render(request, "tournaments/entries.html", {
+        "tournament": tournament,
+        "rows": selectors.tournament_entries(tournament),
+        "collected": selectors.entries_collected(tournament),
+        "places": selectors.places_left(tournament),
+    })
+
+
+@login_required
+@require_POST
+def entry_decide(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
+    """The organizer confirms, refuses (with a reason), withdraws or records cash."""
+    tournament = _own(request, pk)
+    row = get_object_or_404(Entry, pk=entry, tournament=tournament)
+    form = EntryDecisionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose an action."))
+        return redirect("tournaments:entries", pk=tournament.pk)
+    action = form.cleaned_data["action"]
+    try:
+        if action == "cash":
+            services.entry_cash_record(entry=row, user=request.user)
+        elif action == "withdraw":
+            services.entry_withdraw(entry=row, user=request.user)
+        else:
+            services.entry_decide(entry=row, user=request.user, decision=action,
+                                  reason=form.cleaned_data["reason"])
+    except services.TournamentError as err:
+        messages.error(request, error_message(err.code, err.params))
+    else:
+        messages.success(request, _("Done."))
+    return redirect("tournaments:entries", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+def entries_register(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    try:
+        count = services.entries_register(tournament=tournament, user=request.user)
+    except services.TournamentError as err:
+        messages.error(request, error_message(err.code, err.params))
+    except services.ResultsError as err:
+        messages.error(request, "; ".join(problem_message(p) for p in err.problems))
+    else:
+        messages.success(request, ngettext(
+            "%(count)d confirmed entry is now registered.",
+            "%(count)d confirmed entries are now registered.", count) % {"count": count})
+    return redirect("tournaments:entries", pk=tournament.pk)
+
+
+@login_required
+def entries_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's export for the venue (through the site's one CSV writer)."""
+    tournament = _own(request, pk)
+    header = ["id", "status", "first_name", "last_name", "country", "club", "email", "phone",
+              "ema_number", "team", "fee", "paid", "outstanding", "invoice", "refund"]
+    rows = []
+    for row in selectors.tournament_entries(tournament):
+        e = row.entry
+        rows.append([
+            e.pk, e.status, e.first_name, e.last_name, e.country,
+            e.member.club.name if e.member and e.member.club_id else "",
+            (e.member.email if e.member and e.member.email else e.user.email),
+            e.member.phone if e.member else "", e.ema_number, e.team, e.fee,
+            "yes" if row.paid else "no", row.outstanding,
+            e.invoice.number if e.invoice_id else "", "" if e.refund is None else e.refund,
+        ])
+    return csv_export.csv_response(f"tournament-{tournament.pk}-entries.csv", header, rows)
+
+
+@login_required
+def entry_fees(request: HttpRequest) -> HttpResponse:
+    """The treasurer's view of entry fees: per tournament, collected and open."""
+    if not request.user.has_perm("federation.view_duesinvoice"):
+        raise PermissionDenied
+    return render(request, "tournaments/entry_fees.html", {
+        "rows": selectors.entry_fees_by_tournament(),
+    })

@@ -22,6 +22,14 @@ LOG_ACTIONS = [
      _("Tables opened for entry at the table")),
     ("tournaments.tournament.confirm", _("Results confirmed"), _("Results confirmed")),
     ("tournaments.tournament.correct", _("Results corrected"), _("Results corrected")),
+    ("tournaments.entry.create", _("Entry received"), _("Entry received")),
+    ("tournaments.entry.withdraw", _("Entry withdrawn"), _("Entry withdrawn")),
+    ("tournaments.entry.move_up", _("Moved up from the waiting list"),
+     _("Moved up from the waiting list")),
+    ("tournaments.entry.confirm", _("Entry confirmed"), _("Entry confirmed")),
+    ("tournaments.entry.refuse", _("Entry refused"), _("Entry refused")),
+    ("tournaments.entry.cash", _("Cash recorded"), _("Cash recorded")),
+    ("tournaments.entry.release", _("Unpaid place released"), _("Unpaid place released")),
 ]
 
 

@@ -31,6 +31,7 @@ from federation.services.invoices import (
     dues_invoice_cancel,
     dues_invoice_issue,
     dues_invoices_issue_for_year,
+    invoice_issue,
 )
 from federation.services.members import (
     CONTACT_FIELDS,
@@ -89,6 +90,7 @@ __all__ = [
     "dues_invoice_cancel",
     "dues_invoice_issue",
     "dues_invoices_issue_for_year",
+    "invoice_issue",
     "member_apply",
     "member_approve",
     "member_change_club",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -12,6 +13,7 @@ from federation import dues, selectors
 from federation.models import DuesInvoice, Member, MembershipFee, MembershipYear
 from federation.services._common import (
     E_ALREADY_CANCELLED,
+    E_AMOUNT_NOT_POSITIVE,
     E_INVOICE_EXISTS,
     E_INVOICE_HAS_PAYMENTS,
     MembershipError,
@@ -76,6 +78,44 @@ def dues_invoice_issue(
         issued_by,
         {"amount": str(amount), "covered": [m.pk for m in covered]},
     )
+    return invoice
+
+
+@transaction.atomic
+def invoice_issue(
+    *,
+    user: Any,
+    billed_name: str,
+    amount: Decimal,
+    purpose: str,
+    due_on: date | None,
+    issued_by: Any,
+    currency: str | None = None,
+    today: date | None = None,
+) -> DuesInvoice:
+    """An invoice that is not dues (a tournament's entry fee): billed to an account, numbered
+    in the same yearly sequence as the dues (so the bank import matches it), paid and
+    reversed like any other. The currency is the current membership year's."""
+    today = today or selectors.today()
+    amount = dues.money(Decimal(amount))
+    if amount < 0:
+        raise MembershipError(E_AMOUNT_NOT_POSITIVE)
+    if currency is None:
+        year = selectors.membership_year_for(today)
+        currency = year.currency if year else settings.MEMBERSHIP_CURRENCY
+    sequence = next_number(f"invoice-{today.year}")
+    invoice = DuesInvoice.objects.create(
+        number=f"{today.year}-{sequence:05d}",
+        user=user,
+        purpose=purpose[:300],
+        billed_name=billed_name[:200],
+        amount=amount,
+        currency=currency,
+        issued_on=today,
+        due_on=due_on,
+    )
+    audit(invoice, "federation.invoice.issue", issued_by,
+          {"amount": str(amount), "user": getattr(user, "pk", None)})
     return invoice
 
 

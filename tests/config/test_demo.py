@@ -4,6 +4,7 @@ loads is what the site's pages and the volunteers' dashboard then show."""
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 
@@ -64,6 +65,19 @@ def test_the_demo_is_loaded_through_the_services(loaded) -> None:
     assert periods == [True] * (len(demo.PAST) - 1) + [False]
     # the guests from abroad play without a membership
     assert Player.objects.filter(member__isnull=True).count() == len(demo.GUESTS)
+
+
+def test_an_upcoming_tournament_has_paid_unpaid_and_waiting_entries(loaded) -> None:
+    from tournaments import selectors as tournament_selectors
+
+    tournament = Tournament.objects.get(name="Utrecht Entry Open")
+    assert tournament.state == Tournament.State.ACCREDITED and tournament.start_date > TODAY
+    rows = tournament_selectors.tournament_entries(tournament)
+    states = [(r.entry.status, r.paid) for r in rows]
+    assert states == [("entered", True), ("entered", True), ("entered", False),
+                      ("waiting", False)]
+    assert rows[2].entry.member is None and rows[2].entry.fee == Decimal("30.00")
+    assert rows[0].entry.fee == Decimal("20.00")
 
 
 def test_every_hand_was_scored_by_the_core(loaded) -> None:

@@ -1,6 +1,7 @@
 """Tournament writes, by subject: ``lifecycle`` (create, submit, accredit, confirm, correct),
-``players`` (matching and registrations), ``seating`` (the draw), ``results`` (storing what
-the scoring core checked). Each runs in one transaction and is the only place its state
+``players`` (matching and registrations), ``entries`` (players' own entries, fees, waiting
+list), ``seating`` (the draw), ``results`` (storing what the scoring core checked),
+``table_entry`` (score sheets entered at the table), ``clock`` (the session clock). Each runs in one transaction and is the only place its state
 change happens; errors are in ``tournaments.errors``. The public services are re-exported
 here, so callers write ``services.tournament_confirm(...)``.
 """
@@ -11,6 +12,15 @@ from tournaments.services.clock import (
     session_clock_extra,
     session_clock_pause,
     session_clock_start,
+)
+from tournaments.services.entries import (
+    ReleaseReport,
+    entries_register,
+    entries_release_unpaid,
+    entry_cash_record,
+    entry_create,
+    entry_decide,
+    entry_withdraw,
 )
 from tournaments.services.lifecycle import (
     Check,
@@ -50,9 +60,16 @@ __all__ = [
     "ROLE_ORGANIZER",
     "Check",
     "PlayerEntry",
+    "ReleaseReport",
     "ResultsError",
     "TournamentError",
     "correction_open",
+    "entries_register",
+    "entries_release_unpaid",
+    "entry_cash_record",
+    "entry_create",
+    "entry_decide",
+    "entry_withdraw",
     "players_register",
     "registration_remove",
     "registration_withdraw",

@@ -1,0 +1,61 @@
+"""Mails about a person's entry, in that person's language (the member's, else the
+account's), sent once the transaction that caused them has committed: entry received,
+waiting, moved up, refused, payment reminder, place released. The receipt of a payment is
+the federation's mail (``federation.emails.payment_received``)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from config.site_url import site_absolute_url
+from federation import selectors as federation_selectors
+from tournaments.models import Entry
+
+
+def _subjects() -> dict[str, str]:
+    return {
+        "received": _("Your entry: %(tournament)s"),
+        "waiting": _("On the waiting list: %(tournament)s"),
+        "moved_up": _("A place for you: %(tournament)s"),
+        "refused": _("Your entry was refused: %(tournament)s"),
+        "reminder": _("Entry fee not paid yet: %(tournament)s"),
+        "released": _("Your place was released: %(tournament)s"),
+    }
+
+
+def on_commit_send(kind: str, entry_pk: int) -> None:
+    transaction.on_commit(lambda: entry_mail(kind, entry_pk))
+
+
+def entry_mail(kind: str, entry_pk: int) -> None:
+    entry = Entry.objects.select_related("tournament", "user", "member", "invoice").get(
+        pk=entry_pk)
+    user = entry.user
+    to = (entry.member.email if entry.member and entry.member.email else "") or user.email
+    if not to or not user.is_active:
+        return
+    language = (entry.member.language if entry.member else "") or user.language \
+        or settings.LANGUAGE_CODE
+    with translation.override(language):
+        context = {
+            "kind": kind,
+            "entry": entry,
+            "tournament": entry.tournament,
+            "site_name": str(settings.WAGTAIL_SITE_NAME),
+            "tournament_url": site_absolute_url(
+                reverse("tournaments:detail", args=[entry.tournament_id])),
+        }
+        if entry.invoice_id and not entry.invoice.cancelled:
+            context["invoice"] = entry.invoice
+            context["balance"] = federation_selectors.invoice_balance(entry.invoice)
+            context["pay_url"] = site_absolute_url(
+                reverse("membership:invoice", args=[entry.invoice.number]))
+        subject = _subjects()[kind] % {"tournament": entry.tournament.name}
+        body = render_to_string("tournaments/email/entry.txt", context)
+    EmailMessage(subject, body, None, [to]).send()

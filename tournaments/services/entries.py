@@ -1,0 +1,347 @@
+"""Players' own entries (issue 24): entering, the waiting list, withdrawing and moving up,
+the entry fee as a federation invoice (numbering, PDF receipt, EPC QR, card payment, bank
+matching and reversal are the dues' machinery), cash at the venue, the organizer's
+confirmation or refusal, turning confirmed entries into registrations, and releasing the
+places of entries not paid in time (a reminder first).
+
+Every write locks the tournament row first: two people entering for the last place are
+serialised, so exactly one of them gets it and the other waits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django_countries import countries
+
+from federation import selectors as federation_selectors
+from federation.dues import Status as MemberStatus
+from federation.errors import MembershipError
+from federation.models import Member, Payment
+from federation.services import dues_invoice_cancel, invoice_issue, payment_record
+from tournaments import emails
+from tournaments.errors import (
+    E_ALREADY_ENTERED,
+    E_AMOUNT_NOT_POSITIVE,
+    E_BAD_COUNTRY,
+    E_BAD_DECISION,
+    E_ENTRIES_CLOSED,
+    E_ENTRY_NOT_ACTIVE,
+    E_ENTRY_NOT_HOLDING,
+    E_MEMBERS_ONLY,
+    E_NAME_REQUIRED,
+    E_NO_TEAM_COMPETITION,
+    E_NOTHING_TO_PAY,
+    E_REASON_REQUIRED,
+    TournamentError,
+)
+from tournaments.models import Entry, Tournament
+from tournaments.services._common import State, _audit, _locked
+from tournaments.services.players import PlayerEntry, players_register
+
+Status = Entry.Status
+
+
+def _today() -> date:
+    return federation_selectors.today()
+
+
+def member_in_good_standing(user: Any, today: date | None = None) -> Member | None:
+    """The person's membership if it counts for a tournament (dues paid, or within grace)."""
+    member = federation_selectors.member_for_user(user)
+    if member is None or member.anonymised_at:
+        return None
+    status = federation_selectors.member_status(member, today)
+    return member if status in (MemberStatus.ACTIVE, MemberStatus.GRACE) else None
+
+
+def members_only(tournament: Tournament, today: date) -> bool:
+    """Members only: always, or until the members-first date (included)."""
+    if tournament.entries_open == "members":
+        return True
+    return tournament.members_first_until is not None and today <= tournament.members_first_until
+
+
+def entry_fee(tournament: Tournament, *, is_member: bool) -> Decimal:
+    fee = tournament.fee_member if is_member else tournament.fee_other
+    if fee is None:  # one price given: it is everybody's
+        fee = tournament.fee_other if is_member else tournament.fee_member
+    return Decimal(fee or 0)
+
+
+def _places_taken(tournament: Tournament) -> int:
+    return tournament.entries.filter(status__in=Entry.HOLDING).count()
+
+
+def _has_room(tournament: Tournament) -> bool:
+    return tournament.max_players is None or _places_taken(tournament) < tournament.max_players
+
+
+def _give_place(entry: Entry, *, by: Any, today: date) -> None:
+    """The entry holds a place from now: its invoice is issued when there is a fee."""
+    entry.status = Status.ENTERED
+    entry.place_at = timezone.now()
+    if entry.fee > 0 and entry.invoice_id is None:
+        entry.invoice = invoice_issue(
+            user=entry.user,
+            billed_name=entry.name,
+            amount=entry.fee,
+            purpose=entry.tournament.name,
+            due_on=min(today + timedelta(days=entry.tournament.payment_days),
+                       entry.tournament.start_date),
+            issued_by=by,
+            currency=entry.tournament.currency or None,
+            today=today,
+        )
+
+
+@transaction.atomic
+def entry_create(
+    *,
+    tournament: Tournament,
+    user: Any,
+    first_name: str,
+    last_name: str,
+    country: str,
+    ema_number: str = "",
+    team: str = "",
+    today: date | None = None,
+) -> Entry:
+    """Enter ``user`` into an accredited tournament: a place while there is one (the fee
+    invoiced), else the waiting list. Mails the person (entry received, or waiting)."""
+    today = today or _today()
+    tournament = _locked(tournament)
+    if tournament.state != State.ACCREDITED or tournament.start_date <= today:
+        raise TournamentError(E_ENTRIES_CLOSED)
+    first_name, last_name = first_name.strip(), last_name.strip()
+    if not first_name or not last_name:
+        raise TournamentError(E_NAME_REQUIRED, field="first_name" if not first_name
+                              else "last_name")
+    code = countries.alpha2(country.strip())
+    if not code:
+        raise TournamentError(E_BAD_COUNTRY, field="country")
+    team = team.strip()
+    if team and not tournament.team:
+        raise TournamentError(E_NO_TEAM_COMPETITION, field="team")
+    member = member_in_good_standing(user, today)
+    if member is None and members_only(tournament, today):
+        raise TournamentError(E_MEMBERS_ONLY)
+    if tournament.entries.filter(user=user, status__in=Entry.ACTIVE).exists():
+        raise TournamentError(E_ALREADY_ENTERED)
+    entry = Entry(
+        tournament=tournament, user=user, member=member, first_name=first_name,
+        last_name=last_name, country=code, ema_number=ema_number.strip(), team=team,
+        fee=entry_fee(tournament, is_member=member is not None),
+    )
+    if _has_room(tournament):
+        _give_place(entry, by=user, today=today)
+    else:
+        entry.status = Status.WAITING
+    entry.save()
+    _audit(tournament, "tournaments.entry.create", user, entry=entry.pk, status=entry.status)
+    emails.on_commit_send("received" if entry.status == Status.ENTERED else "waiting", entry.pk)
+    return entry
+
+
+def _lock_entry(entry: Entry) -> tuple[Tournament, Entry]:
+    tournament = _locked(entry.tournament)
+    return tournament, Entry.objects.select_for_update().select_related("user").get(pk=entry.pk)
+
+
+def _paid_amount(entry: Entry) -> Decimal:
+    if entry.invoice_id is None:
+        return Decimal(0)
+    return federation_selectors.invoice_balance(entry.invoice).paid
+
+
+def _close_invoice(entry: Entry, *, by: Any) -> None:
+    """An unpaid invoice of an entry that no longer holds a place is cancelled."""
+    if entry.invoice_id and not entry.invoice.cancelled and not _paid_amount(entry):
+        dues_invoice_cancel(invoice=entry.invoice, cancelled_by=by)
+
+
+def _move_up(tournament: Tournament, *, by: Any, today: date) -> list[Entry]:
+    """Give freed places to the waiting list in order of entry, before the start only."""
+    moved: list[Entry] = []
+    if tournament.start_date <= today:
+        return moved
+    waiting = tournament.entries.select_for_update().filter(status=Status.WAITING).order_by(
+        "entered_at", "pk")
+    for entry in waiting:
+        if not _has_room(tournament):
+            break
+        _give_place(entry, by=by, today=today)
+        entry.save()
+        moved.append(entry)
+        _audit(tournament, "tournaments.entry.move_up", by, entry=entry.pk)
+        emails.on_commit_send("moved_up", entry.pk)
+    return moved
+
+
+def refund_due(tournament: Tournament, *, paid: Decimal, today: date) -> Decimal:
+    """The organizer's rule: all of it back up to the refund date (included), none after;
+    without a date, all of it back before the start."""
+    last_day = tournament.refund_until or (tournament.start_date - timedelta(days=1))
+    return paid if today <= last_day else Decimal(0)
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry, user: Any, today: date | None = None) -> Entry:
+    """Withdraw an entry (the person, or the organizer: the caller checks who). The refund
+    rule is applied and recorded; a freed place goes to the first waiting person."""
+    today = today or _today()
+    tournament, entry = _lock_entry(entry)
+    if entry.status not in Entry.ACTIVE:
+        raise TournamentError(E_ENTRY_NOT_ACTIVE)
+    held = entry.status in Entry.HOLDING
+    entry.status = Status.WITHDRAWN
+    entry.withdrawn_at = timezone.now()
+    paid = _paid_amount(entry)
+    entry.refund = refund_due(tournament, paid=paid, today=today) if paid else None
+    entry.save()
+    _close_invoice(entry, by=user)
+    _audit(tournament, "tournaments.entry.withdraw", user, entry=entry.pk,
+           refund=str(entry.refund) if entry.refund is not None else None)
+    if held:
+        _move_up(tournament, by=user, today=today)
+    return entry
+
+
+@transaction.atomic
+def entry_decide(
+    *, entry: Entry, user: Any, decision: str, reason: str = "", today: date | None = None
+) -> Entry:
+    """The organizer confirms an entry holding a place, or refuses an entry with a reason
+    (mailed to the person; a place it held goes to the waiting list)."""
+    today = today or _today()
+    tournament, entry = _lock_entry(entry)
+    if decision not in ("confirm", "refuse"):
+        raise TournamentError(E_BAD_DECISION)
+    if decision == "confirm":
+        if entry.status not in Entry.HOLDING:
+            raise TournamentError(E_ENTRY_NOT_HOLDING)
+        entry.status = Status.CONFIRMED
+        entry.save(update_fields=["status"])
+        _audit(tournament, "tournaments.entry.confirm", user, entry=entry.pk)
+        return entry
+    reason = reason.strip()
+    if not reason:
+        raise TournamentError(E_REASON_REQUIRED, field="reason")
+    if entry.status not in Entry.ACTIVE:
+        raise TournamentError(E_ENTRY_NOT_ACTIVE)
+    held = entry.status in Entry.HOLDING
+    paid = _paid_amount(entry)
+    entry.status = Status.REFUSED
+    entry.reason = reason
+    entry.refund = paid or None  # refused: whatever was paid goes back
+    entry.save()
+    _close_invoice(entry, by=user)
+    _audit(tournament, "tournaments.entry.refuse", user, entry=entry.pk)
+    emails.on_commit_send("refused", entry.pk)
+    if held:
+        _move_up(tournament, by=user, today=today)
+    return entry
+
+
+@transaction.atomic
+def entry_cash_record(
+    *, entry: Entry, user: Any, amount: Decimal | None = None, paid_on: date | None = None,
+    today: date | None = None,
+) -> Payment:
+    """Cash at the venue, recorded by the organizer on the entry's invoice (a receipt is
+    mailed like for any payment)."""
+    paid_on = paid_on or today or _today()
+    tournament, entry = _lock_entry(entry)
+    if entry.status not in Entry.HOLDING or entry.invoice_id is None:
+        raise TournamentError(E_NOTHING_TO_PAY)
+    outstanding = federation_selectors.invoice_balance(entry.invoice).outstanding
+    amount = Decimal(amount) if amount is not None else outstanding
+    if amount <= 0:
+        raise TournamentError(E_AMOUNT_NOT_POSITIVE if outstanding else E_NOTHING_TO_PAY,
+                              field="amount")
+    try:
+        payment = payment_record(
+            invoice=entry.invoice, amount=amount, paid_on=paid_on,
+            method=Payment.Method.CASH, recorded_by=user,
+            reference=f"{tournament.name}: {entry.name}", confirm_duplicate=True,
+            today=today,
+        )
+    except MembershipError as error:
+        raise TournamentError(error.code, field="amount") from error
+    _audit(tournament, "tournaments.entry.cash", user, entry=entry.pk,
+           amount=str(payment.amount))
+    return payment
+
+
+@transaction.atomic
+def entries_register(*, tournament: Tournament, user: Any) -> int:
+    """Turn the confirmed entries not registered yet into the tournament's registrations
+    (matched to players like any registration). Returns how many were registered."""
+    tournament = _locked(tournament)
+    registered_members = set(
+        tournament.registrations.filter(player__member__isnull=False)
+        .values_list("player__member_id", flat=True)
+    )
+    registered_names = {
+        name.casefold() for name in tournament.registrations.values_list("player__name_latin",
+                                                                          flat=True)
+    }
+    rows = []
+    for entry in tournament.entries.filter(status=Status.CONFIRMED).select_related("member"):
+        if entry.member_id in registered_members or (
+            entry.member_id is None and entry.name.casefold() in registered_names
+        ):
+            continue
+        rows.append(PlayerEntry(
+            name=entry.name, country=entry.country,
+            member_number=entry.member.membership_number if entry.member else None,
+            ema_number=entry.ema_number, team=entry.team,
+        ))
+    if rows:
+        players_register(tournament=tournament, user=user, entries=rows)
+    return len(rows)
+
+
+@dataclass(frozen=True)
+class ReleaseReport:
+    reminded: list[int]
+    released: list[int]
+
+
+@transaction.atomic
+def entries_release_unpaid(*, today: date | None = None, by: Any = None) -> ReleaseReport:
+    """Daily: an entry whose invoice is past its due date is reminded once; one still unpaid
+    three days after the reminder loses its place (it goes to the waiting list)."""
+    today = today or _today()
+    reminded: list[int] = []
+    released: list[int] = []
+    candidates = Entry.objects.filter(
+        status=Status.ENTERED, invoice__isnull=False, invoice__cancelled=False,
+        invoice__due_on__lt=today, tournament__start_date__gt=today,
+    ).select_related("invoice", "tournament")
+    for entry in candidates:
+        if federation_selectors.invoice_balance(entry.invoice).outstanding <= 0:
+            continue
+        if entry.reminded_on is None:
+            entry.reminded_on = today
+            entry.save(update_fields=["reminded_on"])
+            reminded.append(entry.pk)
+            emails.on_commit_send("reminder", entry.pk)
+            continue
+        if entry.reminded_on + timedelta(days=3) > today:
+            continue
+        tournament, entry = _lock_entry(entry)
+        entry.status = Status.WITHDRAWN
+        entry.withdrawn_at = timezone.now()
+        entry.reason = "unpaid"
+        entry.save()
+        _close_invoice(entry, by=by)
+        released.append(entry.pk)
+        _audit(tournament, "tournaments.entry.release", by, entry=entry.pk)
+        emails.on_commit_send("released", entry.pk)
+        _move_up(tournament, by=by, today=today)
+    return ReleaseReport(reminded=reminded, released=released)
