@@ -36,6 +36,16 @@ E_MISSING_TRANSACTION_ID = "missing_transaction_id"
 E_DUPLICATE_IN_FILE = "duplicate_in_file"
 E_WRONG_COLUMN_COUNT = "wrong_column_count"
 E_NOT_TEXT = "not_text"
+E_NUL_BYTE = "nul_byte"
+E_AMOUNT_TOO_LARGE = "amount_too_large"
+E_TOO_LONG = "too_long"
+E_TOO_MANY_LINES = "too_many_lines"
+
+# Bounds of what is stored (federation.models.Payment): amount max_digits=10, 2 decimals;
+# transaction_id and reference 100 and 200 characters. A file has at most MAX_LINES lines.
+MAX_AMOUNT = Decimal("99999999.99")
+MAX_LENGTH = {"transaction_id": 100, "reference": 200, "payer": 200}
+MAX_LINES = 5_000
 
 
 @dataclass(frozen=True)
@@ -104,6 +114,13 @@ def parse_statement(data: bytes | str) -> Statement:
             statement.errors.append(ParseError(1, E_NOT_TEXT))
             return statement
     data = data.lstrip("\ufeff")
+    if "\x00" in data:  # the database stores no NUL character
+        statement.errors.append(ParseError(data[: data.index("\x00")].count("\n") + 1,
+                                           E_NUL_BYTE))
+        return statement
+    if data.count("\n") > MAX_LINES:
+        statement.errors.append(ParseError(MAX_LINES + 1, E_TOO_MANY_LINES, str(MAX_LINES)))
+        return statement
     if not data.strip():
         statement.errors.append(ParseError(1, E_EMPTY))
         return statement
@@ -138,8 +155,13 @@ def parse_statement(data: bytes | str) -> Statement:
             amount = _parse_amount(cell["amount"])
             if amount <= 0:
                 row_errors.append(ParseError(line, E_NOT_POSITIVE, cell["amount"]))
+            elif amount > MAX_AMOUNT:
+                row_errors.append(ParseError(line, E_AMOUNT_TOO_LARGE, str(MAX_AMOUNT)))
         except InvalidOperation:
-            row_errors.append(ParseError(line, E_BAD_AMOUNT, cell["amount"]))
+            row_errors.append(ParseError(line, E_BAD_AMOUNT, cell["amount"][:30]))
+        for name, limit in MAX_LENGTH.items():
+            if len(cell.get(name, "")) > limit:
+                row_errors.append(ParseError(line, E_TOO_LONG, f"{name}: {limit}"))
         transaction_id = cell["transaction_id"]
         if not transaction_id:
             row_errors.append(ParseError(line, E_MISSING_TRANSACTION_ID))

@@ -203,6 +203,7 @@ BELOW = {
 }
 CONFIG_LEAVES = {
     "config.admin_dashboard",
+    "config.api_errors",
     "config.api_schema",
     "config.cache",
     "config.csv_export",

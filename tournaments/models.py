@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -92,7 +93,8 @@ class Tournament(models.Model):
     sessions = models.PositiveSmallIntegerField(_("number of sessions"))
     session_minutes = models.PositiveSmallIntegerField(_("session length (minutes)"), default=150)
     planned_players = models.PositiveIntegerField(_("planned number of players"))
-    fee = models.DecimalField(_("fee"), max_digits=10, decimal_places=2, null=True, blank=True)
+    fee = models.DecimalField(_("fee"), max_digits=10, decimal_places=2, null=True, blank=True,
+                              validators=[MinValueValidator(0)])
     currency = models.CharField(_("currency"), max_length=3, blank=True)
     contact = models.CharField(_("contact"), max_length=300, blank=True)
     website = models.URLField(_("website"), blank=True)
