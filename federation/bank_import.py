@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
+from config.dates import is_plausible, window
+
 REQUIRED_COLUMNS = ("date", "amount", "reference", "transaction_id")
 OPTIONAL_COLUMNS = ("payer",)
 INVOICE_NUMBER_RE = re.compile(r"\b(\d{4}-\d{5})\b")
@@ -40,6 +42,7 @@ E_NUL_BYTE = "nul_byte"
 E_AMOUNT_TOO_LARGE = "amount_too_large"
 E_TOO_LONG = "too_long"
 E_TOO_MANY_LINES = "too_many_lines"
+E_IMPLAUSIBLE_DATE = "implausible_date"
 
 # Bounds of what is stored (federation.models.Payment): amount max_digits=10, 2 decimals;
 # transaction_id and reference 100 and 200 characters. A file has at most MAX_LINES lines.
@@ -149,8 +152,12 @@ def parse_statement(data: bytes | str) -> Statement:
         row_errors: list[ParseError] = []
         try:
             paid_on = _parse_date(cell["date"])
+            if not is_plausible("payment", paid_on):
+                earliest, latest = window("payment")
+                row_errors.append(ParseError(line, E_IMPLAUSIBLE_DATE,
+                                             f"{earliest.isoformat()} – {latest.isoformat()}"))
         except ValueError:
-            row_errors.append(ParseError(line, E_BAD_DATE, cell["date"]))
+            row_errors.append(ParseError(line, E_BAD_DATE, cell["date"][:30]))
         try:
             amount = _parse_amount(cell["amount"])
             if amount <= 0:

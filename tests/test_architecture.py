@@ -207,6 +207,7 @@ CONFIG_LEAVES = {
     "config.api_schema",
     "config.cache",
     "config.csv_export",
+    "config.dates",
     "config.health",
     "config.middleware",
     "config.pdf_fonts",

@@ -20,6 +20,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from config.dates import validate_tournament_date
 from rulebook.scoring.standings import WINDS
 
 
@@ -66,8 +67,8 @@ class Tournament(models.Model):
         RED = "red", _("Red Mahjong")
 
     name = models.CharField(_("name"), max_length=200)
-    start_date = models.DateField(_("start date"))
-    end_date = models.DateField(_("end date"))
+    start_date = models.DateField(_("start date"), validators=[validate_tournament_date])
+    end_date = models.DateField(_("end date"), validators=[validate_tournament_date])
     city = models.CharField(_("city"), max_length=100)
     country = models.CharField(_("country"), max_length=2, help_text=_("ISO 3166 alpha-2 code"))
     venue = models.CharField(_("venue"), max_length=300, blank=True)
