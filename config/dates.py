@@ -35,13 +35,15 @@ def _validate(kind: str, value: date) -> None:
     from django.utils.translation import gettext as _
 
     earliest, latest = window(kind)
-    if not earliest <= value <= latest:
-        raise ValidationError(
-            _("Enter a date from %(earliest)s to %(latest)s.")
-            % {"earliest": date_format(earliest), "latest": date_format(latest)},
-            code="implausible_date",
-            params={"earliest": earliest.isoformat(), "latest": latest.isoformat()},
-        )
+    if earliest <= value <= latest:
+        return
+    if value > latest and kind != "tournament":  # a birth or a payment still to come
+        message = _("The date %(date)s is in the future.") % {"date": date_format(value)}
+    else:
+        message = _("Enter a date from %(earliest)s to %(latest)s.") % {
+            "earliest": date_format(earliest), "latest": date_format(latest)}
+    raise ValidationError(message, code="implausible_date",
+                          params={"earliest": earliest.isoformat(), "latest": latest.isoformat()})
 
 
 def validate_tournament_date(value: date) -> None:
