@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
+from config.dates import is_plausible, window
+
 REQUIRED_COLUMNS = ("date", "amount", "reference", "transaction_id")
 OPTIONAL_COLUMNS = ("payer",)
 INVOICE_NUMBER_RE = re.compile(r"\b(\d{4}-\d{5})\b")
@@ -36,6 +38,17 @@ E_MISSING_TRANSACTION_ID = "missing_transaction_id"
 E_DUPLICATE_IN_FILE = "duplicate_in_file"
 E_WRONG_COLUMN_COUNT = "wrong_column_count"
 E_NOT_TEXT = "not_text"
+E_NUL_BYTE = "nul_byte"
+E_AMOUNT_TOO_LARGE = "amount_too_large"
+E_TOO_LONG = "too_long"
+E_TOO_MANY_LINES = "too_many_lines"
+E_IMPLAUSIBLE_DATE = "implausible_date"
+
+# Bounds of what is stored (federation.models.Payment): amount max_digits=10, 2 decimals;
+# transaction_id and reference 100 and 200 characters. A file has at most MAX_LINES lines.
+MAX_AMOUNT = Decimal("99999999.99")
+MAX_LENGTH = {"transaction_id": 100, "reference": 200, "payer": 200}
+MAX_LINES = 5_000
 
 
 @dataclass(frozen=True)
@@ -104,6 +117,13 @@ def parse_statement(data: bytes | str) -> Statement:
             statement.errors.append(ParseError(1, E_NOT_TEXT))
             return statement
     data = data.lstrip("\ufeff")
+    if "\x00" in data:  # the database stores no NUL character
+        statement.errors.append(ParseError(data[: data.index("\x00")].count("\n") + 1,
+                                           E_NUL_BYTE))
+        return statement
+    if data.count("\n") > MAX_LINES:
+        statement.errors.append(ParseError(MAX_LINES + 1, E_TOO_MANY_LINES, str(MAX_LINES)))
+        return statement
     if not data.strip():
         statement.errors.append(ParseError(1, E_EMPTY))
         return statement
@@ -132,14 +152,23 @@ def parse_statement(data: bytes | str) -> Statement:
         row_errors: list[ParseError] = []
         try:
             paid_on = _parse_date(cell["date"])
+            if not is_plausible("payment", paid_on):
+                earliest, latest = window("payment")
+                row_errors.append(ParseError(line, E_IMPLAUSIBLE_DATE,
+                                             f"{earliest.isoformat()} – {latest.isoformat()}"))
         except ValueError:
-            row_errors.append(ParseError(line, E_BAD_DATE, cell["date"]))
+            row_errors.append(ParseError(line, E_BAD_DATE, cell["date"][:30]))
         try:
             amount = _parse_amount(cell["amount"])
             if amount <= 0:
                 row_errors.append(ParseError(line, E_NOT_POSITIVE, cell["amount"]))
+            elif amount > MAX_AMOUNT:
+                row_errors.append(ParseError(line, E_AMOUNT_TOO_LARGE, str(MAX_AMOUNT)))
         except InvalidOperation:
-            row_errors.append(ParseError(line, E_BAD_AMOUNT, cell["amount"]))
+            row_errors.append(ParseError(line, E_BAD_AMOUNT, cell["amount"][:30]))
+        for name, limit in MAX_LENGTH.items():
+            if len(cell.get(name, "")) > limit:
+                row_errors.append(ParseError(line, E_TOO_LONG, f"{name}: {limit}"))
         transaction_id = cell["transaction_id"]
         if not transaction_id:
             row_errors.append(ParseError(line, E_MISSING_TRANSACTION_ID))

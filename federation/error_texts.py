@@ -72,6 +72,11 @@ ERROR_MESSAGES: dict[str, Promise] = {
     bank_import.E_MISSING_TRANSACTION_ID: _("The transaction id is missing."),
     bank_import.E_DUPLICATE_IN_FILE: _("Transaction %(detail)s appears twice."),
     bank_import.E_WRONG_COLUMN_COUNT: _("Wrong number of columns (%(detail)s) for the header."),
+    bank_import.E_NUL_BYTE: _("The file contains a NUL character; it is not a text file."),
+    bank_import.E_AMOUNT_TOO_LARGE: _("The amount is larger than %(detail)s."),
+    bank_import.E_TOO_LONG: _("A value is too long (%(detail)s characters at most)."),
+    bank_import.E_IMPLAUSIBLE_DATE: _("The date is not plausible (%(detail)s)."),
+    bank_import.E_TOO_MANY_LINES: _("A statement has at most %(detail)s lines."),
 }
 
 

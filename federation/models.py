@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from payments.models import BasePayment
 
+from config.dates import validate_birth_date, validate_payment_date
 from config.tokens import api_tokens_forget_users
 
 
@@ -256,7 +257,8 @@ class Member(models.Model):
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name_native = models.CharField(_("name (native script)"), max_length=200)
     name_latin = models.CharField(_("name (Latin letters)"), max_length=200)
-    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
+    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True,
+                                     validators=[validate_birth_date])
     country = models.CharField(_("country"), max_length=100, blank=True)
     city = models.CharField(_("city"), max_length=100, blank=True)
     club = models.ForeignKey(
@@ -418,7 +420,7 @@ class Payment(models.Model):
         DuesInvoice, on_delete=models.PROTECT, related_name="payments", verbose_name=_("invoice")
     )
     amount = MoneyField(_("amount"), max_digits=10, decimal_places=2)
-    paid_on = models.DateField(_("paid on"))
+    paid_on = models.DateField(_("paid on"), validators=[validate_payment_date])
     method = models.CharField(_("method"), max_length=20, choices=Method.choices)
     reference = models.CharField(_("reference"), max_length=200, blank=True)
     transaction_id = models.CharField(

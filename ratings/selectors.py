@@ -26,6 +26,7 @@ from ratings.method import (
     parse_period,
     period_first_day,
     period_label,
+    period_of,
     rating_at,
     rating_list,
     start_of_period,
@@ -90,9 +91,12 @@ class ListEntry(NamedTuple):
 
 
 def latest_period_with_results(ruleset: str = DEFAULT_RULESET) -> str | None:
-    return RatingPeriod.objects.filter(ruleset=ruleset, has_results=True).aggregate(
-        p=Max("period")
-    )["p"]
+    """The list shown by default: the latest period with results that has ended (before
+    the current month); while none has, the latest with results."""
+    with_results = RatingPeriod.objects.filter(ruleset=ruleset, has_results=True)
+    current = period_label(period_of(date.today()))
+    ended = with_results.filter(period__lt=current).aggregate(p=Max("period"))["p"]
+    return ended or with_results.aggregate(p=Max("period"))["p"]
 
 
 def first_period_with_results(ruleset: str = DEFAULT_RULESET) -> str | None:

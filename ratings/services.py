@@ -12,6 +12,7 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.dates import window
 from ratings.method import (
     PlayerState,
     Rating,
@@ -180,8 +181,10 @@ def _sync_periods(ruleset: str) -> None:
     existing = {p.period: p for p in RatingPeriod.objects.filter(ruleset=ruleset)}
     wanted: set[str] = set()
     if with_results:
-        first = parse_period(min(with_results))
-        last = parse_period(max(with_results))
+        # never a period in the future, nor before the earliest plausible tournament
+        # (docs/reliability.md, item 2): a mistyped year cannot create thousands of them
+        first = max(parse_period(min(with_results)), period_of(window("tournament")[0]))
+        last = min(parse_period(max(with_results)), period_of(date.today()))
         wanted = {period_label(p) for p in range(first, last + 1)}
     for label, row in existing.items():
         flag = label in with_results

@@ -34,6 +34,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from config.api_errors import E_BAD_ENCODING, E_TOO_DEEP, bad_encoding_message, too_deep_message
 from config.tokens import CachedTokenAuthentication
 from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import score
@@ -48,6 +49,7 @@ E_BAD_REQUEST = "bad_request"
 ANSWER_CODES = frozenset({"not_enough_points"})
 
 _JSON = "application/json"
+BODY_CODES = frozenset({E_TOO_DEEP, E_BAD_ENCODING})
 
 
 class BadRequest(Exception):
@@ -61,7 +63,9 @@ class BadRequest(Exception):
 
 def _error_response(code: str, message: str, position: int | None, status: int = 400
                     ) -> HttpResponse:
-    body = {"code": code, "message": message, "position": position}
+    body: dict[str, Any] = {"code": code, "message": message, "position": position}
+    if code in BODY_CODES:  # the body itself cannot be read (config.api_errors)
+        body["field"] = "body"
     return HttpResponse(msgspec.json.encode(body), status=status, content_type=_JSON)
 
 
@@ -152,8 +156,25 @@ def _asked(question: Question, index: int | None) -> tuple[str, str, dict[str, A
     return question.rules, hand, context
 
 
+@contextmanager
+def _body_readable() -> Iterator[None]:
+    """JSON nested too deep for the parser, or a string that is not UTF-8: a 400 naming
+    the body (``too_deep``, ``bad_encoding``) instead of an exception."""
+    try:
+        yield
+    except RecursionError:
+        raise BadRequest(too_deep_message(), code=E_TOO_DEEP) from None
+    except UnicodeDecodeError as err:
+        raise BadRequest(bad_encoding_message(), err.start, code=E_BAD_ENCODING) from None
+
+
 def _read_question(body: bytes) -> tuple[str, str, dict[str, Any]]:
     """(rules, hand, context) of the single endpoint's body."""
+    with _body_readable():
+        return _read_question_json(body)
+
+
+def _read_question_json(body: bytes) -> tuple[str, str, dict[str, Any]]:
     try:
         question = _READ_QUESTION.decode(body)
     except msgspec.DecodeError:  # (and ValidationError, its subclass) say what is wrong
@@ -164,6 +185,11 @@ def _read_question(body: bytes) -> tuple[str, str, dict[str, Any]]:
 def _read_batch(body: bytes) -> list[Question]:
     """The questions of a batch; a batch that cannot be read raises :class:`BadRequest`
     naming the question at fault."""
+    with _body_readable():
+        return _read_batch_json(body)
+
+
+def _read_batch_json(body: bytes) -> list[Question]:
     try:
         read = _READ_BATCH.decode(body)
     except msgspec.DecodeError as err:

@@ -203,9 +203,11 @@ BELOW = {
 }
 CONFIG_LEAVES = {
     "config.admin_dashboard",
+    "config.api_errors",
     "config.api_schema",
     "config.cache",
     "config.csv_export",
+    "config.dates",
     "config.health",
     "config.middleware",
     "config.pdf_fonts",

@@ -94,6 +94,9 @@ class DecisionSerializer(serializers.Serializer):
         return attrs
 
 
+MAX_PLAYERS_PER_CALL = 1000  # docs/reliability.md, item 7
+
+
 class PlayerInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     country = serializers.CharField(max_length=100)  # checked by the service, row by row
@@ -236,6 +239,7 @@ def _serializer_errors(errors: Any, prefix: dict[str, Any] | None = None) -> lis
             entry = {**(prefix or {})}
             if field:
                 entry["field"] = field
+            entry["code"] = getattr(message, "code", None) or "invalid"
             entry["message"] = str(message)
             out.append(entry)
     return out
@@ -459,19 +463,38 @@ class PlayersView(TournamentAPIView):
     @extend_schema(request=PlayerInSerializer(many=True),
                    responses=PlayerOutSerializer(many=True))
     def post(self, request: Request, pk: int) -> Response:
+        """Every row is checked, its shape and its player, and every problem listed at
+        once; at most ``MAX_PLAYERS_PER_CALL`` rows."""
         tournament = _own(request, pk)
-        serializer = PlayerInSerializer(data=request.data, many=True)
-        if not serializer.is_valid():
-            return _errors(_serializer_errors(serializer.errors))
-        entries = [services.PlayerEntry(**item) for item in serializer.validated_data]
+        data = request.data
+        if not isinstance(data, list):
+            return _errors([{"field": "players", "code": "not_list",
+                             "message": problem_message(Problem("not_list", ""))}])
+        if len(data) > MAX_PLAYERS_PER_CALL:
+            return _errors([{"field": "players", "code": "too_many",
+                             "limit": MAX_PLAYERS_PER_CALL,
+                             "message": error_message("too_many_players_per_call",
+                                                      {"limit": MAX_PLAYERS_PER_CALL})}])
+        entries, rows, shape_errors = [], [], []
+        for row, item in enumerate(data, start=1):
+            serializer = PlayerInSerializer(data=item)
+            if serializer.is_valid():
+                entries.append(services.PlayerEntry(**serializer.validated_data))
+                rows.append(row)
+            else:
+                shape_errors.extend(_serializer_errors(serializer.errors, {"row": row}))
         try:
-            registrations = services.players_register(
-                tournament=tournament, user=request.user, entries=entries
-            )
+            with transaction.atomic():
+                registrations = services.players_register(
+                    tournament=tournament, user=request.user, entries=entries, rows=rows)
+                if shape_errors:
+                    raise services.ResultsError([])
+        except services.ResultsError as err:
+            items = shape_errors + [{**p.to_dict(), "message": problem_message(p)}
+                                    for p in err.problems]
+            return _errors(sorted(items, key=lambda item: item.get("row") or 0))
         except services.TournamentError as err:
             return _tournament_error(err)
-        except services.ResultsError as err:
-            return _problems(err.problems)
         return Response([registration_json(r) for r in registrations])
 
 

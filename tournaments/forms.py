@@ -9,7 +9,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
+from .importers import INT_MAX, INT_MIN, MAX_HAND_POINTS
 from .models import Registration, Seat, Tournament
+
+MAX_RESULTS_FILE_BYTES = 2 * 1024 * 1024  # a results CSV (docs/reliability.md, item 7)
 
 WINDS = Seat.choices  # (wind, its name) in the core's seat order E, S, W, N
 
@@ -86,6 +89,14 @@ class WithdrawForm(forms.Form):
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("CSV file"))
 
+    def clean_file(self) -> Any:
+        file = self.cleaned_data["file"]
+        if file.size > MAX_RESULTS_FILE_BYTES:
+            raise forms.ValidationError(
+                _("The file is larger than %(limit)s MB.")
+                % {"limit": MAX_RESULTS_FILE_BYTES // (1024 * 1024)}, code="too_large")
+        return file
+
 
 class CorrectionForm(UploadForm):
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
@@ -141,9 +152,11 @@ class ScoreSheetForm(forms.Form):
                 self.fields[f"{prefix}_player"] = forms.ChoiceField(
                     label=_("Player"), choices=choices, initial=seat.get("player"))
                 self.fields[f"{prefix}_game_points"] = forms.IntegerField(
-                    label=_("Game points"), initial=seat.get("game_points"), required=False)
+                    label=_("Game points"), initial=seat.get("game_points"), required=False,
+                    min_value=INT_MIN, max_value=INT_MAX)
                 self.fields[f"{prefix}_penalty"] = forms.IntegerField(
-                    label=_("Penalty"), min_value=0, initial=seat.get("penalty", 0))
+                    label=_("Penalty"), min_value=0, max_value=INT_MAX,
+                    initial=seat.get("penalty", 0))
             winds = [("", "—"), *WINDS]
             for row in range(1, HAND_ROWS + 1):
                 prefix = f"t{table}_h{row}"
@@ -155,7 +168,7 @@ class ScoreSheetForm(forms.Form):
                     label=_("Discarder"), choices=[("", _("self-drawn")), *WINDS],
                     required=False)
                 self.fields[f"{prefix}_points"] = forms.IntegerField(
-                    label=_("Points"), min_value=0, required=False)
+                    label=_("Points"), min_value=0, max_value=MAX_HAND_POINTS, required=False)
                 self.fields[f"{prefix}_fans"] = forms.CharField(
                     label=_("Fans"), required=False, max_length=200)
                 self.fields[f"{prefix}_tiles"] = forms.CharField(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,29 @@ E_BAD_KIND = "bad_kind"
 E_SESSION_TWICE = "session_twice"
 E_BAD_HEADER = "bad_header"
 E_HAND_SHAPE = "hand_shape"
+E_OUT_OF_RANGE = "out_of_range"  # params lo, hi: the database column's bounds
+E_TOO_MANY = "too_many"  # params limit, what
+E_UNKNOWN_FIELD = "unknown_field"
+E_DRAW_CONTRADICTION = "draw_contradiction"
+
+# Bounds of what is stored (tournaments.models): session, table and hand numbers are small
+# integers, game points and deducted penalties integers; a hand's points are bounded so
+# that the game points computed from a full sheet stay inside the column.
+SMALL_MAX = 32_767
+INT_MIN, INT_MAX = -2_147_483_648, 2_147_483_647
+ID_MAX = 9_223_372_036_854_775_807
+MAX_HAND_POINTS = 100_000
+# Limits of one request or file (docs/reliability.md, item 7)
+MAX_HANDS_PER_TABLE = 200
+MAX_HANDS = 20_000
+MAX_CSV_ROWS = 25_000
+HAND_FIELDS = frozenset({"winner", "from", "points", "fans", "tiles", "context", "draw",
+                         "penalty"})
+BOUNDS: dict[str, tuple[int, int]] = {
+    "session": (1, SMALL_MAX), "table": (1, SMALL_MAX), "hand": (1, SMALL_MAX),
+    "player": (1, ID_MAX), "winner": (1, ID_MAX), "from": (1, ID_MAX),
+    "game_points": (INT_MIN, INT_MAX), "points": (0, MAX_HAND_POINTS),
+}
 
 
 @dataclass(frozen=True)
@@ -85,7 +109,11 @@ class _Collector:
         self.problems.append(Problem(code, message, params=params, **where))
 
 
-def _int(value: Any, out: _Collector, *, required: bool = True, **where: Any) -> int | None:
+_INTEGER = re.compile(r"[+-]?[0-9]{1,30}")
+
+
+def _int(value: Any, out: _Collector, *, required: bool = True,
+         bounds: tuple[int, int] | None = None, **where: Any) -> int | None:
     if value is None or value == "":
         if required:
             out.add(E_REQUIRED, "this field is required", **where)
@@ -93,17 +121,26 @@ def _int(value: Any, out: _Collector, *, required: bool = True, **where: Any) ->
     if isinstance(value, bool):
         out.add(E_NOT_INTEGER, "a whole number is expected", **where)
         return None
+    number: int | None = None
     if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(value.strip())
-        except ValueError:
-            pass
-    out.add(E_NOT_INTEGER, "a whole number is expected", params={"value": str(value)}, **where)
-    return None
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+        number = int(value.strip())
+    if number is None:
+        out.add(E_NOT_INTEGER, "a whole number is expected",
+                params={"value": str(value)[:30]}, **where)
+        return None
+    lo, hi = bounds or BOUNDS.get(where.get("field", ""), (INT_MIN, INT_MAX))
+    if not lo <= number <= hi:
+        out.add(E_OUT_OF_RANGE, f"a whole number from {lo} to {hi} is expected",
+                params={"lo": lo, "hi": hi}, **where)
+        return None
+    return number
+
+
+PENALTY_BOUNDS = (0, INT_MAX)  # a deducted penalty (a seat's); a transferred one: points
 
 
 # JSON ----------------------------------------------------------------------------------------
@@ -117,6 +154,10 @@ def parse_results_json(data: Any) -> tuple[list[SessionEntry], list[Problem]]:
         return [], out.problems
     if not data["sessions"]:
         out.add(E_REQUIRED, "at least one session is required", field="sessions")
+        return [], out.problems
+    if _hand_count(data["sessions"]) > MAX_HANDS:  # before any work on them
+        out.add(E_TOO_MANY, f"at most {MAX_HANDS} hands in one request", field="hands",
+                params={"limit": MAX_HANDS})
         return [], out.problems
     sessions: list[SessionEntry] = []
     seen: set[int] = set()
@@ -142,6 +183,16 @@ def parse_results_json(data: Any) -> tuple[list[SessionEntry], list[Problem]]:
                 tables.append(table)
         sessions.append(SessionEntry(number, tuple(tables)))
     return sessions, out.problems
+
+
+def _hand_count(sessions: list[Any]) -> int:
+    count = 0
+    for raw in sessions:
+        tables = raw.get("tables") if isinstance(raw, Mapping) else None
+        for table in tables if isinstance(tables, list) else ():
+            hands = table.get("hands") if isinstance(table, Mapping) else None
+            count += len(hands) if isinstance(hands, list) else 0
+    return count
 
 
 def _json_table(raw: Any, session: int, out: _Collector) -> TableEntry | None:
@@ -172,7 +223,7 @@ def _json_table(raw: Any, session: int, out: _Collector) -> TableEntry | None:
         game = _int(s_raw.get("game_points"), out, required=hands_raw is None, seat=wind,
                     field="game_points", **where)
         penalty = _int(s_raw.get("penalty", 0), out, required=False, seat=wind,
-                       field="penalty", **where)
+                       field="penalty", bounds=PENALTY_BOUNDS, **where)
         if len(out.problems) != before or player is None:
             ok = False
             continue
@@ -180,6 +231,10 @@ def _json_table(raw: Any, session: int, out: _Collector) -> TableEntry | None:
     if len(seats_raw) > len(WINDS):
         seats.extend(SeatEntry(-1, 0) for _ in seats_raw[len(WINDS):])  # reported as 5 seats
     hands: list[HandEntry] | None = None
+    if hands_raw is not None and len(hands_raw) > MAX_HANDS_PER_TABLE:
+        out.add(E_TOO_MANY, f"at most {MAX_HANDS_PER_TABLE} hands on a table",
+                field="hands", params={"limit": MAX_HANDS_PER_TABLE}, **where)
+        return None
     if hands_raw is not None:
         hands = []
         for number_h, h_raw in enumerate(hands_raw, start=1):
@@ -197,11 +252,19 @@ def _json_hand(raw: Any, out: _Collector, **where: Any) -> HandEntry | None:
     if not isinstance(raw, Mapping):
         out.add(E_NOT_OBJECT, "each hand is an object", field="hands", **where)
         return None
+    unknown = sorted(str(key) for key in raw if key not in HAND_FIELDS)
+    for key in unknown:
+        out.add(E_UNKNOWN_FIELD, f"unknown field {key!r}", field=key[:50],
+                params={"name": key[:50]}, **where)
     if raw.get("draw") is True:
-        return HandEntry("draw")
-    before = len(out.problems)
+        extra = sorted(key for key in raw if key != "draw" and raw[key] not in (None, False))
+        if extra:
+            out.add(E_DRAW_CONTRADICTION, "a drawn hand has no winner, discarder, points, "
+                    "fans, tiles or penalty", field=extra[0], **where)
+        return None if unknown or extra else HandEntry("draw")
+    before = len(out.problems) - len(unknown)
     if "penalty" in raw:
-        offender = _int(raw.get("penalty"), out, field="penalty", **where)
+        offender = _int(raw.get("penalty"), out, field="penalty", bounds=(1, ID_MAX), **where)
         points = _int(raw.get("points"), out, field="points", **where)
         if len(out.problems) != before:
             return None
@@ -291,6 +354,10 @@ def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
     # (session, table) -> {"seats": {wind: (row, SeatEntry)}, "hands": [(hand no, row, raw)]}
     tables: dict[tuple[int, int], dict[str, Any]] = {}
     for row_number, raw in enumerate(reader, start=2):
+        if row_number > MAX_CSV_ROWS + 1:
+            out.add(E_TOO_MANY, f"at most {MAX_CSV_ROWS} rows in one file", field="rows",
+                    row=row_number, params={"limit": MAX_CSV_ROWS})
+            return [], out.problems
         row = {(k or "").strip(): (v or "").strip() for k, v in raw.items()}
         if not any(row.values()):
             continue
@@ -314,7 +381,7 @@ def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
             game = _int(row.get("game_points"), out, required=False, seat=seat,
                         field="game_points", **where)
             penalty = _int(row.get("penalty"), out, required=False, seat=seat,
-                           field="penalty", **where)
+                           field="penalty", bounds=PENALTY_BOUNDS, **where)
             if len(out.problems) != problems_before or player is None:
                 slot["broken"] = True
                 continue
@@ -365,11 +432,16 @@ def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
                     discarder=player_of[h["from"]] if h["from"] else None,
                     points=h["points"], fans=h["fans"], tiles=h["tiles"],
                     context=h["context"]))
-        if slot["hands"] is not None and not slot["hands"]:
+        if not slot["hands"]:
             for w in WINDS:
                 if seats[w][1].game_points is None:
                     out.add(E_REQUIRED, "game points are required when no hands are given",
                             row=seats[w][0], seat=w, field="game_points", **where)
+                    slot["broken"] = True
+        elif len(slot["hands"]) > MAX_HANDS_PER_TABLE:
+            out.add(E_TOO_MANY, f"at most {MAX_HANDS_PER_TABLE} hands on a table",
+                    field="hands", params={"limit": MAX_HANDS_PER_TABLE}, **where)
+            continue
         if slot.get("broken"):
             continue
         sessions.setdefault(session, []).append(TableEntry(

@@ -21,6 +21,7 @@ from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from config.dates import validate_tournament_date
 from rulebook.scoring.standings import WINDS
 
 EMA_NUMBER_PATTERN = r"^[0-9]{8}$"
@@ -98,8 +99,8 @@ class Tournament(models.Model):
         RED = "red", _("Red Mahjong")
 
     name = models.CharField(_("name"), max_length=200)
-    start_date = models.DateField(_("start date"))
-    end_date = models.DateField(_("end date"))
+    start_date = models.DateField(_("start date"), validators=[validate_tournament_date])
+    end_date = models.DateField(_("end date"), validators=[validate_tournament_date])
     city = models.CharField(_("city"), max_length=100)
     country = models.CharField(_("country"), max_length=2, help_text=_("ISO 3166 alpha-2 code"))
     venue = models.CharField(_("venue"), max_length=300, blank=True)
@@ -125,7 +126,8 @@ class Tournament(models.Model):
     sessions = models.PositiveSmallIntegerField(_("number of sessions"))
     session_minutes = models.PositiveSmallIntegerField(_("session length (minutes)"), default=150)
     planned_players = models.PositiveIntegerField(_("planned number of players"))
-    fee = models.DecimalField(_("fee"), max_digits=10, decimal_places=2, null=True, blank=True)
+    fee = models.DecimalField(_("fee"), max_digits=10, decimal_places=2, null=True, blank=True,
+                              validators=[MinValueValidator(0)])
     currency = models.CharField(_("currency"), max_length=3, blank=True)
     contact = models.CharField(_("contact"), max_length=300, blank=True)
     website = models.URLField(_("website"), blank=True)

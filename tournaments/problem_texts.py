@@ -81,6 +81,12 @@ def _templates() -> dict[str, str]:
         "seat_twice": _("This seat is given twice for the table."),
         "bad_header": _("The file lacks the columns: %(columns)s."),
         "hand_shape": _("A hand has a winner, or is a draw or a penalty."),
+        "out_of_range": _("A whole number from %(lo)s to %(hi)s is expected."),
+        "too_many": _("At most %(limit)s are accepted in one request."),
+        "unknown_field": _("Unknown field “%(name)s”."),
+        "draw_contradiction": _(
+            "A drawn hand has no winner, discarder, points, fans, tiles or penalty."
+        ),
         # players
         "member_unknown": _("No member has the number %(number)s."),
         "conflicting_ids": _("The member number and the EMA number name different players."),
@@ -89,6 +95,7 @@ def _templates() -> dict[str, str]:
             "check the name and the member number."
         ),
         "name_required": _("The name is required."),
+        "too_many_players_per_call": _("At most %(limit)s players in one request."),
         "bad_country": _("The country is a two-letter ISO 3166 code."),
         "no_team_competition": _("This tournament has no team competition."),
         "team_full": _("Team “%(team)s” already has four players."),

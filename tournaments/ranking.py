@@ -3,7 +3,7 @@
 Substitutes fill tables and are never ranked. Players who withdrew keep the sessions they
 played; the tournament's rule (``withdrawn_ranking``) ranks them below every player who
 finished (in the order of their own totals) or leaves them unranked (see
-docs/decisions/0706-withdrawals-and-substitutes.md).
+docs/decisions/0712-withdrawals-and-substitutes.md).
 """
 
 from __future__ import annotations

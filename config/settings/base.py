@@ -94,6 +94,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # /healthz answered before the host check: the container's check asks 127.0.0.1
     "config.health.HealthCheckMiddleware",
+    # /api/: a body over API_MAX_BODY_BYTES refused at once (413), every error as JSON
+    "config.api_errors.ApiErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # anonymous fan tables and fan pages from the cache, before sessions and page routing
     "content.middleware.RulebookCacheMiddleware",
@@ -262,7 +264,18 @@ ELASTICSEARCH_TIMEOUT = float(os.environ.get("ELASTICSEARCH_TIMEOUT", "5"))
 WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
 
 # --- API -------------------------------------------------------------------
+# The largest body the API reads (bytes): a 413 saying so beyond it (config/api_errors.py).
+API_MAX_BODY_BYTES = int(
+    os.environ.get("API_MAX_BODY_BYTES", str(2_621_440)))
+
 REST_FRAMEWORK = {
+    # JSON nested too deep or not UTF-8: a 400 naming the body; every error as JSON
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api_errors.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     # the client's address for the anonymous rate limit (TRUSTED_PROXIES above)
     "NUM_PROXIES": TRUSTED_PROXIES,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

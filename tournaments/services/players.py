@@ -133,15 +133,20 @@ def _match_player(entry: PlayerEntry, row: int) -> tuple[Player | None, list[Pro
 
 @transaction.atomic
 def players_register(
-    *, tournament: Tournament, user: Any, entries: Sequence[PlayerEntry]
+    *, tournament: Tournament, user: Any, entries: Sequence[PlayerEntry],
+    rows: Sequence[int] | None = None, earlier_problems: Sequence[Problem] = (),
 ) -> list[Registration]:
     """Register players (matched to existing ones, never duplicated; guests created).
     Returns the registrations in the order given; an entry already registered returns its
-    registration. Atomic: any problem -> :class:`ResultsError` listing all of them."""
+    registration. Atomic: any problem -> :class:`ResultsError` listing all of them.
+
+    ``rows``: the row number of each entry in the caller's list (default 1, 2, ...);
+    ``earlier_problems``: what the caller found in rows it left out, so that every problem
+    of the request is listed at once (nothing is stored when there is any)."""
     tournament = _locked(tournament)
     if tournament.state == State.RESULTS_CONFIRMED:
         raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
-    problems: list[Problem] = []
+    problems: list[Problem] = list(earlier_problems)
     registrations: list[Registration] = []
     next_number = (
         tournament.registrations.order_by("-number").values_list("number", flat=True).first()
@@ -150,7 +155,8 @@ def players_register(
     team_sizes: dict[str, int] = {}
     for reg in tournament.registrations.exclude(team=""):
         team_sizes[reg.team] = team_sizes.get(reg.team, 0) + 1
-    for row, entry in enumerate(entries, start=1):
+    numbers = list(rows) if rows is not None else list(range(1, len(entries) + 1))
+    for row, entry in zip(numbers, entries, strict=True):
         name = entry.name.strip()
         country = countries.alpha2(entry.country.strip()) or ""
         if not name:
@@ -198,7 +204,7 @@ def players_register(
         ))
     if problems:
         transaction.set_rollback(True)
-        raise ResultsError(problems)
+        raise ResultsError(sorted(problems, key=lambda p: p.row or 0))
     _audit(tournament, "tournaments.tournament.players", user, count=len(entries))
     return registrations
 
