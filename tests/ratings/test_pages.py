@@ -236,6 +236,22 @@ def test_api_ratings_default_period_and_fields(client: Client, season) -> None:
     assert newcomer["change"] is None and newcomer["games"] == 18
 
 
+def test_api_ratings_come_in_pages(client: Client, season, monkeypatch) -> None:
+    monkeypatch.setattr("ratings.api.RATINGS_PAGE_SIZE", 10)
+    whole = [r.player_id for r in period_list("2025-09")]
+    first = client.get("/api/v1/ratings").json()
+    assert first["count"] == 24 and first["previous"] is None
+    assert first["next"] == "http://testserver/api/v1/ratings?page=2"
+    assert [r["player"] for r in first["ratings"]] == whole[:10]
+    third = client.get("/api/v1/ratings?page=3")
+    assert [r["player"] for r in third.json()["ratings"]] == whole[20:]
+    assert third.json()["next"] is None
+    assert third.json()["previous"] == "http://testserver/api/v1/ratings?page=2"
+    assert third["X-Total-Count"] == "24" and 'rel="prev"' in third["Link"]
+    bad = client.get("/api/v1/ratings?page=x")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "page"
+
+
 def test_api_ratings_of_a_period(client: Client, season) -> None:
     data = client.get("/api/v1/ratings?period=2025-03").json()
     assert data["period"] == "2025-03"
