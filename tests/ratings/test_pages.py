@@ -104,9 +104,9 @@ def test_list_without_ratings(client: Client, db) -> None:
 
 def test_csv_export(client: Client, season) -> None:
     response = client.get("/en/ratings/csv/?period=2025-09&country=RU")
-    assert response.status_code == 200
+    assert response.status_code == 200 and response.streaming
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert {r["country"] for r in rows} == {"RU"}
     expected = {r.player_id: r for r in period_list("2025-09")}
     for row in rows:
@@ -114,6 +114,13 @@ def test_csv_export(client: Client, season) -> None:
         assert float(row["rating"]) == entry.rating  # full precision
         assert row["provisional"] == ("yes" if entry.provisional else "no")
     assert [int(r["rank"]) for r in rows] == sorted(int(r["rank"]) for r in rows)
+
+
+def test_csv_export_streams_the_whole_list_in_chunks(client: Client, season, monkeypatch) -> None:
+    monkeypatch.setattr("ratings.views.CSV_CHUNK", 5)
+    response = client.get("/en/ratings/csv/?period=2025-09")
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert [int(r["player"]) for r in rows] == [r.player_id for r in period_list("2025-09")]
 
 
 def test_publish_needs_the_permission(client: Client, season) -> None:
