@@ -208,6 +208,7 @@ CONFIG_LEAVES = {
     "config.csv_export",
     "config.health",
     "config.middleware",
+    "config.pagination",
     "config.pdf_fonts",
     "config.site_url",
     "config.throttles",
