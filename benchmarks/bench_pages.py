@@ -59,6 +59,7 @@ def environment() -> dict[str, str]:
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
         DJANGO_SECURE_SSL_REDIRECT="false",
         DJANGO_LOG_LEVEL="ERROR",
+        API_ANON_RATE="1000000/s",  # the anonymous API limit (60/min) would cut the run
     )
 
 
