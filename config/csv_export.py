@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from defusedcsv import csv
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 
 
 def writer(stream: Any, **fmtparams: Any) -> Any:
@@ -41,6 +41,23 @@ def csv_response(
 class _Echo:
     def write(self, value: str) -> str:
         return value
+
+
+def csv_stream(
+    filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]], **fmtparams: Any
+) -> StreamingHttpResponse:
+    """A CSV download written line by line while it is sent (a whole list without holding
+    it in memory): ``rows`` may be a generator that reads the database as it goes."""
+    writer = csv.writer(_Echo(), **fmtparams)
+
+    def lines() -> Iterable[str]:
+        yield writer.writerow(header)
+        for row in rows:
+            yield writer.writerow(row)
+
+    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 class SafeCsvExportMixin:

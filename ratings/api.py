@@ -1,5 +1,7 @@
 """Rating API (issue 12): GET /api/v1/ratings?period=YYYY-MM and GET /api/v1/players/{id},
-each with ?ruleset=mcr|hkos|red (default mcr): one rating list per ruleset (decision 0805)."""
+each with ?ruleset=mcr|hkos|red (default mcr): one rating list per ruleset (decision 0805).
+The list comes in pages of 500 (``?page=``; ``count``, ``next``, ``previous``; decision
+0713)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.pagination import PAGE_INVALID, api_page, page_number
 from ratings import ema
 from ratings.method import parse_period
 from ratings.selectors import (
@@ -35,6 +38,8 @@ RULESET_PARAMETER = OpenApiParameter(
     "ruleset", str, enum=list(RULESETS), description="the rating list's rules (default: mcr)"
 )
 
+RATINGS_PAGE_SIZE = 500
+
 
 def _ruleset(request: Request) -> str | Response:
     """The ruleset the request asks for, or the 400 answer naming the field."""
@@ -52,6 +57,7 @@ class RatingListView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("period", str, description="YYYY-MM (default: latest)"),
+            OpenApiParameter("page", int, description=f"from 1; {RATINGS_PAGE_SIZE} a page"),
             RULESET_PARAMETER,
         ],
         responses={200: dict},
@@ -60,21 +66,32 @@ class RatingListView(APIView):
         ruleset = _ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
+        number = page_number(request)
+        if number is None:
+            return Response(
+                {"errors": [{"field": "page", "message": str(PAGE_INVALID)}]}, status=400
+            )
         period = request.query_params.get("period") or latest_period_with_results(ruleset)
         if period is None:
-            return Response({"period": None, "ruleset": ruleset, "ratings": []})
+            return Response({"period": None, "ruleset": ruleset, "count": 0, "next": None,
+                             "previous": None, "ratings": []})
         try:
             parse_period(period)
         except ValueError:
             return Response(
                 {"errors": [{"field": "period", "message": str(PERIOD_INVALID)}]}, status=400
             )
-        rows = period_list(period, ruleset)
+        every = period_list(period, ruleset)
+        page = api_page(request, number=number, count=len(every), size=RATINGS_PAGE_SIZE)
+        rows = every[page.start:page.stop]
         players = Player.objects.in_bulk([r.player_id for r in rows])
-        return Response(
+        return page.apply(Response(
             {
                 "period": period,
                 "ruleset": ruleset,
+                "count": page.count,
+                "next": page.next,
+                "previous": page.previous,
                 "ratings": [
                     {
                         "rank": r.rank,
@@ -91,7 +108,7 @@ class RatingListView(APIView):
                     for r in rows
                 ],
             }
-        )
+        ))
 
 
 def _float(value: Fraction) -> float:

@@ -210,6 +210,7 @@ CONFIG_LEAVES = {
     "config.dates",
     "config.health",
     "config.middleware",
+    "config.pagination",
     "config.pdf_fonts",
     "config.site_url",
     "config.throttles",

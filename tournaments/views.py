@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -62,12 +63,16 @@ def _names(tournament: Tournament) -> dict[int, Any]:
     return {r.player_id: r for r in selectors.tournament_registrations(tournament)}
 
 
+PAST_PAGE_SIZE = 30
+
+
 def calendar(request: HttpRequest) -> HttpResponse:
     today = selectors.today()
     rows = selectors.public_calendar()
-    upcoming = [t for t in rows if t.end_date >= today]
-    past = sorted((t for t in rows if t.end_date < today), key=lambda t: t.start_date,
-                  reverse=True)
+    upcoming = list(rows.filter(end_date__gte=today))
+    past = Paginator(
+        rows.filter(end_date__lt=today).order_by("-start_date", "name", "pk"), PAST_PAGE_SIZE
+    ).get_page(request.GET.get("page"))
     mine = None
     if can_organize(request.user):
         mine = Tournament.objects.filter(organizer=request.user).order_by("-start_date")

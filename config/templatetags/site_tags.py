@@ -22,36 +22,43 @@ class LanguageLink:
     current: bool
 
 
-def _page_url_in(page, language_code: str, request) -> str | None:
-    """URL of the translation of a Wagtail page, or of that locale's home page.
+def _translation_urls(page, request) -> dict[str, str]:
+    """URL of the translation of a Wagtail page in each language that has one, or of that
+    locale's home page. Three queries whatever the number of languages: the locales, the
+    live translations, the home pages of the locales left (decision 0005).
 
     For a routable page's sub-route (e.g. a fan page under the fan table,
     ``/en/rules/mcr/fans/57a/``) the same sub-route of the translation is kept.
     """
     from wagtail.models import Locale, Page
 
-    try:
-        locale = Locale.objects.get(language_code=language_code)
-    except Locale.DoesNotExist:
-        return None
-    translation_page = page.get_translation_or_none(locale)
-    if translation_page is None or not translation_page.live:
-        site_root = Page.objects.filter(depth=2, locale=locale, live=True).first()
-        translation_page = site_root
-    if translation_page is None:
-        return None
-    url = translation_page.get_url(request=request)
+    locales = {locale.pk: locale.language_code for locale in Locale.objects.all()}
+    found: dict[str, Page] = {
+        locales[p.locale_id]: p
+        for p in Page.objects.filter(translation_key=page.translation_key, live=True,
+                                     locale_id__in=locales)
+    }
+    missing = [pk for pk, code in locales.items() if code not in found]
+    if missing:
+        for root in Page.objects.filter(depth=2, locale_id__in=missing, live=True).order_by(
+                "path"):
+            found.setdefault(locales[root.locale_id], root)
     own_url = page.get_url(request=request)
     path = getattr(request, "path", "") or ""
-    if (
-        url
-        and own_url
-        and translation_page.translation_key == page.translation_key
-        and path.startswith(own_url)
-        and len(path) > len(own_url)
-    ):
-        url += path[len(own_url):]
-    return url
+    urls = {}
+    for code, translation_page in found.items():
+        url = translation_page.get_url(request=request)
+        if (
+            url
+            and own_url
+            and translation_page.translation_key == page.translation_key
+            and path.startswith(own_url)
+            and len(path) > len(own_url)
+        ):
+            url += path[len(own_url):]
+        if url:
+            urls[code] = url
+    return urls
 
 
 @register.simple_tag(takes_context=True)
@@ -60,11 +67,12 @@ def language_links(context) -> list[LanguageLink]:
     request = context.get("request")
     page = context.get("page")
     current = translation.get_language()
+    urls = {}
+    if page is not None and hasattr(page, "get_translation_or_none"):
+        urls = _translation_urls(page, request)
     links = []
     for code, name in settings.LANGUAGES:
-        url = None
-        if page is not None and hasattr(page, "get_translation_or_none"):
-            url = _page_url_in(page, code, request)
+        url = urls.get(code)
         if url is None and request is not None:
             url = translate_url(request.get_full_path(), code)
         links.append(LanguageLink(code=code, name=name, url=url or "/", current=code == current))

@@ -86,3 +86,50 @@ def test_public_tournaments_by_name_or_city_newest_first(client: Client, people)
     assert found(client, "secret", "tournaments") == []
     assert "Nothing found for “secret”." in client.get(
         "/en/search/", {"q": "secret"}).content.decode()
+
+
+def _players_as_before(query: str, limit: int) -> list[Player]:
+    """players_matching as it was written before issue 26: two LEFT JOINs under DISTINCT."""
+    from django.db.models import Q
+
+    from tournaments.models import PUBLIC_STATES
+    from tournaments.selectors import _every_word_in
+
+    shown = Q(rating_entries__isnull=False) | Q(registrations__tournament__state__in=PUBLIC_STATES)
+    return list(
+        Player.objects.filter(shown, is_anonymised=False)
+        .filter(_every_word_in(("name_latin", "name_native"), query))
+        .distinct()
+        .order_by("name_latin", "pk")[:limit]
+    )
+
+
+def test_player_lookups_find_what_the_joins_found(people) -> None:
+    from tournaments.selectors import players_matching
+
+    people[3].is_anonymised = True
+    people[3].save()
+    for query in ("sokol", "SOKOLOV ivan", "Соколов", "vries", "a", "o", "sokolovsky",
+                  "dubois", "zzz", "an so"):
+        for limit in (1, 2, 50):
+            assert players_matching(query, limit=limit) == _players_as_before(query, limit), (
+                query, limit)
+
+
+def test_search_costs_the_same_with_ten_times_the_history(client: Client, people) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as context:
+            assert client.get("/en/search/", {"q": "sokol"}).status_code == 200
+        return len(context.captured_queries)
+
+    client.get("/en/search/", {"q": "sokol"})
+    small = queries()
+    for i in range(10):
+        newcomer = Player.objects.create(name_latin=f"Sokol {i}", country="NL")
+        confirmed_tournament([*people[:3], newcomer], date(2024, 1 + i, 10), sessions=4,
+                             name=f"Sokol Cup {i}")
+    ratings_recompute()
+    assert queries() == small

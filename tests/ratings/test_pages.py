@@ -104,9 +104,9 @@ def test_list_without_ratings(client: Client, db) -> None:
 
 def test_csv_export(client: Client, season) -> None:
     response = client.get("/en/ratings/csv/?period=2025-09&country=RU")
-    assert response.status_code == 200
+    assert response.status_code == 200 and response.streaming
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert {r["country"] for r in rows} == {"RU"}
     expected = {r.player_id: r for r in period_list("2025-09")}
     for row in rows:
@@ -114,6 +114,13 @@ def test_csv_export(client: Client, season) -> None:
         assert float(row["rating"]) == entry.rating  # full precision
         assert row["provisional"] == ("yes" if entry.provisional else "no")
     assert [int(r["rank"]) for r in rows] == sorted(int(r["rank"]) for r in rows)
+
+
+def test_csv_export_streams_the_whole_list_in_chunks(client: Client, season, monkeypatch) -> None:
+    monkeypatch.setattr("ratings.views.CSV_CHUNK", 5)
+    response = client.get("/en/ratings/csv/?period=2025-09")
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert [int(r["player"]) for r in rows] == [r.player_id for r in period_list("2025-09")]
 
 
 def test_publish_needs_the_permission(client: Client, season) -> None:
@@ -234,6 +241,22 @@ def test_api_ratings_default_period_and_fields(client: Client, season) -> None:
     assert any(r["provisional"] for r in data["ratings"])  # provisional included, flagged
     newcomer = next(r for r in data["ratings"] if r["name"].startswith("Newcomer"))
     assert newcomer["change"] is None and newcomer["games"] == 18
+
+
+def test_api_ratings_come_in_pages(client: Client, season, monkeypatch) -> None:
+    monkeypatch.setattr("ratings.api.RATINGS_PAGE_SIZE", 10)
+    whole = [r.player_id for r in period_list("2025-09")]
+    first = client.get("/api/v1/ratings").json()
+    assert first["count"] == 24 and first["previous"] is None
+    assert first["next"] == "http://testserver/api/v1/ratings?page=2"
+    assert [r["player"] for r in first["ratings"]] == whole[:10]
+    third = client.get("/api/v1/ratings?page=3")
+    assert [r["player"] for r in third.json()["ratings"]] == whole[20:]
+    assert third.json()["next"] is None
+    assert third.json()["previous"] == "http://testserver/api/v1/ratings?page=2"
+    assert third["X-Total-Count"] == "24" and 'rel="prev"' in third["Link"]
+    bad = client.get("/api/v1/ratings?page=x")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "page"
 
 
 def test_api_ratings_of_a_period(client: Client, season) -> None:

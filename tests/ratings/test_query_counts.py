@@ -42,3 +42,31 @@ def test_player_page_and_api_cost_the_same_with_ten_times_the_tournaments(client
     assert large == small, (small, large)
     response = client.get(url)
     assert b"Open 19" in response.content and b"Open 0" in response.content
+
+
+def _federation(count: int, start: int) -> None:
+    """``count`` tournaments of eight new players each: the list grows with the history."""
+    for i in range(start, start + count):
+        confirmed_tournament(players(8, prefix=f"Member {i}"), date(2020 + i // 12, i % 12 + 1, 10),
+                             sessions=4, seed=i, name=f"Cup {i}")
+    ratings_recompute()
+
+
+@pytest.mark.parametrize("url", ["/en/ratings/", "/en/ratings/?page=2", "/api/v1/ratings",
+                                 "/api/v1/ratings?page=2"])
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_rating_list_costs_the_same_with_ten_times_the_history(client, url, signed_in,
+                                                              monkeypatch):
+    from tests.factories import UserFactory
+
+    monkeypatch.setattr("ratings.views.PAGE_SIZE", 4)
+    monkeypatch.setattr("ratings.api.RATINGS_PAGE_SIZE", 4)
+    if signed_in:
+        client.force_login(UserFactory())
+    _federation(2, 0)
+    client.get(url)
+    small = _queries(client, url)
+    _federation(18, 2)
+    client.get(url)  # the list's cache is keyed on the recompute
+    large = _queries(client, url)
+    assert large == small, (small, large)

@@ -92,6 +92,38 @@ def test_calendar_lists_public_tournaments_by_state(api, make_tournament):
     assert api["anonymous"].get("/api/v1/tournaments?state=draft").json() == []
 
 
+def test_calendar_rows_are_the_serializers_fields(api, make_tournament):
+    from tournaments.api import TournamentSerializer
+
+    make_tournament("accredited", fee="12.5", currency="EUR", variant={"fan_57b_points": 5})
+    make_tournament("accredited")
+    rows = api["anonymous"].get("/api/v1/tournaments").json()
+    expected = [TournamentSerializer(t).data
+                for t in Tournament.objects.order_by("start_date", "name", "pk")]
+    assert rows == [dict(item) for item in expected]
+    assert rows[0]["fee"] == "12.50" and rows[0]["variant"] == {"fan_57b_points": 5}
+
+
+def test_calendar_pages_keep_the_list_and_link_the_next_page(api, make_tournament,
+                                                             monkeypatch):
+    monkeypatch.setattr("tournaments.api.CALENDAR_PAGE_SIZE", 2)
+    made = [make_tournament("accredited", name=f"Cup {i}").pk for i in range(5)]
+    first = api["anonymous"].get("/api/v1/tournaments?state=accredited")
+    assert [t["id"] for t in first.json()] == made[:2]
+    assert first["X-Total-Count"] == "5"
+    assert first["Link"] == ('<http://testserver/api/v1/tournaments?state=accredited&page=2>; '
+                             'rel="next"')
+    second = api["anonymous"].get("/api/v1/tournaments?state=accredited&page=2")
+    assert [t["id"] for t in second.json()] == made[2:4]
+    assert 'page=3>; rel="next"' in second["Link"] and 'page=1>; rel="prev"' in second["Link"]
+    last = api["anonymous"].get("/api/v1/tournaments?state=accredited&page=3")
+    assert [t["id"] for t in last.json()] == made[4:]
+    assert "next" not in last["Link"]
+    assert api["anonymous"].get("/api/v1/tournaments?page=9").json() == []
+    bad = api["anonymous"].get("/api/v1/tournaments?page=0")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "page"
+
+
 # Transitions -----------------------------------------------------------------------------------
 
 
