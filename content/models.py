@@ -101,8 +101,9 @@ class RulebookPageMixin(models.Model):
         return cached_serve(self, request, lambda: parent_serve(request, *args, **kwargs))
 
 
-class RulesIndexPage(RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
-    """/<lang>/rules/: the three rulesets."""
+class RulesIndexPage(RoutablePageMixin, RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
+    """/<lang>/rules/: the three rulesets; /<lang>/rules/glossary/: the terms every
+    translation of the rules follows."""
 
     intro = models.TextField(_("introduction"), blank=True)
 
@@ -134,6 +135,32 @@ class RulesIndexPage(RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
         context = super().get_context(request, *args, **kwargs)
         context["rulesets"] = self.rulesets_with_fan_tables()
         return context
+
+    def serve(self, request, *args, **kwargs):
+        from content.fan_pages import cached_serve
+
+        return cached_serve(
+            self, request, lambda: super(RulesIndexPage, self).serve(request, *args, **kwargs)
+        )
+
+    @path("")
+    def rules_index(self, request):
+        return self.render(request)
+
+    @path("glossary/")
+    def glossary(self, request):
+        from content import glossary
+
+        language = self.locale.language_code
+        data = glossary.glossary_data()
+        return self.render(request, template="content/glossary_page.html", context_overrides={
+            "glossary_title": data["title"][language],
+            "glossary_intro": data["intro"][language],
+            "terms": glossary.terms(language),
+            "fan_names": glossary.mcr_fan_names(language),
+            "other_language": "en" if language == "ru" else "ru",
+            "extra_crumb": True,
+        })
 
 
 class RulesetPage(RulebookPageMixin, Page):  # noqa: DJ008
