@@ -266,7 +266,7 @@ def test_a_translation_file_that_does_not_mirror_stops_the_load(red_rules) -> No
     data = json.loads((red_rules / "red.en.json").read_text("utf-8"))
     data["chapters"][0]["slug"] = "intro"
     (red_rules / "red.en.json").write_text(json.dumps(data, ensure_ascii=False), "utf-8")
-    with pytest.raises(RulesDataError, match="red.en.json does not mirror red.json"):
+    with pytest.raises(RulesDataError, match=r"red\.en\.json does not mirror red\.json"):
         rulebook_pages_load(rules_dir=red_rules)
 
 
