@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import FieldPanel
@@ -100,8 +101,9 @@ class RulebookPageMixin(models.Model):
         return cached_serve(self, request, lambda: parent_serve(request, *args, **kwargs))
 
 
-class RulesIndexPage(RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
-    """/<lang>/rules/: the three rulesets."""
+class RulesIndexPage(RoutablePageMixin, RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
+    """/<lang>/rules/: the three rulesets; /<lang>/rules/glossary/: the terms every
+    translation of the rules follows."""
 
     intro = models.TextField(_("introduction"), blank=True)
 
@@ -133,6 +135,32 @@ class RulesIndexPage(RulebookPageMixin, Page):  # noqa: DJ008  (Page.__str__)
         context = super().get_context(request, *args, **kwargs)
         context["rulesets"] = self.rulesets_with_fan_tables()
         return context
+
+    def serve(self, request, *args, **kwargs):
+        from content.fan_pages import cached_serve
+
+        return cached_serve(
+            self, request, lambda: super(RulesIndexPage, self).serve(request, *args, **kwargs)
+        )
+
+    @path("")
+    def rules_index(self, request):
+        return self.render(request)
+
+    @path("glossary/")
+    def glossary(self, request):
+        from content import glossary
+
+        language = self.locale.language_code
+        data = glossary.glossary_data()
+        return self.render(request, template="content/glossary_page.html", context_overrides={
+            "glossary_title": data["title"][language],
+            "glossary_intro": data["intro"][language],
+            "terms": glossary.terms(language),
+            "fan_names": glossary.mcr_fan_names(language),
+            "other_language": "en" if language == "ru" else "ru",
+            "extra_crumb": True,
+        })
 
 
 class RulesetPage(RulebookPageMixin, Page):  # noqa: DJ008
@@ -169,11 +197,48 @@ class RulesetPage(RulebookPageMixin, Page):  # noqa: DJ008
 class RuleChapterPage(RulebookPageMixin, Page):  # noqa: DJ008
     """One chapter (or appendix) of a ruleset's text; sections are anchored headings."""
 
+    TRANSLATION_PROJECT = "project"
+    TRANSLATION_SOURCES = [
+        ("", _("not a translation")),
+        (TRANSLATION_PROJECT, _("the project's translation of the Russian edition")),
+    ]
+    #: the status fields a revision does not carry: they follow the Russian text and the
+    #: editors' reviews, not the page's content (docs/decisions/0521)
+    STATUS_FIELDS = (
+        "translated_from_hash", "russian_hash",
+        "translation_reviewed_by", "translation_reviewed_at",
+    )
+
     number = models.CharField(_("number"), max_length=16, blank=True)
     body = StreamField(RuleTextBlock(), verbose_name=_("text"), blank=True)
+    translation_source = models.CharField(
+        _("translation"), max_length=16, blank=True, choices=TRANSLATION_SOURCES,
+        editable=False,
+    )
+    translation_reviewed = models.BooleanField(
+        _("translation reviewed"),
+        default=False,
+        help_text=_(
+            "Tick when an editor of this language has read the translation against the "
+            "current Russian text."
+        ),
+    )
+    translation_reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("reviewed by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+", editable=False,
+    )
+    translation_reviewed_at = models.DateTimeField(
+        _("reviewed at"), null=True, blank=True, editable=False
+    )
+    # the Russian chapter's fingerprint the translation was made (or last reviewed) from,
+    # and the Russian chapter's fingerprint now: outdated when they differ
+    translated_from_hash = models.CharField(max_length=64, blank=True, editable=False)
+    russian_hash = models.CharField(max_length=64, blank=True, editable=False)
 
     content_panels = [*Page.content_panels, FieldPanel("number"), FieldPanel("body")]
-    settings_panels = [*Page.settings_panels, FieldPanel("is_translated")]
+    settings_panels = [
+        *Page.settings_panels, FieldPanel("is_translated"), FieldPanel("translation_reviewed"),
+    ]
     search_fields = [*Page.search_fields, index.SearchField("body")]
     parent_page_types = ["content.RulesetPage"]
     subpage_types: list[str] = []
@@ -194,6 +259,27 @@ class RuleChapterPage(RulebookPageMixin, Page):  # noqa: DJ008
     def ruleset(self) -> str:
         parent = self.get_parent().specific
         return getattr(parent, "ruleset", "")
+
+    @property
+    def is_project_translation(self) -> bool:
+        return self.translation_source == self.TRANSLATION_PROJECT
+
+    @property
+    def translation_outdated(self) -> bool:
+        """The Russian chapter changed since the translation was made or last reviewed."""
+        return bool(
+            self.is_project_translation and self.translated_from_hash and self.russian_hash
+            and self.translated_from_hash != self.russian_hash
+        )
+
+    def with_content_json(self, content):
+        """A revision's content with the status as the page has it now (an old revision
+        must not bring back an old review or an old fingerprint of the Russian text)."""
+        obj = super().with_content_json(content)
+        for name in self.STATUS_FIELDS:
+            field = self._meta.get_field(name)
+            setattr(obj, field.attname, getattr(self, field.attname))
+        return obj
 
     def get_context(self, request, *args, **kwargs):
         from content.rule_text import chapter_render_context

@@ -1,16 +1,21 @@
-"""The editors' report: rulebook pages whose text is not in their own language yet.
+"""The editors' translation report: rulebook pages whose translation is missing, not yet
+reviewed, or outdated.
 
 Until an editor translates a rulebook page and ticks "translated" (decision 0502), its
-visitors read the Russian text under a notice. This report lists those pages, by language,
-with links to edit them (Reports -> "Untranslated rulebook pages", and a line on the
+visitors read the Russian text under a notice ("missing"). A chapter loaded from the
+project's translation file waits for an editor of its language to review it
+("unreviewed"); when the Russian chapter changes, its translation is "outdated" until an
+editor reviews it again (decision 0521). This report lists those pages, by language and
+status, with links to edit them (Reports -> "Rulebook translations", and lines on the
 admin's home page).
 """
 
 from __future__ import annotations
 
+import django_filters
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.filters import ContentTypeFilter, WagtailFilterSet
 from wagtail.admin.views.reports import PageReportView
@@ -33,6 +38,42 @@ def untranslated_rulebook_pages(user) -> QuerySet[Page]:
         pk__in=ids)
 
 
+TRANSLATION_STATUSES = [
+    ("missing", _("Missing")),
+    ("unreviewed", _("Not reviewed")),
+    ("outdated", _("Outdated")),
+]
+
+
+def _status_ids(status: str) -> list[int]:
+    chapters = RuleChapterPage.objects.exclude(locale__language_code=settings.LANGUAGE_CODE)
+    if status == "unreviewed":
+        chapters = chapters.filter(
+            translation_source=RuleChapterPage.TRANSLATION_PROJECT, translation_reviewed=False)
+    elif status == "outdated":
+        chapters = chapters.filter(
+            translation_source=RuleChapterPage.TRANSLATION_PROJECT
+        ).exclude(translated_from_hash="").exclude(russian_hash="").exclude(
+            translated_from_hash=F("russian_hash"))
+    else:
+        raise ValueError(status)
+    return list(chapters.values_list("pk", flat=True))
+
+
+def rulebook_translation_pages(user, status: str | None = None) -> QuerySet[Page]:
+    """The rulebook pages ``user`` may edit whose translation is missing, not reviewed or
+    outdated (``status`` one of them; None: any)."""
+    if status == "missing":
+        return untranslated_rulebook_pages(user)
+    statuses = [status] if status else ["unreviewed", "outdated"]
+    ids = [pk for name in statuses for pk in _status_ids(name)]
+    pages = PagePermissionPolicy().instances_user_has_permission_for(user, "change").filter(
+        pk__in=ids)
+    if status is None:
+        pages = pages | untranslated_rulebook_pages(user)
+    return pages
+
+
 def rulebook_page_types() -> QuerySet[ContentType]:
     return ContentType.objects.filter(
         pk__in=[ct.pk for ct in ContentType.objects.get_for_models(*RULEBOOK_PAGE_TYPES).values()]
@@ -45,14 +86,23 @@ class UntranslatedFilterSet(WagtailFilterSet):
         label=_("Type"),
         queryset=lambda request: rulebook_page_types(),
     )
+    status = django_filters.ChoiceFilter(
+        label=_("Translation"), choices=TRANSLATION_STATUSES, method="filter_status",
+    )
 
     class Meta:
         model = Page
         fields = ["content_type"]
 
+    def filter_status(self, queryset, name, value):
+        if not value:
+            return queryset
+        return queryset.filter(
+            pk__in=rulebook_translation_pages(self.request.user, value).values("pk"))
+
 
 class UntranslatedRulebookPagesView(PageReportView):
-    page_title = _("Untranslated rulebook pages")
+    page_title = _("Rulebook translations")
     header_icon = "doc-full"
     filterset_class = UntranslatedFilterSet
     index_url_name = "untranslated_rulebook_pages"
@@ -61,7 +111,7 @@ class UntranslatedRulebookPagesView(PageReportView):
 
     def get_queryset(self):
         self.queryset = (
-            untranslated_rulebook_pages(self.request.user)
+            rulebook_translation_pages(self.request.user)
             .select_related("locale", "content_type")
             .order_by("locale__language_code", "path")
         )

@@ -13,6 +13,7 @@ from django.utils import timezone
 from wagtail.models import Locale, Page, Site
 from wagtail.signals import page_published
 
+from content import rule_translations
 from content.models import HomePage
 from rulebook.book_data import content_hash
 from rulebook.services import LoadReport, Progress
@@ -158,6 +159,7 @@ class _PageLoader:
         self.report = LoadReport(what="rule pages")
         self.done = 0
         self.total = 0
+        self.written = False  # whether the last ensure() created or updated its page
 
     def ensure(self, parent: Page, cls: type[Page], *, slug: str, key: uuid.UUID,
                locale: Locale, fields: dict) -> Page:
@@ -165,17 +167,20 @@ class _PageLoader:
         digest = content_hash({"slug": slug, **fields})
         page = cls.objects.filter(translation_key=key, locale=locale).first()
         label = f"{locale.language_code}:{slug}"
+        self.written = True
         if page is None:
             page = cls(slug=slug, locale=locale, translation_key=key, **fields)
             self._create(parent, page, digest)
             self.report.created += 1
         elif page.source_hash == digest and not self.force:
             self.report.unchanged += 1
+            self.written = False
         else:
             latest = page.get_latest_revision_as_object()
             edited = content_hash(latest.loaded_content()) != page.loaded_hash
             if edited and not self.force:
                 self.report.kept_edits.append(label)
+                self.written = False
             else:
                 for name, value in fields.items():
                     setattr(page, name, value)
@@ -210,6 +215,83 @@ class _PageLoader:
         page.save_revision(log_action=False).publish(log_action=False)
 
 
+def _translations_read(
+    rulesets: list[str], data: dict[str, dict | None], rules_dir: Path
+) -> dict[tuple[str, str], list[tuple[dict, list[dict]]]]:
+    """(ruleset, language) -> [(translated chapter, its stream)] in the Russian file's
+    order, for every translation file beside the Russian ones (docs/decisions/0521)."""
+    from rulebook.models import WorkedExample
+
+    out = {}
+    for name in rulesets:
+        source = data[name]
+        if source is None:
+            continue
+        examples = dict(WorkedExample.objects.filter(ruleset=name).values_list("code", "pk"))
+        for code in rule_translations.TRANSLATION_LANGUAGES:
+            translation = rule_translations.translation_read(rules_dir, name, code)
+            if translation is None:
+                continue
+            problems = rule_translations.mismatches(source, translation)
+            if problems:
+                raise RulesDataError(
+                    f"{name}.{code}.json does not mirror {name}.json: " + "; ".join(problems)
+                )
+            out[(name, code)] = [
+                (chapter, _chapter_stream(f"{name}.{code}", chapter, examples))
+                for chapter in translation["chapters"]
+            ]
+    return out
+
+
+def _translation_status_update(page, *, russian: dict, translated: dict | None,
+                               loaded_now: bool) -> None:
+    """Keep a translated chapter's status honest: a newly loaded translation is not
+    reviewed yet; a change of the Russian chapter makes the translation outdated and takes
+    back its review until an editor reviews it again."""
+    now_hash = rule_translations.source_hash(russian)
+    status: dict = {"russian_hash": now_hash}
+    unreview = False
+    if translated is None:
+        status.update(translated_from_hash="")
+    elif loaded_now:
+        status["translated_from_hash"] = translated.get("source_hash") or now_hash
+        unreview = True
+    if page.russian_hash and page.russian_hash != now_hash:
+        unreview = True
+    if unreview:
+        status.update(translation_reviewed=False, translation_reviewed_by=None,
+                      translation_reviewed_at=None)
+    changed = {k: v for k, v in status.items() if getattr(page, k) != v}
+    if not changed:
+        return
+    type(page).objects.filter(pk=page.pk).update(**changed)
+    for name, value in changed.items():
+        setattr(page, name, value)
+    if "translation_reviewed" in changed:
+        # the review is edited in the admin's form, which starts from the latest revision
+        revision = page.latest_revision
+        if revision is not None and revision.content.get("translation_reviewed"):
+            revision.content["translation_reviewed"] = False
+            revision.save(update_fields=["content"])
+
+
+@transaction.atomic
+def rule_translation_review(*, page, user, reviewed: bool) -> None:
+    """An editor of the page's language reviewed (or un-reviewed) its translation against
+    the current Russian chapter: record who and when, and that it is up to date."""
+    if reviewed:
+        fields = {
+            "translation_reviewed_by": user, "translation_reviewed_at": timezone.now(),
+            "translated_from_hash": page.russian_hash or page.translated_from_hash,
+        }
+    else:
+        fields = {"translation_reviewed_by": None, "translation_reviewed_at": None}
+    type(page).objects.filter(pk=page.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(page, name, value)
+
+
 def _rules_data(ruleset: str, rules_dir: Path) -> dict | None:
     path = rules_dir / f"{ruleset}.json"
     if not path.exists():
@@ -222,8 +304,10 @@ def rulebook_pages_load(
     *, force: bool = False, progress: Progress | None = None, rules_dir: Path | None = None
 ) -> LoadReport:
     """Create or update, in every language, /rules/, /rules/<ruleset>/, its chapters and its
-    fan table. Rule texts are Russian: the other languages get the Russian text with
-    ``is_translated`` off until an editor translates the page and ticks it."""
+    fan table. Rule texts are Russian: a language with a translation file
+    (``<ruleset>.<language>.json``) gets the project's translation, marked as such and not
+    yet reviewed; the others get the Russian text with ``is_translated`` off until an
+    editor translates the page and ticks it."""
     from content.models import FanTablePage, RuleChapterPage, RulesetPage, RulesIndexPage
     from rulebook import book_data
     from rulebook.models import WorkedExample
@@ -256,8 +340,9 @@ def rulebook_pages_load(
             for chapter in (data[name] or {}).get("chapters", [])
         ]
 
+    translations = _translations_read(rulesets, data, rules_dir)
+
     for code, locale in locales.items():
-        translated = code == SOURCE_LANGUAGE
         index = loader.ensure(
             homes[code], RulesIndexPage, slug="rules", key=_page_key("rules"), locale=locale,
             fields={**texts["index"][code], "is_translated": True},
@@ -272,18 +357,34 @@ def rulebook_pages_load(
                     "is_translated": True,
                 },
             )
-            for chapter, stream in streams[name]:
-                title = chapter["title"]
-                loader.ensure(
+            translation = translations.get((name, code))
+            for position, (chapter, stream) in enumerate(streams[name]):
+                fields = {
+                    "title": chapter["title"],
+                    "number": chapter.get("number") or "",
+                    "body": stream,
+                    "is_translated": code == SOURCE_LANGUAGE,
+                }
+                translated_chapter = None
+                if translation is not None:
+                    translated_chapter, translated_stream = translation[position]
+                    fields.update({
+                        "title": translated_chapter["title"], "body": translated_stream,
+                        "is_translated": True,
+                        "translation_source": RuleChapterPage.TRANSLATION_PROJECT,
+                    })
+                elif code != SOURCE_LANGUAGE:
+                    fields["translation_source"] = ""
+                page = loader.ensure(
                     ruleset_page, RuleChapterPage, slug=chapter["slug"],
                     key=_page_key("rules", name, chapter["slug"]), locale=locale,
-                    fields={
-                        "title": title,
-                        "number": chapter.get("number") or "",
-                        "body": stream,
-                        "is_translated": translated,
-                    },
+                    fields=fields,
                 )
+                if code != SOURCE_LANGUAGE:
+                    _translation_status_update(
+                        page, russian=chapter, translated=translated_chapter,
+                        loaded_now=loader.written,
+                    )
             if book_data.available(name):
                 loader.ensure(
                     ruleset_page, FanTablePage, slug="fans", key=_page_key("rules", name, "fans"),

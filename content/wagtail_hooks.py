@@ -1,5 +1,5 @@
-"""Wagtail admin for the site's pages: the untranslated-rulebook report and its line on
-the admin's home page (content/reports.py)."""
+"""Wagtail admin for the site's pages: the rulebook translation report and its lines on
+the admin's home page (content/reports.py), and the editors' reviews of translations."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def register_rulebook_report_menu_item():
         def is_shown(self, request):
             return _can_edit_pages(request.user)
 
-    return EditorsMenuItem(_("Untranslated rulebook pages"),
+    return EditorsMenuItem(_("Rulebook translations"),
                            reverse("untranslated_rulebook_pages"), icon_name="doc-full",
                            order=1200)
 
@@ -47,13 +47,19 @@ def rulebook_tasks(user) -> list:
     from django.urls import reverse
 
     from config.admin_dashboard import Task
-    from content.reports import untranslated_rulebook_pages
+    from content.reports import rulebook_translation_pages
 
     if not _can_edit_pages(user):
         return []
-    return [Task(str(_("Rulebook pages not translated yet")),
-                 untranslated_rulebook_pages(user).count(),
-                 reverse("untranslated_rulebook_pages"))]
+    url = reverse("untranslated_rulebook_pages")
+    return [
+        Task(str(_("Rulebook pages not translated yet")),
+             rulebook_translation_pages(user, "missing").count(), url + "?status=missing"),
+        Task(str(_("Rule translations not reviewed yet")),
+             rulebook_translation_pages(user, "unreviewed").count(), url + "?status=unreviewed"),
+        Task(str(_("Rule translations outdated by a change of the Russian text")),
+             rulebook_translation_pages(user, "outdated").count(), url + "?status=outdated"),
+    ]
 
 
 @hooks.register("construct_homepage_panels")
@@ -62,3 +68,22 @@ def add_rulebook_tasks_panel(request, panels):
 
     panels.append(TasksPanel(name="rulebook_tasks", heading=str(_("Rulebook: waiting")),
                              order=70, tasks=rulebook_tasks))
+
+
+@hooks.register("after_publish_page")
+def record_translation_review(request, page):
+    """An editor published a translated rule chapter with "translation reviewed" ticked (or
+    unticked): record who reviewed it and when, against the current Russian text."""
+    from content.models import RuleChapterPage
+    from content.services import rule_translation_review
+
+    page = page.specific
+    if not isinstance(page, RuleChapterPage) or not page.is_project_translation:
+        return
+    fresh = RuleChapterPage.objects.get(pk=page.pk)
+    if page.translation_reviewed and (
+        fresh.translation_reviewed_by_id is None or fresh.translation_outdated
+    ):
+        rule_translation_review(page=fresh, user=request.user, reviewed=True)
+    elif not page.translation_reviewed and fresh.translation_reviewed_at is not None:
+        rule_translation_review(page=fresh, user=request.user, reviewed=False)

@@ -48,7 +48,7 @@ def test_the_report_lists_the_untranslated_pages_by_language(client, editor) -> 
     assert expected.exists()  # the test rulebook's chapters are not translated
     client.force_login(editor)
     html = client.get(REPORT).content.decode()
-    assert "Untranslated rulebook pages" in html
+    assert "Rulebook translations" in html
     assert len(_listed_titles(html)) == untranslated_rulebook_pages(editor).count() > 0
     french = client.get(REPORT, {"locale": "fr"}).content.decode()
     french_pages = expected.filter(locale__language_code="fr")
@@ -59,7 +59,7 @@ def test_a_page_ticked_translated_leaves_the_report_and_the_dashboard(client, ed
     client.force_login(editor)
     before = untranslated_rulebook_pages(editor).count()
     dashboard = client.get("/admin/").content.decode()
-    line = re.search(r'<a href="/admin/reports/untranslated-rulebook/">Rulebook pages not '
+    line = re.search(r'<a href="/admin/reports/untranslated-rulebook/\?status=missing">Rulebook pages not '
                      r'translated yet</a>.*?<strong>(\d+)</strong>', dashboard, re.S)
     assert line and int(line.group(1)) == before
     page = RuleChapterPage.objects.filter(is_translated=False).exclude(

@@ -1,0 +1,137 @@
+"""PURE: the project's translations of the rule texts (docs/decisions/0521).
+
+A translation of ``content/data/rules/<ruleset>.json`` (Russian) is
+``content/data/rules/<ruleset>.<language>.json``: the same chapters, sections and blocks in
+the same order, with only the text fields translated. Each chapter carries ``source_hash``,
+the fingerprint of the Russian chapter it was translated from; when the Russian chapter
+changes, the fingerprints differ and the translation is outdated.
+
+No Django here: the loader (content.services) and the tests use these functions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rulebook.book_data import content_hash
+
+TRANSLATION_LANGUAGES = ("en", "zh-hans", "fr", "nl")
+DIGITS = re.compile(r"\d+")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
+
+
+def translation_path(rules_dir: Path, ruleset: str, language: str) -> Path:
+    return rules_dir / f"{ruleset}.{language}.json"
+
+
+def translation_read(rules_dir: Path, ruleset: str, language: str) -> dict[str, Any] | None:
+    path = translation_path(rules_dir, ruleset, language)
+    if not path.exists():
+        return None
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def source_hash(chapter: dict[str, Any]) -> str:
+    """The fingerprint of a Russian chapter's text: what a translation was made from."""
+    return content_hash({
+        "slug": chapter.get("slug"),
+        "number": chapter.get("number") or "",
+        "title": chapter.get("title"),
+        "blocks": chapter.get("blocks") or [],
+        "sections": chapter.get("sections") or [],
+    })
+
+
+def _block_shape(block: dict[str, Any]) -> tuple:
+    kind = block.get("type")
+    if kind == "list":
+        return (kind, bool(block.get("ordered")), len(block.get("items") or []))
+    if kind == "table":
+        header = block.get("header")
+        return (kind, len(header) if header else 0,
+                tuple(len(row) for row in block.get("rows") or []))
+    if kind == "example":
+        return (kind, block.get("id"))
+    return (kind,)
+
+
+def mismatches(source: dict[str, Any], translation: dict[str, Any]) -> list[str]:
+    """Where a translation does not mirror its Russian file one to one (empty if it does)."""
+    problems: list[str] = []
+    ru_chapters = source.get("chapters") or []
+    tr_chapters = translation.get("chapters") or []
+    ru_slugs = [c["slug"] for c in ru_chapters]
+    tr_slugs = [c.get("slug") for c in tr_chapters]
+    if ru_slugs != tr_slugs:
+        return [f"chapters differ: {tr_slugs} instead of {ru_slugs}"]
+    for ru, tr in zip(ru_chapters, tr_chapters, strict=True):
+        where = f"chapter {ru['slug']}"
+        if (ru.get("number") or "") != (tr.get("number") or ""):
+            problems.append(f"{where}: number {tr.get('number')!r} instead of {ru.get('number')!r}")
+        problems += _blocks_mismatches(ru.get("blocks") or [], tr.get("blocks") or [], where)
+        ru_sections = ru.get("sections") or []
+        tr_sections = tr.get("sections") or []
+        keys = [(s.get("anchor"), s.get("number"), s.get("level")) for s in ru_sections]
+        tr_keys = [(s.get("anchor"), s.get("number"), s.get("level")) for s in tr_sections]
+        if keys != tr_keys:
+            problems.append(f"{where}: sections differ")
+            continue
+        for ru_s, tr_s in zip(ru_sections, tr_sections, strict=True):
+            problems += _blocks_mismatches(
+                ru_s.get("blocks") or [], tr_s.get("blocks") or [],
+                f"{where}, section {ru_s.get('anchor')}",
+            )
+    return problems
+
+
+def _blocks_mismatches(ru: list[dict], tr: list[dict], where: str) -> list[str]:
+    ru_shapes = [_block_shape(b) for b in ru]
+    tr_shapes = [_block_shape(b) for b in tr]
+    if ru_shapes == tr_shapes:
+        return []
+    return [f"{where}: blocks {tr_shapes} instead of {ru_shapes}"]
+
+
+def _texts(block: dict[str, Any]) -> Iterator[str]:
+    kind = block.get("type")
+    if kind == "paragraph":
+        yield block.get("text") or ""
+    elif kind == "list":
+        yield from block.get("items") or []
+    elif kind == "table":
+        if block.get("caption"):
+            yield block["caption"]
+        yield from block.get("header") or []
+        for row in block.get("rows") or []:
+            yield from row
+
+
+def chapter_texts(chapter: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text of a chapter, in order: its title, its blocks, each
+    section's title and blocks. Two files that mirror each other give the same `where`s."""
+    slug = chapter.get("slug")
+    yield f"{slug}: title", chapter.get("title") or ""
+    for n, block in enumerate(chapter.get("blocks") or [], start=1):
+        for m, text in enumerate(_texts(block), start=1):
+            yield f"{slug}: block {n}.{m}", text
+    for section in chapter.get("sections") or []:
+        anchor = section.get("anchor")
+        yield f"{slug}#{anchor}: title", section.get("title") or ""
+        for n, block in enumerate(section.get("blocks") or [], start=1):
+            for m, text in enumerate(_texts(block), start=1):
+                yield f"{slug}#{anchor}: block {n}.{m}", text
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers of a text, sorted: a translation keeps every one, in any word order."""
+    return sorted(DIGITS.findall(text))
+
+
+def cyrillic_words(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """The Cyrillic words of a text outside the allowed ones (proper names, quoted Russian)."""
+    return [word for word in CYRILLIC.findall(text) if word not in allowed]
