@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import FieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
@@ -10,7 +11,7 @@ from wagtail.fields import RichTextField, StreamField
 from wagtail.models import Page
 from wagtail.search import index
 
-from content.blocks import RuleTextBlock
+from content.blocks import NewsBodyBlock, RuleTextBlock
 
 
 class HomePage(Page):
@@ -28,6 +29,7 @@ class HomePage(Page):
     #: how many upcoming tournaments and best-rated players the front door shows
     UPCOMING_TOURNAMENTS = 3
     RATING_LEADERS = 5
+    LATEST_NEWS = 3
 
     class Meta:
         verbose_name = _("home page")
@@ -36,6 +38,7 @@ class HomePage(Page):
     def get_context(self, request, *args, **kwargs):
         """The way into each part of the site: the rulesets of this language's rulebook,
         the calculator, the next tournaments, the top of the rating list, membership."""
+        from content.news import latest_news
         from ratings.selectors import list_leaders
         from tournaments.selectors import upcoming_tournaments
 
@@ -45,6 +48,8 @@ class HomePage(Page):
         context["rulesets"] = rules_index.rulesets_with_fan_tables() if rules_index else []
         context["upcoming"] = upcoming_tournaments(limit=self.UPCOMING_TOURNAMENTS)
         context["leaders"] = list_leaders(limit=self.RATING_LEADERS)
+        context["news"] = latest_news(self, limit=self.LATEST_NEWS)
+        context["news_index"] = NewsIndexPage.objects.child_of(self).live().public().first()
         return context
 
 
@@ -270,3 +275,83 @@ class FanTablePage(RoutablePageMixin, RulebookPageMixin, Page):  # noqa: DJ008
         return self.render(
             request, context_overrides=context, template="content/fan_page.html"
         )
+
+
+# --- News (docs/decisions/0530) -----------------------------------------------------------
+
+NEWS_TAGS = [
+    ("tournaments", _("Tournaments")),
+    ("rules", _("Rules")),
+    ("federation", _("Federation")),
+]
+
+
+class NewsIndexPage(RoutablePageMixin, Page):
+    """/<lang>/news/: this language's posts, newest first, ten a page, and
+    /<lang>/news/feed/ their Atom feed."""
+
+    intro = models.TextField(_("introduction"), blank=True)
+
+    content_panels = [*Page.content_panels, FieldPanel("intro")]
+    parent_page_types = ["content.HomePage"]
+    subpage_types = ["content.NewsPage"]
+    max_count_per_parent = 1
+    template = "content/news_index_page.html"
+
+    class Meta:
+        verbose_name = _("news index")
+        verbose_name_plural = _("news indexes")
+
+    @path("")
+    def news_list(self, request):
+        from django.core.paginator import Paginator
+
+        from content.news import NEWS_PER_PAGE, news_posts
+
+        tag = request.GET.get("tag", "")
+        if tag not in dict(NEWS_TAGS):
+            tag = ""
+        paginator = Paginator(news_posts(self, tag=tag), NEWS_PER_PAGE)
+        posts = paginator.get_page(request.GET.get("page"))
+        return self.render(request, context_overrides={
+            "posts": posts, "tag": tag, "tags": NEWS_TAGS,
+        })
+
+    @path("feed/")
+    def feed(self, request):
+        from content.feeds import NewsFeed
+
+        return NewsFeed(self)(request)
+
+
+class NewsPage(Page):
+    """One news post: dated, with a summary (the index, the feed, the home page show it) and
+    a body of rich text, images, worked examples scored live and links into the site."""
+
+    date = models.DateField(_("date"), default=timezone.localdate)
+    summary = models.TextField(_("summary"), max_length=500)
+    tag = models.CharField(_("tag"), max_length=16, choices=NEWS_TAGS, default="federation")
+    body = StreamField(NewsBodyBlock(), verbose_name=_("text"), blank=True)
+
+    content_panels = [
+        *Page.content_panels, FieldPanel("date"), FieldPanel("tag"), FieldPanel("summary"),
+        FieldPanel("body"),
+    ]
+    search_fields = [
+        *Page.search_fields, index.SearchField("summary"), index.SearchField("body"),
+    ]
+    parent_page_types = ["content.NewsIndexPage"]
+    subpage_types: list[str] = []
+    template = "content/news_page.html"
+
+    class Meta:
+        verbose_name = _("news post")
+        verbose_name_plural = _("news posts")
+
+    def get_context(self, request, *args, **kwargs):
+        from content.news import news_body
+
+        context = super().get_context(request, *args, **kwargs)
+        context["blocks"] = news_body(self)
+        context["news_index"] = self.get_parent()
+        return context

@@ -13,7 +13,7 @@ from django.utils import timezone
 from wagtail.models import Locale, Page, Site
 from wagtail.signals import page_published
 
-from content.models import HomePage
+from content.models import HomePage, NewsIndexPage
 from rulebook.book_data import content_hash
 from rulebook.services import LoadReport, Progress
 
@@ -61,6 +61,8 @@ def site_skeleton_load() -> HomePage:
             translated = home.copy_for_translation(locale)
         _page_update(translated.specific, texts[code])
 
+    news_indexes_ensure(home, locales)
+
     site = Site.objects.filter(is_default_site=True).first()
     if site is None:
         Site.objects.create(hostname="localhost", port=80, root_page=home, is_default_site=True)
@@ -68,6 +70,23 @@ def site_skeleton_load() -> HomePage:
         site.root_page = home
         site.save()
     return home
+
+
+NEWS_SLUG = "news"
+
+
+def news_indexes_ensure(home: HomePage, locales: dict[str, Locale]) -> None:
+    """A news index (/<lang>/news/) under every language's home page, translations of one
+    another; editors' later edits of its title and introduction are kept."""
+    texts = json.loads((DATA_DIR / "news.json").read_text(encoding="utf-8"))
+    key = _page_key("news")
+    for code, locale in locales.items():
+        if NewsIndexPage.objects.filter(translation_key=key, locale=locale).exists():
+            continue
+        parent = home if home.locale_id == locale.pk else home.get_translation(locale)
+        page = NewsIndexPage(slug=NEWS_SLUG, locale=locale, translation_key=key, **texts[code])
+        parent.add_child(instance=page)
+        page.save_revision().publish()
 
 
 def _page_update(page: HomePage, text: dict[str, str]) -> None:
