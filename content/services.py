@@ -10,10 +10,11 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from wagtail.models import Locale, Page, Site
 from wagtail.signals import page_published
 
-from content.models import HomePage, NewsIndexPage
+from content.models import HomePage, NewsIndexPage, NewsPage
 from rulebook.book_data import content_hash
 from rulebook.services import LoadReport, Progress
 
@@ -309,3 +310,82 @@ def rulebook_pages_load(
                     locale=locale, fields={**texts["fan_table"][code], "is_translated": True},
                 )
     return loader.report
+
+
+# --- Draft news for editors (docs/decisions/0530) ------------------------------------------
+
+
+def _news_draft(*, slug: str, title: str, summary: str, tag: str, body: list) -> NewsPage | None:
+    """A draft post in the default language's news index, once per slug (a correction of
+    results confirms them again: no second draft). None when there is no news index yet."""
+    locale = Locale.objects.filter(language_code=settings.LANGUAGE_CODE).first()
+    index = NewsIndexPage.objects.filter(locale=locale).first() if locale else None
+    if index is None or NewsPage.objects.filter(slug=slug).child_of(index).exists():
+        return None
+    page = NewsPage(title=title[:255], slug=slug, summary=summary, tag=tag, body=body,
+                    live=False, date=timezone.localdate())
+    index.add_child(instance=page)
+    page.save_revision()
+    return page
+
+
+def _tournament_link(tournament) -> tuple[str, dict]:
+    return ("link", {"kind": "tournament", "target": str(tournament.pk), "text": tournament.name})
+
+
+def news_draft_for_accreditation(*, tournament) -> NewsPage | None:
+    """"<tournament> is accredited": dates, city, ruleset, a link to its page."""
+    from django.utils import translation
+    from django.utils.formats import date_format
+    from django.utils.html import escape
+    from django_countries import countries
+    from wagtail.rich_text import RichText
+
+    with translation.override(settings.LANGUAGE_CODE):
+        summary = _(
+            "%(name)s, %(city)s (%(country)s), from %(start)s to %(end)s, is accredited by "
+            "the federation. Its results will count for the rating."
+        ) % {
+            "name": tournament.name, "city": tournament.city,
+            "country": countries.name(tournament.country.upper()) or tournament.country,
+            "start": date_format(tournament.start_date), "end": date_format(tournament.end_date),
+        }
+        return _news_draft(
+            slug=f"tournament-{tournament.pk}-accredited",
+            title=_("%(name)s is accredited") % {"name": tournament.name},
+            summary=summary, tag="tournaments",
+            body=[("paragraph", RichText(f"<p>{escape(summary)}</p>")),
+                  _tournament_link(tournament)],
+        )
+
+
+def news_draft_for_results(*, tournament) -> NewsPage | None:
+    """"Results of <tournament>": the podium (ranks 1-3, ties included), links to the
+    players and to the tournament's standings."""
+    from django.utils import translation
+    from django.utils.html import escape
+    from wagtail.rich_text import RichText
+
+    from tournaments.selectors import tournament_standings
+
+    podium = [row for row in tournament_standings(tournament) if row.rank <= 3]
+    with translation.override(settings.LANGUAGE_CODE):
+        names = ", ".join(f"{row.rank}. {row.name}" for row in podium)
+        summary = _("The results of %(name)s are confirmed: %(podium)s.") % {
+            "name": tournament.name, "podium": names,
+        }
+        places = "".join(
+            f"<li>{escape(row.name)} ({row.table_points_number})</li>" for row in podium
+        )
+        body: list = [("paragraph", RichText(
+            f"<p>{escape(_('The podium, with table points:'))}</p><ol>{places}</ol>"))]
+        body += [
+            ("link", {"kind": "player", "target": str(row.player), "text": row.name})
+            for row in podium
+        ]
+        body.append(_tournament_link(tournament))
+        return _news_draft(
+            slug=f"tournament-{tournament.pk}-results",
+            title=_("Results of %(name)s") % {"name": tournament.name},
+            summary=summary, tag="tournaments", body=body,
+        )
