@@ -377,8 +377,8 @@ def news_draft_for_results(*, tournament) -> NewsPage | None:
         places = "".join(
             f"<li>{escape(row.name)} ({row.table_points_number})</li>" for row in podium
         )
-        body: list = [("paragraph", RichText(
-            f"<p>{escape(_('The podium, with table points:'))}</p><ol>{places}</ol>"))]
+        heading = escape(_("The podium, with table points:"))
+        body: list = [("paragraph", RichText(f"<p>{heading}</p><ol>{places}</ol>"))]
         body += [
             ("link", {"kind": "player", "target": str(row.player), "text": row.name})
             for row in podium
