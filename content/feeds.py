@@ -8,7 +8,7 @@ from django.contrib.syndication.views import Feed
 from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
 
-from content.news import FEED_ITEMS, news_posts
+from content.news import FEED_ITEMS
 
 
 class NewsFeed(Feed):
@@ -31,7 +31,7 @@ class NewsFeed(Feed):
         return f"{self.index.url}feed/"
 
     def items(self):
-        return news_posts(self.index)[:FEED_ITEMS]
+        return self.index.posts()[:FEED_ITEMS]
 
     def item_title(self, item) -> str:
         return item.title

@@ -38,7 +38,6 @@ class HomePage(Page):
     def get_context(self, request, *args, **kwargs):
         """The way into each part of the site: the rulesets of this language's rulebook,
         the calculator, the next tournaments, the top of the rating list, membership."""
-        from content.news import latest_news
         from ratings.selectors import list_leaders
         from tournaments.selectors import upcoming_tournaments
 
@@ -48,8 +47,9 @@ class HomePage(Page):
         context["rulesets"] = rules_index.rulesets_with_fan_tables() if rules_index else []
         context["upcoming"] = upcoming_tournaments(limit=self.UPCOMING_TOURNAMENTS)
         context["leaders"] = list_leaders(limit=self.RATING_LEADERS)
-        context["news"] = latest_news(self, limit=self.LATEST_NEWS)
-        context["news_index"] = NewsIndexPage.objects.child_of(self).live().public().first()
+        news_index = NewsIndexPage.objects.child_of(self).live().public().first()
+        context["news_index"] = news_index
+        context["news"] = list(news_index.posts()[: self.LATEST_NEWS]) if news_index else []
         return context
 
 
@@ -302,16 +302,23 @@ class NewsIndexPage(RoutablePageMixin, Page):
         verbose_name = _("news index")
         verbose_name_plural = _("news indexes")
 
+    def posts(self, *, tag: str = ""):
+        """The live, public posts of this index, newest first."""
+        posts = NewsPage.objects.live().public().child_of(self)
+        if tag:
+            posts = posts.filter(tag=tag)
+        return posts.order_by("-date", "-first_published_at", "-pk")
+
     @path("")
     def news_list(self, request):
         from django.core.paginator import Paginator
 
-        from content.news import NEWS_PER_PAGE, news_posts
+        from content.news import NEWS_PER_PAGE
 
         tag = request.GET.get("tag", "")
         if tag not in dict(NEWS_TAGS):
             tag = ""
-        paginator = Paginator(news_posts(self, tag=tag), NEWS_PER_PAGE)
+        paginator = Paginator(self.posts(tag=tag), NEWS_PER_PAGE)
         posts = paginator.get_page(request.GET.get("page"))
         return self.render(request, context_overrides={
             "posts": posts, "tag": tag, "tags": NEWS_TAGS,

@@ -1,7 +1,8 @@
 """News posts (docs/decisions/0530): what the pages, the feed and the home page read.
 
-Selectors only: the writes (the skeleton's news indexes, the automatic drafts) are in
-``content.services`` and ``content.receivers``.
+Selectors only, and no import of ``content.models`` (which uses them): the lists of posts
+are ``NewsIndexPage.posts`` (the home page takes its first three); the writes (the skeleton's news
+indexes, the automatic drafts) are in ``content.services`` and ``content.receivers``.
 """
 
 from __future__ import annotations
@@ -63,21 +64,3 @@ def news_body(post) -> list[dict[str, Any]]:
         else:
             items.append({"kind": kind, "block": block})
     return items
-
-
-def news_posts(index, *, tag: str = ""):
-    """The live, public posts under one news index, newest first."""
-    from content.models import NewsPage
-
-    posts = NewsPage.objects.live().public().child_of(index)
-    if tag:
-        posts = posts.filter(tag=tag)
-    return posts.order_by("-date", "-first_published_at", "-pk")
-
-
-def latest_news(home, *, limit: int) -> list:
-    """The newest posts of the home page's language (its news index), for the home page."""
-    from content.models import NewsIndexPage
-
-    index = NewsIndexPage.objects.child_of(home).live().public().first()
-    return list(news_posts(index)[:limit]) if index else []
