@@ -132,6 +132,8 @@ def test_the_home_page_shows_the_latest_three_of_its_language(client: Client,
     for day in range(1, 6):
         post("en", f"English {day}", day=day)
     post("fr", "Français", day=7)
+    draft = post("en", "Not yet", day=9, live=False)
+    assert client.get(f"/en/news/{draft.slug}/").status_code == 404  # drafts are for editors
     html = client.get("/en/").content.decode()
     card = re.search(r'<section class="front-card front-news".*?</section>', html, re.S).group(0)
     assert re.findall(r'<a href="/en/news/[^"]+">([^<]+)</a>', card) == [
@@ -139,3 +141,15 @@ def test_the_home_page_shows_the_latest_three_of_its_language(client: Client,
     assert "Français" not in card
     fr = client.get("/fr/").content.decode()
     assert "Français" in fr and "No news yet." not in fr
+
+
+def test_a_post_is_found_by_its_summary_and_text(site_content) -> None:
+    from content.search import page_search_text
+
+    page = post("en", "Ruling on chombo", tag="rules", body=[
+        ("paragraph", RichText("<p>The committee ruled on a <i>false</i> win.</p>")),
+        ("link", {"kind": "tournament", "target": "7", "text": "Spring Open"}),
+    ])
+    text = page_search_text(page)
+    assert "Summary of Ruling on chombo" in text
+    assert "false" in text and "Spring Open" in text
