@@ -12,6 +12,7 @@ rate the players. The people are invented; their e-mail addresses are at example
 from __future__ import annotations
 
 import random
+import uuid
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -24,6 +25,8 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.db import transaction
 
+from content.models import NewsIndexPage, NewsPage
+from content.services import site_skeleton_load
 from federation import selectors
 from federation import services as membership
 from federation.models import Club, Member, MembershipFee, MembershipType, MembershipYear
@@ -123,6 +126,7 @@ def demo_federation_load(*, today: date | None = None, seed: int = 2026) -> Demo
     today = today or selectors.today()
     rng = random.Random(seed)
     with transaction.atomic():
+        site_skeleton_load()  # the news index the tournaments' draft posts go to
         membership.roles_setup()
         tournaments.roles_setup()
         people = {email: _account(email, role) for email, role in VOLUNTEERS.items()}
@@ -131,6 +135,7 @@ def demo_federation_load(*, today: date | None = None, seed: int = 2026) -> Demo
         hands = _past_tournaments(clubs, members, people, today, rng)
         _coming_tournaments(clubs, members, people, today)
         _publish_all_but_the_latest_list(people["officer@example.org"], today)
+        _news(today)
     return DemoReport(created=True, clubs=len(clubs), members=Member.objects.count(),
                       tournaments=Tournament.objects.count(), hands=hands)
 
@@ -350,3 +355,30 @@ def _publish_all_but_the_latest_list(officer: Any, today: date) -> None:
                        .order_by("period").values_list("period", flat=True))
         for period in periods[:-1]:
             rating_period_publish(period=period, ruleset=ruleset, user=officer)
+
+
+#: an editor's own posts, beside the drafts the tournaments wrote: language -> (title, summary)
+NEWS = {
+    "ru": ("Взносы на следующий год",
+           "Счета на взносы следующего года придут в декабре; оплатить их можно на странице "
+           "«Моё членство»."),
+    "en": ("Dues for next year",
+           "Next year's dues invoices go out in December; pay them from \"My membership\"."),
+}
+
+
+def _news(today: date) -> None:
+    """What a volunteer would do with the drafts (decision 0530): the results posts are
+    reviewed and published, the accreditation of the coming cup waits as a draft; and an
+    editor's own post about the dues in Russian and English."""
+    for draft in NewsPage.objects.filter(live=False, slug__endswith="-results"):
+        tournament = Tournament.objects.get(pk=int(draft.slug.split("-")[1]))
+        draft.date = tournament.end_date + timedelta(days=1)
+        draft.save_revision().publish()
+    key = uuid.uuid4()  # the two languages' posts are translations of one another
+    for language, (title, summary) in NEWS.items():
+        index = NewsIndexPage.objects.get(locale__language_code=language)
+        post = NewsPage(title=title, summary=summary, tag="federation", date=today,
+                        slug="dues-next-year", translation_key=key)
+        index.add_child(instance=post)
+        post.save_revision().publish()

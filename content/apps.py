@@ -11,7 +11,10 @@ class ContentConfig(AppConfig):
         from wagtail.models import Page
         from wagtail.signals import page_published, page_unpublished
 
-        from content import search
+        from content import (
+            receivers,  # noqa: F401  (draft news after tournament signals)
+            search,
+        )
 
         search.backend_name()  # refuse a misconfigured search backend at startup
         page_published.connect(search.on_page_published, dispatch_uid="content_search_published")

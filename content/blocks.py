@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from wagtail import blocks
 from wagtail.contrib.table_block.blocks import TableBlock
+from wagtail.images.blocks import ImageBlock
 from wagtail.snippets.blocks import SnippetChooserBlock
 
 
@@ -56,3 +57,50 @@ class RuleTextBlock(blocks.StreamBlock):
     list = RuleListBlock()
     table = TableBlock(label=_("Table"), table_options={"renderer": "text"})
     example = WorkedExampleBlock()
+
+
+# --- News posts (docs/decisions/0530) ----------------------------------------------------
+
+LINK_KINDS = [
+    ("fan", _("Fan")),
+    ("tournament", _("Tournament")),
+    ("player", _("Player")),
+]
+
+
+class SiteLinkBlock(blocks.StructBlock):
+    """A link to a fan (``mcr:48``), a tournament or a player (their number), shown in the
+    reader's language; checked when the editor saves."""
+
+    kind = blocks.ChoiceBlock(choices=LINK_KINDS, label=_("link to"))
+    target = blocks.CharBlock(
+        label=_("which"),
+        help_text=_('A fan as "mcr:48", a tournament or player by its number, e.g. "12".'),
+    )
+    text = blocks.CharBlock(label=_("link text"))
+
+    class Meta:
+        icon = "link"
+        label = _("Link to a fan, tournament or player")
+
+    def clean(self, value):
+        from django.core.exceptions import ValidationError
+        from wagtail.blocks.struct_block import StructBlockValidationError
+
+        from content.news import site_link_url
+
+        value = super().clean(value)
+        if site_link_url(value["kind"], value["target"]) is None:
+            raise StructBlockValidationError(
+                block_errors={"target": ValidationError(_("Nothing of that kind has this number."))}
+            )
+        return value
+
+
+class NewsBodyBlock(blocks.StreamBlock):
+    paragraph = blocks.RichTextBlock(
+        label=_("Text"), features=["h3", "h4", "bold", "italic", "ol", "ul", "link"]
+    )
+    image = ImageBlock(label=_("Image"))
+    example = WorkedExampleBlock()
+    link = SiteLinkBlock()

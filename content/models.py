@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import FieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
@@ -11,7 +12,7 @@ from wagtail.fields import RichTextField, StreamField
 from wagtail.models import Page
 from wagtail.search import index
 
-from content.blocks import RuleTextBlock
+from content.blocks import NewsBodyBlock, RuleTextBlock
 
 
 class HomePage(Page):
@@ -29,6 +30,7 @@ class HomePage(Page):
     #: how many upcoming tournaments and best-rated players the front door shows
     UPCOMING_TOURNAMENTS = 3
     RATING_LEADERS = 5
+    LATEST_NEWS = 3
 
     class Meta:
         verbose_name = _("home page")
@@ -46,6 +48,9 @@ class HomePage(Page):
         context["rulesets"] = rules_index.rulesets_with_fan_tables() if rules_index else []
         context["upcoming"] = upcoming_tournaments(limit=self.UPCOMING_TOURNAMENTS)
         context["leaders"] = list_leaders(limit=self.RATING_LEADERS)
+        news_index = NewsIndexPage.objects.child_of(self).live().public().first()
+        context["news_index"] = news_index
+        context["news"] = list(news_index.posts()[: self.LATEST_NEWS]) if news_index else []
         return context
 
 
@@ -356,3 +361,90 @@ class FanTablePage(RoutablePageMixin, RulebookPageMixin, Page):  # noqa: DJ008
         return self.render(
             request, context_overrides=context, template="content/fan_page.html"
         )
+
+
+# --- News (docs/decisions/0530) -----------------------------------------------------------
+
+NEWS_TAGS = [
+    ("tournaments", _("Tournaments")),
+    ("rules", _("Rules")),
+    ("federation", _("Federation")),
+]
+
+
+class NewsIndexPage(RoutablePageMixin, Page):
+    """/<lang>/news/: this language's posts, newest first, ten a page, and
+    /<lang>/news/feed/ their Atom feed."""
+
+    intro = models.TextField(_("introduction"), blank=True)
+
+    content_panels = [*Page.content_panels, FieldPanel("intro")]
+    parent_page_types = ["content.HomePage"]
+    subpage_types = ["content.NewsPage"]
+    max_count_per_parent = 1
+    template = "content/news_index_page.html"
+
+    class Meta:
+        verbose_name = _("news index")
+        verbose_name_plural = _("news indexes")
+
+    def posts(self, *, tag: str = ""):
+        """The live, public posts of this index, newest first."""
+        posts = NewsPage.objects.live().public().child_of(self)
+        if tag:
+            posts = posts.filter(tag=tag)
+        return posts.order_by("-date", "-first_published_at", "-pk")
+
+    @path("")
+    def news_list(self, request):
+        from django.core.paginator import Paginator
+
+        from content.news import NEWS_PER_PAGE
+
+        tag = request.GET.get("tag", "")
+        if tag not in dict(NEWS_TAGS):
+            tag = ""
+        paginator = Paginator(self.posts(tag=tag), NEWS_PER_PAGE)
+        posts = paginator.get_page(request.GET.get("page"))
+        return self.render(request, context_overrides={
+            "posts": posts, "tag": tag, "tags": NEWS_TAGS,
+        })
+
+    @path("feed/")
+    def feed(self, request):
+        from content.feeds import NewsFeed
+
+        return NewsFeed(self)(request)
+
+
+class NewsPage(Page):
+    """One news post: dated, with a summary (the index, the feed, the home page show it) and
+    a body of rich text, images, worked examples scored live and links into the site."""
+
+    date = models.DateField(_("date"), default=timezone.localdate)
+    summary = models.TextField(_("summary"), max_length=500)
+    tag = models.CharField(_("tag"), max_length=16, choices=NEWS_TAGS, default="federation")
+    body = StreamField(NewsBodyBlock(), verbose_name=_("text"), blank=True)
+
+    content_panels = [
+        *Page.content_panels, FieldPanel("date"), FieldPanel("tag"), FieldPanel("summary"),
+        FieldPanel("body"),
+    ]
+    search_fields = [
+        *Page.search_fields, index.SearchField("summary"), index.SearchField("body"),
+    ]
+    parent_page_types = ["content.NewsIndexPage"]
+    subpage_types: list[str] = []
+    template = "content/news_page.html"
+
+    class Meta:
+        verbose_name = _("news post")
+        verbose_name_plural = _("news posts")
+
+    def get_context(self, request, *args, **kwargs):
+        from content.news import news_body
+
+        context = super().get_context(request, *args, **kwargs)
+        context["blocks"] = news_body(self)
+        context["news_index"] = self.get_parent()
+        return context

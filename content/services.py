@@ -10,11 +10,12 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from wagtail.models import Locale, Page, Site
 from wagtail.signals import page_published
 
 from content import rule_translations
-from content.models import HomePage
+from content.models import HomePage, NewsIndexPage, NewsPage
 from rulebook.book_data import content_hash
 from rulebook.services import LoadReport, Progress
 
@@ -62,6 +63,8 @@ def site_skeleton_load() -> HomePage:
             translated = home.copy_for_translation(locale)
         _page_update(translated.specific, texts[code])
 
+    news_indexes_ensure(home, locales)
+
     site = Site.objects.filter(is_default_site=True).first()
     if site is None:
         Site.objects.create(hostname="localhost", port=80, root_page=home, is_default_site=True)
@@ -69,6 +72,23 @@ def site_skeleton_load() -> HomePage:
         site.root_page = home
         site.save()
     return home
+
+
+NEWS_SLUG = "news"
+
+
+def news_indexes_ensure(home: HomePage, locales: dict[str, Locale]) -> None:
+    """A news index (/<lang>/news/) under every language's home page, translations of one
+    another; editors' later edits of its title and introduction are kept."""
+    texts = json.loads((DATA_DIR / "news.json").read_text(encoding="utf-8"))
+    key = _page_key("news")
+    for code, locale in locales.items():
+        if NewsIndexPage.objects.filter(translation_key=key, locale=locale).exists():
+            continue
+        parent = home if home.locale_id == locale.pk else home.get_translation(locale)
+        page = NewsIndexPage(slug=NEWS_SLUG, locale=locale, translation_key=key, **texts[code])
+        parent.add_child(instance=page)
+        page.save_revision().publish()
 
 
 def _page_update(page: HomePage, text: dict[str, str]) -> None:
@@ -391,3 +411,82 @@ def rulebook_pages_load(
                     locale=locale, fields={**texts["fan_table"][code], "is_translated": True},
                 )
     return loader.report
+
+
+# --- Draft news for editors (docs/decisions/0530) ------------------------------------------
+
+
+def _news_draft(*, slug: str, title: str, summary: str, tag: str, body: list) -> NewsPage | None:
+    """A draft post in the default language's news index, once per slug (a correction of
+    results confirms them again: no second draft). None when there is no news index yet."""
+    locale = Locale.objects.filter(language_code=settings.LANGUAGE_CODE).first()
+    index = NewsIndexPage.objects.filter(locale=locale).first() if locale else None
+    if index is None or NewsPage.objects.filter(slug=slug).child_of(index).exists():
+        return None
+    page = NewsPage(title=title[:255], slug=slug, summary=summary, tag=tag, body=body,
+                    live=False, date=timezone.localdate())
+    index.add_child(instance=page)
+    page.save_revision()
+    return page
+
+
+def _tournament_link(tournament) -> tuple[str, dict]:
+    return ("link", {"kind": "tournament", "target": str(tournament.pk), "text": tournament.name})
+
+
+def news_draft_for_accreditation(*, tournament) -> NewsPage | None:
+    """"<tournament> is accredited": dates, city, ruleset, a link to its page."""
+    from django.utils import translation
+    from django.utils.formats import date_format
+    from django.utils.html import escape
+    from django_countries import countries
+    from wagtail.rich_text import RichText
+
+    with translation.override(settings.LANGUAGE_CODE):
+        summary = _(
+            "%(name)s, %(city)s (%(country)s), from %(start)s to %(end)s, is accredited by "
+            "the federation. Its results will count for the rating."
+        ) % {
+            "name": tournament.name, "city": tournament.city,
+            "country": countries.name(tournament.country.upper()) or tournament.country,
+            "start": date_format(tournament.start_date), "end": date_format(tournament.end_date),
+        }
+        return _news_draft(
+            slug=f"tournament-{tournament.pk}-accredited",
+            title=_("%(name)s is accredited") % {"name": tournament.name},
+            summary=summary, tag="tournaments",
+            body=[("paragraph", RichText(f"<p>{escape(summary)}</p>")),
+                  _tournament_link(tournament)],
+        )
+
+
+def news_draft_for_results(*, tournament) -> NewsPage | None:
+    """"Results of <tournament>": the podium (ranks 1-3, ties included), links to the
+    players and to the tournament's standings."""
+    from django.utils import translation
+    from django.utils.html import escape
+    from wagtail.rich_text import RichText
+
+    from tournaments.selectors import tournament_standings
+
+    podium = [row for row in tournament_standings(tournament) if row.rank <= 3]
+    with translation.override(settings.LANGUAGE_CODE):
+        names = ", ".join(f"{row.rank}. {row.name}" for row in podium)
+        summary = _("The results of %(name)s are confirmed: %(podium)s.") % {
+            "name": tournament.name, "podium": names,
+        }
+        places = "".join(
+            f"<li>{escape(row.name)} ({row.table_points_number})</li>" for row in podium
+        )
+        heading = escape(_("The podium, with table points:"))
+        body: list = [("paragraph", RichText(f"<p>{heading}</p><ol>{places}</ol>"))]
+        body += [
+            ("link", {"kind": "player", "target": str(row.player), "text": row.name})
+            for row in podium
+        ]
+        body.append(_tournament_link(tournament))
+        return _news_draft(
+            slug=f"tournament-{tournament.pk}-results",
+            title=_("Results of %(name)s") % {"name": tournament.name},
+            summary=summary, tag="tournaments", body=body,
+        )

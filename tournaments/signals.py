@@ -4,8 +4,12 @@
 tournament's results, with ``tournament`` (the tournament, already saved). The ratings app
 re-rates from the tournament's period on (``ratings.receivers``); a receiver that raises
 rolls the confirmation back.
+
+``tournament_accredited`` is sent inside the transaction of an officer's accreditation, with
+``tournament``. The content app writes a draft news post for editors (``content.receivers``).
 """
 
 from django.dispatch import Signal
 
 results_confirmed = Signal()
+tournament_accredited = Signal()

@@ -106,3 +106,15 @@ def test_the_volunteers_log_in_and_find_their_work(client, loaded) -> None:
     assert "Amsterdam Spring Open" in client.get(
         "/admin/tournament_admin/?state=submitted").content.decode()
     assert "dashboard-task" in html
+
+
+def test_the_demo_has_news_and_a_draft_waiting_for_an_editor(client, loaded) -> None:
+    from content.models import NewsPage
+
+    published = NewsPage.objects.live()
+    assert published.filter(slug__endswith="-results").count() == len(demo.PAST)
+    assert NewsPage.objects.filter(live=False, slug__endswith="-accredited").exists()
+    html = client.get("/en/news/").content.decode()
+    assert "Dues for next year" in html
+    ru = client.get("/ru/news/").content.decode()
+    assert ru.count('class="news-title"') == len(demo.PAST) + 1

@@ -35,7 +35,7 @@ from tournaments.services.results import (
     correction_open,
     tournament_results_store,
 )
-from tournaments.signals import results_confirmed
+from tournaments.signals import results_confirmed, tournament_accredited
 
 
 @dataclass(frozen=True)
@@ -210,6 +210,8 @@ def tournament_decide(
     Accreditation.objects.create(tournament=tournament, action=action, reason=reason,
                                  decided_by=user, checks=_checks_json(checks))
     _audit(tournament, f"tournaments.tournament.{decision}", user)
+    if decision == "accredit":
+        tournament_accredited.send(sender=Tournament, tournament=tournament)
     return tournament
 
 

@@ -1,0 +1,52 @@
+"""The Atom feed of one language's news (/<lang>/news/feed/)."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.syndication.views import Feed
+from django.utils import timezone
+from django.utils.feedgenerator import Atom1Feed
+
+from content.news import FEED_ITEMS
+
+
+class NewsFeed(Feed):
+    feed_type = Atom1Feed
+
+    def __init__(self, index) -> None:
+        super().__init__()
+        self.index = index
+
+    def title(self) -> str:
+        return self.index.title
+
+    def link(self) -> str:
+        return self.index.url
+
+    def subtitle(self) -> str:
+        return self.index.intro
+
+    def feed_url(self) -> str:
+        return f"{self.index.url}feed/"
+
+    def items(self):
+        return self.index.posts()[:FEED_ITEMS]
+
+    def item_title(self, item) -> str:
+        return item.title
+
+    def item_description(self, item) -> str:
+        return item.summary
+
+    def item_link(self, item) -> str:
+        return item.url
+
+    def item_pubdate(self, item) -> datetime.datetime:
+        return timezone.make_aware(datetime.datetime.combine(item.date, datetime.time(9)))
+
+    def item_updateddate(self, item) -> datetime.datetime:
+        return item.last_published_at or self.item_pubdate(item)
+
+    def item_categories(self, item) -> list[str]:
+        return [str(item.get_tag_display())]
