@@ -469,7 +469,8 @@ def news_draft_for_results(*, tournament) -> NewsPage | None:
 
     from tournaments.selectors import tournament_standings
 
-    podium = [row for row in tournament_standings(tournament) if row.rank <= 3]
+    podium = [row for row in tournament_standings(tournament)
+              if row.rank is not None and row.rank <= 3]  # substitutes are not ranked
     with translation.override(settings.LANGUAGE_CODE):
         names = ", ".join(f"{row.rank}. {row.name}" for row in podium)
         summary = _("The results of %(name)s are confirmed: %(podium)s.") % {

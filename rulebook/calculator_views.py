@@ -41,12 +41,15 @@ from rulebook.calculator_texts import (
 from rulebook.fan_labels import fan_name_map, implies
 from rulebook.links import fan_page_url
 from rulebook.scoring.result import ScoreResult
+from rulebook.scoring.standings import WINDS
 from rulebook.scoring.tiles import (
     BONUS_TILES,
     DRAGONS,
     NUM_KINDS,
-    WINDS,
     tile_name,
+)
+from rulebook.scoring.tiles import (
+    WINDS as WIND_TILES,
 )
 from rulebook.tile_display import tile_label
 
@@ -249,7 +252,7 @@ def _palette() -> list[dict[str, Any]]:
         ("m", [tile_name(t) for t in range(0, 9)]),
         ("p", [tile_name(t) for t in range(9, 18)]),
         ("s", [tile_name(t) for t in range(18, 27)]),
-        ("z", [tile_name(t) for t in (*WINDS, *DRAGONS)]),
+        ("z", [tile_name(t) for t in (*WIND_TILES, *DRAGONS)]),
         ("f", [tile_name(t) for t in BONUS_TILES]),
     ]
     assert sum(len(row) for _, row in suits[:4]) == NUM_KINDS

@@ -40,13 +40,13 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["country"].choices = [("", "—"), *countries]
         self.fields["withdrawn_ranking"].required = False  # a form without it keeps the default
+        # left out or empty: the model's defaults (everyone may enter, 14 days to pay)
+        self.fields["entries_open"].required = False
+        self.fields["payment_days"].required = False
 
     def clean_withdrawn_ranking(self) -> str:
         return (self.cleaned_data.get("withdrawn_ranking")
                 or self.instance.withdrawn_ranking or Tournament.WithdrawnRanking.BELOW)
-        # left out or empty: the model's defaults (everyone may enter, 14 days to pay)
-        self.fields["entries_open"].required = False
-        self.fields["payment_days"].required = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
