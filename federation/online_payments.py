@@ -62,7 +62,8 @@ class CardPaymentProvider(PaymentProvider):
 def online_payment_start(*, invoice: DuesInvoice, language: str, email: str = "") -> OnlinePayment:
     """A payment attempt for what is still outstanding on the invoice."""
     invoice = (
-        DuesInvoice.objects.select_for_update().select_related("membership_year").get(pk=invoice.pk)
+        DuesInvoice.objects.select_for_update(of=("self",))
+        .select_related("membership_year").get(pk=invoice.pk)
     )
     balance = selectors.invoice_balance(invoice)
     if invoice.cancelled or balance.outstanding <= 0 or not variant():
