@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from config.site_url import site_absolute_url
 from federation import selectors as federation_selectors
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 
 
 def _subjects() -> dict[str, str]:
@@ -59,3 +59,28 @@ def entry_mail(kind: str, entry_pk: int) -> None:
         subject = _subjects()[kind] % {"tournament": entry.tournament.name}
         body = render_to_string("tournaments/email/entry.txt", context)
     EmailMessage(subject, body, None, [to]).send()
+
+
+def on_commit_send_decision(tournament_pk: int) -> None:
+    transaction.on_commit(lambda: decision_mail(tournament_pk))
+
+
+def decision_mail(tournament_pk: int) -> None:
+    """The accreditation officer's decision on a submitted tournament, to its organizer in
+    the organizer's language: accredited, or rejected with the officer's reason."""
+    tournament = Tournament.objects.select_related("organizer").get(pk=tournament_pk)
+    organizer = tournament.organizer
+    if not organizer.email or not organizer.is_active:
+        return
+    decision = tournament.decisions.order_by("-pk").first()
+    with translation.override(organizer.language or settings.LANGUAGE_CODE):
+        accredited = tournament.state == Tournament.State.ACCREDITED
+        subject = (_("Accredited: %(tournament)s") if accredited
+                   else _("Not accredited: %(tournament)s")) % {"tournament": tournament.name}
+        body = render_to_string("tournaments/email/decision.txt", {
+            "tournament": tournament, "accredited": accredited,
+            "reason": decision.reason if decision else "",
+            "site_name": str(settings.WAGTAIL_SITE_NAME),
+            "manage_url": site_absolute_url(reverse("tournaments:manage", args=[tournament.pk])),
+        })
+    EmailMessage(" ".join(subject.split()), body, None, [organizer.email]).send()

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from federation.models import Member
 from federation.services.roles import role_groups_ensure
+from tournaments import emails
 from tournaments.errors import (
     E_BAD_DECISION,
     E_MERS_WEIGHT,
@@ -210,6 +211,7 @@ def tournament_decide(
     Accreditation.objects.create(tournament=tournament, action=action, reason=reason,
                                  decided_by=user, checks=_checks_json(checks))
     _audit(tournament, f"tournaments.tournament.{decision}", user)
+    emails.on_commit_send_decision(tournament.pk)
     if decision == "accredit":
         tournament_accredited.send(sender=Tournament, tournament=tournament)
     return tournament
