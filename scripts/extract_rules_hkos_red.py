@@ -2,7 +2,7 @@
 
 Run by a developer, never by the project:
 
-    .venv/bin/python scripts/extract_rules_hkos_red.py /work/shared/seeds
+    .venv/bin/python scripts/extract_rules_hkos_red.py ../shared/seeds
 
 Writes ``content/data/rules/{hkos,red}.json`` (the rule texts) and
 ``rulebook/data/{hkos,red}_fans.json`` (the fan tables). Ids, names and values of

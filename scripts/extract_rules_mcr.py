@@ -2,7 +2,7 @@
 
 Run by a developer, never by the project:
 
-    .venv/bin/python scripts/extract_rules_mcr.py /work/shared/seeds/002_fbd98eba527887aa.txt
+    .venv/bin/python scripts/extract_rules_mcr.py ../shared/seeds/002_fbd98eba527887aa.txt
 
 The schema and the anchor scheme are described in ``docs/scoring/rules-content.md``.
 The worked examples of Appendix 1 are placed as ``{"type": "example", "id": ...}``

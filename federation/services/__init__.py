@@ -3,7 +3,7 @@ counts on (select_for_update) and leaves an entry in Wagtail's audit log (who, w
 ids and field names, never personal data, so erasure leaves no name behind in the log).
 Emails go out once the transaction has committed."""
 
-from federation.services._common import (
+from federation.errors import (
     E_ALREADY_APPLIED,
     E_ALREADY_CANCELLED,
     E_ALREADY_ERASED,

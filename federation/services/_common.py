@@ -1,5 +1,5 @@
-"""What every membership service shares: the errors (``federation.errors``), the audit log,
-counters."""
+"""What every membership service shares: the audit log and counters (the errors are in
+``federation.errors``)."""
 
 from __future__ import annotations
 
@@ -7,30 +7,6 @@ from typing import Any
 
 from wagtail.log_actions import log
 
-from federation.errors import (  # noqa: F401 (the services' errors, re-exported)
-    E_ALREADY_APPLIED,
-    E_ALREADY_CANCELLED,
-    E_ALREADY_ERASED,
-    E_ALREADY_REVERSED,
-    E_AMOUNT_NOT_POSITIVE,
-    E_BAD_FILE,
-    E_COVERED_BY_FAMILY,
-    E_DUPLICATE_TRANSACTION,
-    E_FREE_TYPE,
-    E_INVOICE_CANCELLED,
-    E_INVOICE_EXISTS,
-    E_INVOICE_HAS_PAYMENTS,
-    E_JOINED_AFTER_YEAR,
-    E_NO_FEE,
-    E_NOT_APPROVED,
-    E_NOT_PENDING,
-    E_ONLINE_UNAVAILABLE,
-    E_OVERPAYMENT,
-    E_PAYMENT_IN_FUTURE,
-    E_POSSIBLE_DUPLICATE,
-    E_REASON_REQUIRED,
-    MembershipError,
-)
 from federation.models import NumberSequence
 
 

@@ -10,13 +10,15 @@ from django.conf import settings
 from django.db import transaction
 
 from federation import dues, selectors
-from federation.models import DuesInvoice, Member, MembershipFee, MembershipYear
-from federation.services._common import (
+from federation.errors import (
     E_ALREADY_CANCELLED,
     E_AMOUNT_NOT_POSITIVE,
     E_INVOICE_EXISTS,
     E_INVOICE_HAS_PAYMENTS,
     MembershipError,
+)
+from federation.models import DuesInvoice, Member, MembershipFee, MembershipYear
+from federation.services._common import (
     audit,
     next_number,
 )

@@ -11,13 +11,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from federation import emails, selectors
-from federation.models import Club, ClubMembership, Member, MembershipType
-from federation.services._common import (
+from federation.errors import (
     E_ALREADY_APPLIED,
     E_ALREADY_ERASED,
     E_NOT_PENDING,
     E_REASON_REQUIRED,
     MembershipError,
+)
+from federation.models import Club, ClubMembership, Member, MembershipType
+from federation.services._common import (
     audit,
     next_number,
 )

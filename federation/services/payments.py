@@ -11,8 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from federation import bank_import, dues, emails, selectors
-from federation.models import DuesInvoice, Payment
-from federation.services._common import (
+from federation.errors import (
     E_ALREADY_REVERSED,
     E_AMOUNT_NOT_POSITIVE,
     E_BAD_FILE,
@@ -23,6 +22,9 @@ from federation.services._common import (
     E_POSSIBLE_DUPLICATE,
     E_REASON_REQUIRED,
     MembershipError,
+)
+from federation.models import DuesInvoice, Payment
+from federation.services._common import (
     audit,
     next_number,
 )

@@ -1,6 +1,6 @@
 """Hong Kong Old Style payments (pure functions on ints).
 
-Lines refer to ``/work/shared/seeds/001_*.txt``:
+Lines refer to ``../shared/seeds/001_*.txt``:
 
 * discard win: the discarder pays double, the two others single; the winner
   receives four times the hand (lines 854-859, footnote 12);

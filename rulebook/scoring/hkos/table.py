@@ -1,6 +1,6 @@
 """Hong Kong Old Style fan table, as data.
 
-Source: ``/work/shared/seeds/001_*.txt`` ("Таблица фанов", lines 894-1121;
+Source: ``../shared/seeds/001_*.txt`` ("Таблица фанов", lines 894-1121;
 "Дополнения", lines 1150-1234; "Таблица фан-лак", lines 1125-1146).
 Line numbers below refer to that file. Decisions on unclear passages are
 recorded in ``docs/scoring/hkos.md``.

@@ -1,6 +1,6 @@
 """Red Mahjong payments for 2, 3 or 4 players (pure functions on ints).
 
-Lines refer to ``/work/shared/seeds/003_*.txt``:
+Lines refer to ``../shared/seeds/003_*.txt``:
 
 * seats: four players sit East, South, West, North; three players East, South
   and West; two players East and West (lines 156-157). South sits on East's

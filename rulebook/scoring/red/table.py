@@ -1,6 +1,6 @@
 """Red Mahjong fan table, as data.
 
-Source: ``/work/shared/seeds/003_*.txt`` ("Таблица фанов", lines 729-838;
+Source: ``../shared/seeds/003_*.txt`` ("Таблица фанов", lines 729-838;
 "Система подсчёта очков", lines 664-690). Line numbers below refer to that
 file; decisions on unclear passages are in ``docs/scoring/red.md``.
 """
