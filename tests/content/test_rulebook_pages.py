@@ -75,7 +75,29 @@ def test_fan_table_finds_a_fan_by_its_name_in_another_language(client, rulebook_
     html = client.get("/zh-hans/rules/mcr/fans/", {"q": "quatre grands"}).content.decode()
     assert rows(html) == ["大四喜"]
     # every row carries the five names for the live (JavaScript) search
-    assert 'data-names="1 | Большие четыре ветра | Big Four Winds | 大四喜 | Quatre Grands Vents | Grote vier winden"' in html
+    # (folded as the search folds: no accents, no case)
+    assert 'data-names="1 | большие четыре ветра | big four winds | 大四喜 | quatre grands vents | grote vier winden"' in html
+
+
+def test_fan_table_search_ignores_accents_case_and_yo(client, rulebook_content):
+    html = client.get("/fr/rules/mcr/fans/", {"q": "symetrie"}).content.decode()
+    assert rows(html) == ["Symétrie"]
+    html = client.get("/en/rules/mcr/fans/", {"q": "DERNIERE TUILE"}).content.decode()
+    assert rows(html) == ["Last Tile Draw", "Last Tile Claim", "Last Tile"]
+    html = client.get("/ru/rules/mcr/fans/", {"q": "семь смещенных"}).content.decode()
+    assert rows(html) == ["Семь смещённых пар"]
+
+
+def test_fan_table_says_when_no_fan_matches(client, rulebook_content):
+    html = client.get("/en/rules/mcr/fans/", {"q": "zzzz"}).content.decode()
+    assert rows(html) == []
+    assert "0 fans shown" in html
+    notice = re.search(r'<p class="rb-empty" data-fan-empty( hidden)?>', html)
+    assert notice and notice.group(1) is None
+    assert "No fan matches." in html
+    # with fans shown the notice is there for the live search, but hidden
+    html = client.get("/en/rules/mcr/fans/").content.decode()
+    assert '<p class="rb-empty" data-fan-empty hidden>' in html
 
 
 def test_fan_table_has_a_print_stylesheet_for_a4(client, rulebook_content):
