@@ -119,6 +119,9 @@ def test_fan_page_shows_its_examples_with_the_computed_fans(client, rulebook_con
     # the book's words and its fan list
     assert "Совмещено с «Все благородные»." in example
     assert "The book's fans:" in example
+    # the Russian quote says what it is on a page in another language (issue 28)
+    assert "Quoted from the Russian edition of the book, as printed:" in example
+    assert "The project's notes, in English:" not in example  # English page, English notes
     # opens in the calculator with one click
     link = re.search(r'<a class="rb-calc-link" href="(/en/calculator/\?[^"]+)"', example)
     from urllib.parse import parse_qs, urlsplit
@@ -311,3 +314,14 @@ def test_the_sitemap_lists_every_fan_page_in_every_language(client, rulebook_con
     assert "/ru/rules/hkos/fans/17/</loc>" in xml
     locations = re.findall(r"<loc>([^<]+)</loc>", xml)
     assert len(locations) == len(set(locations))  # each page once
+
+
+def test_the_books_quote_and_the_english_notes_say_what_they_are(client, rulebook_content):
+    russian = client.get("/ru/rules/mcr/fans/1/").content.decode()
+    example = russian[russian.index('id="fan1-ex1"'):russian.index('id="fan1-ex2"')]
+    assert "Совмещено с «Все благородные»." in example
+    assert "rb-quote-note" in example  # the notes of the project are in English
+    assert "Цитата из русского издания" not in example  # a Russian page quotes Russian as is
+    french = client.get("/fr/rules/mcr/fans/1/").content.decode()
+    example = french[french.index('id="fan1-ex1"'):french.index('id="fan1-ex2"')]
+    assert "Citation de l’édition russe du livre, telle qu’imprimée :" in example
