@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 from payments import PaymentError, PaymentStatus, RedirectNeeded
 
@@ -256,7 +257,46 @@ def online_payment(request, token):
     except PaymentError as error:
         messages.error(request, _("The payment could not be started: %(error)s") % {"error": error})
         return redirect("membership:invoice", number=online.invoice.number)
+    if online.variant == "dummy":
+        _test_form_in_language(form)
     return render(request, "federation/online_payment.html", {"form": form, "online": online})
+
+
+def _test_form_in_language(form) -> None:
+    """The test provider's form speaks the page's language: django-payments labels its
+    fields by their English names and translates few of its choices."""
+    outcomes = [
+        ("confirmed", pgettext("test payment", "Paid (confirmed)")),
+        ("rejected", pgettext("test payment", "Rejected by the bank")),
+        ("waiting", pgettext("test payment", "Waiting for confirmation")),
+        ("preauth", pgettext("test payment", "Pre-authorised")),
+        ("error", pgettext("test payment", "Error")),
+        ("input", pgettext("test payment", "Waiting for the payer's input")),
+        ("cancelled", pgettext("test payment", "Cancelled")),
+        ("refunded", pgettext("test payment", "Refunded")),
+    ]
+    labels = {
+        "status": (pgettext("test payment", "Outcome"), outcomes),
+        "fraud_status": (pgettext("test payment", "Fraud check"), [
+            ("accept", pgettext("test payment", "Passed")),
+            ("reject", pgettext("test payment", "Failed")),
+            ("review", pgettext("test payment", "To be reviewed")),
+            ("unknown", pgettext("test payment", "Unknown")),
+        ]),
+        "gateway_response": (pgettext("test payment", "Answer of the payment service"), [
+            ("3ds-disabled", pgettext("test payment", "Paid without card verification")),
+            ("3ds-redirect", pgettext("test payment", "Card verification (3-D Secure) first")),
+            ("failure", pgettext("test payment", "No connection to the payment service")),
+            ("payment-error", pgettext("test payment", "An answer the site does not understand")),
+        ]),
+        "verification_result": (pgettext("test payment", "Result of the card verification"),
+                                [("", "—"), *outcomes]),
+    }
+    for name, (label, choices) in labels.items():
+        field = form.fields.get(name)
+        if field is not None:
+            field.label = label
+            field.choices = choices
 
 
 @login_required

@@ -193,3 +193,19 @@ def test_stripe_webhook_is_verified_and_idempotent(client, current_member, strip
         assert response.status_code == 200
     payment = Payment.objects.get()
     assert payment.transaction_id == "cs_test_123" and payment.method == "online"
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("ru", ["Исход платежа", "Оплачено (подтверждено)", "Проверка на мошенничество"]),
+    ("zh-hans", ["付款结果", "已付款（已确认）"]),
+])
+def test_the_test_providers_form_speaks_the_pages_language(client, current_member, language,
+                                                          words):
+    invoice = current_member.invoices.get()
+    client.force_login(current_member.user)
+    pay_url = client.post(f"/{language}/members/invoices/{invoice.number}/pay/")["Location"]
+    page = client.get(pay_url).content.decode()
+    for word in words:
+        assert word in page
+    for english in ("Fraud status", "Gateway response", "3DS disabled"):
+        assert english not in page
