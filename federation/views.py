@@ -19,6 +19,7 @@ from payments import PaymentError, PaymentStatus, RedirectNeeded
 from config import csv_export
 from config.site_url import site_absolute_url
 from federation import online_payments, receipts, selectors, services
+from federation.card_pdf import card_pdf as card_pdf_document
 from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
 from federation.forms import (
     BankImportForm,
@@ -150,25 +151,44 @@ def erase(request):
     return render(request, "federation/erase.html", {"form": form, "member": member})
 
 
-@login_required
-def card(request):
+def _card_context(request) -> dict:
     member = _member_or_redirect(request)
     if member is None or not member.membership_number:
         raise PermissionDenied
     url = site_absolute_url(reverse("membership:check", args=[member.public_id]), request)
-    qr = segno.make(url, error="m").svg_inline(scale=5, title=_("Membership check"))
     status = selectors.member_status(member)
-    return render(
-        request,
-        "federation/card.html",
-        {
-            "member": member,
-            "qr": qr,
-            "check_url": url,
-            "status": status.value,
-            "status_label": STATUS_LABELS[status.value],
-        },
+    return {
+        "member": member,
+        "check_url": url,
+        "status": status.value,
+        "status_label": STATUS_LABELS[status.value],
+        "valid_until": selectors.member_covered_until(member),
+    }
+
+
+@login_required
+def card(request):
+    """The member's card: number, names, club, valid until and the QR of the public check."""
+    context = _card_context(request)
+    context["qr"] = segno.make(context["check_url"], error="m").svg_inline(
+        scale=5, title=_("Membership check")
     )
+    return render(request, "federation/card.html", context)
+
+
+@login_required
+def card_pdf(request):
+    """The same card as a PDF the size of a bank card, to print or keep on a phone."""
+    context = _card_context(request)
+    pdf = card_pdf_document(
+        context["member"], check_url=context["check_url"], valid_until=context["valid_until"],
+        status_label=str(context["status_label"]),
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = (
+        f'attachment; filename="membership-card-{context["member"].display_number}.pdf"'
+    )
+    return response
 
 
 def public_list(request):

@@ -7,8 +7,6 @@ import hmac
 import json
 import re
 import time
-from datetime import date
-from decimal import Decimal
 
 import pytest
 from django.core import mail
@@ -28,23 +26,6 @@ WEBHOOK_SECRET = "whsec_test_secret"
 def current_member(make_member, settings, live_year):
     settings.MEMBERSHIP_SITE_URL = "http://testserver"
     return make_member(joined_on=live_year.starts_on)
-
-
-@pytest.fixture
-def live_year(db):
-    """A membership year around today (payments cannot be dated in the future)."""
-    from federation.models import MembershipFee, MembershipType, MembershipYear
-
-    today = selectors.today()
-    year = MembershipYear.objects.create(
-        year=today.year, starts_on=date(today.year, 1, 1), ends_on=date(today.year, 12, 31)
-    )
-    MembershipFee.objects.create(
-        membership_year=year,
-        membership_type=MembershipType.objects.get(kind="regular"),
-        amount=Decimal("120.00"),
-    )
-    return year
 
 
 def test_invoice_page_offers_card_payment(client, current_member):

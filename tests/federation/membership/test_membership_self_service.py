@@ -1,6 +1,8 @@
 """Member self-service: edit, export, erase, card/QR, receipts; bank import page."""
 
+import io
 import json
+import re
 from datetime import date
 from decimal import Decimal
 
@@ -8,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from wagtail.models import ModelLogEntry
 
-from federation import services
+from federation import selectors, services
 from federation.models import Member, Payment
 from tournaments.models import Player
 
@@ -83,6 +85,41 @@ def test_card_has_qr_to_public_check(client, member):
     html = client.get("/en/members/me/card/").content.decode()
     assert "<svg" in html
     assert f"/en/members/check/{member.public_id}/" in html
+
+
+def test_card_shows_club_and_valid_until_and_downloads_as_pdf(client, live_year, make_member,
+                                                              treasurer):
+    from federation.models import Club
+
+    member = make_member(joined_on=live_year.starts_on,
+                         club=Club.objects.create(name="Utrecht Mahjong Club", city="Utrecht"))
+    services.payment_record(
+        invoice=member.invoices.get(), amount=Decimal("120"), paid_on=live_year.starts_on,
+        method="bank_transfer", transaction_id="TX-CARD", recorded_by=treasurer,
+    )
+    valid_until = selectors.member_covered_until(member)
+    assert valid_until is not None
+    client.force_login(member.user)
+    html = client.get("/en/members/me/card/").content.decode()
+    assert "Utrecht Mahjong Club" in html
+    assert re.search(r'id="card-valid-until">[^<]*' + str(valid_until.year), html)
+    assert 'href="/en/members/me/card.pdf"' in html
+    response = client.get("/ru/members/me/card.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+    assert member.display_number in response["Content-Disposition"]
+    # the card's words are in the page's language (reportlab keeps text searchable)
+    from pypdf import PdfReader
+
+    text = PdfReader(io.BytesIO(response.content)).pages[0].extract_text()
+    assert "Членский билет" in text and "Utrecht Mahjong Club" in text
+    assert valid_until.strftime("%d.%m.%Y") in text
+
+
+def test_card_pdf_is_for_members_only(client, make_user):
+    assert client.get("/en/members/me/card.pdf").status_code == 302  # to the login page
+    client.force_login(make_user())
+    assert client.get("/en/members/me/card.pdf").status_code in (302, 403)
 
 
 def test_receipt_pdf(client, member, treasurer):
