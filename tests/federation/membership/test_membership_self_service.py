@@ -254,3 +254,27 @@ def test_receipt_pdf_uses_a_font_that_has_the_language_s_script(
     assert font in pdf
     if language != "zh-hans":
         assert b"STSong-Light" not in pdf  # no CJK text on a Russian or French receipt
+
+
+def test_edit_and_erase_pages_offer_cancel_and_the_country_as_a_list(client, member):
+    client.force_login(member.user)
+    html = client.get("/ru/members/me/edit/").content.decode()
+    assert re.search(r'<a class="button button-secondary" href="/ru/members/me/">Отмена</a>', html)
+    country = re.search(r'<select name="country"[^>]*>(.*?)</select>', html, re.S)
+    assert country, "the country is chosen from a list"
+    options = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', country.group(1))
+    assert options[1] == ("AU", "Австралия")  # the Russian alphabet, not the English one
+    assert '<textarea name="address" cols="40" rows="3"' in html
+    # the consent box sits beside its label
+    assert re.search(r'<div class="field field-checkbox">\s*<input type="checkbox" '
+                     r'name="public_consent"', html)
+    erase = client.get("/ru/members/me/erase/").content.decode()
+    assert 'class="button button-secondary" href="/ru/members/me/">Отмена</a>' in erase
+
+
+def test_a_country_stored_as_free_text_stays_selectable(client, member):
+    member.country = "Holland"
+    member.save()
+    client.force_login(member.user)
+    html = client.get("/en/members/me/edit/").content.decode()
+    assert '<option value="Holland" selected>Holland</option>' in html
