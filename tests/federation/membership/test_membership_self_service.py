@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from wagtail.models import ModelLogEntry
 
 from federation import selectors, services
@@ -278,3 +279,25 @@ def test_a_country_stored_as_free_text_stays_selectable(client, member):
     client.force_login(member.user)
     html = client.get("/en/members/me/edit/").content.decode()
     assert '<option value="Holland" selected>Holland</option>' in html
+
+
+def test_the_erase_page_says_what_stays_and_the_admin_marks_the_kept_name(client, member,
+                                                                         admin_user):
+    client.force_login(member.user)
+    page = client.get("/en/members/me/erase/").content.decode()
+    assert "What stays, and why" in page and "bookkeeping law" in page
+    invoice = member.invoices.get()
+    client.post("/en/members/me/erase/", {"confirm": "on"})
+    invoice.refresh_from_db()
+    assert invoice.billed_name  # kept for the accounts, as the page said
+    from wagtail.users.models import UserProfile
+
+    profile = UserProfile.get_for_user(admin_user)
+    profile.preferred_language = "en"
+    profile.save()
+    admin = Client()
+    admin.force_login(admin_user)
+    html = admin.get("/admin/invoices/").content.decode()
+    from django.utils.html import escape
+
+    assert escape(f"{invoice.billed_name} (member's data erased; kept for the accounts)") in html
