@@ -244,3 +244,23 @@ def test_a_script_submit_gets_json_and_a_retry_adds_nothing(client, entries):
     assert stale.status_code == 400
     entry.refresh_from_db()
     assert entry.agreed == [] and len(entry.hands) == 1
+
+
+def test_the_table_page_queries_do_not_grow_with_the_sheet(client, entries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    entry = entries[0]
+
+    def count() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(_url(entry)).status_code == 200
+        return len(queries)
+
+    services.table_entry_line_add(entry=entry, line={
+        "kind": "win", "seat": "E", "from": "S", "tiles": TILES, "id": "q0"})
+    small = count()
+    for n in range(1, 10):
+        services.table_entry_line_add(entry=entry, line={
+            "kind": "win", "seat": "E", "from": "S", "tiles": TILES, "id": f"q{n}"})
+    assert count() == small
