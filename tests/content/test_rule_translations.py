@@ -37,6 +37,9 @@ NOT_THE_GLOSSARY_TERM = {
 USED_TERMS = ("chow", "pung", "kong", "pair", "wall", "discard", "self_drawn", "dealer",
               "concealed", "melded", "flower", "wind", "dragon", "dead_hand", "ready_hand",
               "false_win", "discarder", "penalty")
+#: glossary terms of USED_TERMS that a ruleset's Russian text does not use, so neither can
+#: its translation (the MCR text names no dead hand and no ready hand)
+NOT_IN_THE_RUSSIAN = {"mcr": frozenset({"dead_hand", "ready_hand"})}
 
 
 def _pair(path: Path) -> tuple[dict, dict, str]:
