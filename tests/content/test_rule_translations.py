@@ -99,8 +99,9 @@ def test_a_translation_follows_the_glossary(path) -> None:
     lowered = text.lower()
     for wrong, right in NOT_THE_GLOSSARY_TERM.get(language, {}).items():
         assert wrong.lower() not in lowered, f"{wrong!r}: the glossary says {right!r}"
-    missing = [key for key in USED_TERMS
-               if glossary.term(key, language).lower().split(" (")[0] not in lowered]
+    unused = NOT_IN_THE_RUSSIAN.get(path.name.split(".")[0], frozenset())
+    missing = [key for key in USED_TERMS if key not in unused
+               and glossary.term(key, language).lower().split(" (")[0] not in lowered]
     assert missing == []
 
 
