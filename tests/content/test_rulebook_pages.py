@@ -94,8 +94,8 @@ def test_fan_page_shows_its_examples_with_the_computed_fans(client, rulebook_con
                          ("12", "Four Concealed Pungs"), ("79", "Single Wait")]:
         assert f'<a href="/en/rules/mcr/fans/{fan_id}/">{name}</a>' in example
     assert ">217<" in example
-    # the book's words and its fan list
-    assert "Совмещено с «Все благородные»." in example
+    # the book's words (the project's translation, decision 0522) and its fan list
+    assert '<p lang="en" class="rb-book-text">Combined with “All Honors”.</p>' in example
     assert "The book's fans:" in example
     # opens in the calculator with one click
     link = re.search(r'<a class="rb-calc-link" href="(/en/calculator/\?[^"]+)"', example)
