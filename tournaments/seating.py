@@ -36,8 +36,8 @@ SEARCH_BUDGET = 1_500_000  # evaluated swaps, at most, per draw
 SAMPLE = 24
 TENURE_MIN = 3
 TENURE_SPAN = 8
-STALL = 200  # iterations without a better draw before going back to the best one
-SHAKES = 8  # times the best draw is shaken without getting better before the search ends
+STALL = 150  # iterations without a better draw before going back to the best one
+SHAKES = 4  # times the best draw is shaken without getting better before the search ends
 PERMUTATIONS = tuple(itertools.permutations(range(4)))
 
 # Appendix 4: the seat (wind) of players A, B, C, D (the table's E, S, W, N of round 1) in
@@ -155,7 +155,9 @@ def draw(
                 met0[a][b] += 1
                 met0[b][a] += 1
     step = [0, REPEAT_COST] + [THIRD_COST] * (len(before) + sessions + 2)
-    search = _Search(n, sessions, met0, weight, step)
+    groups_floor = sessions * (TEAM_COST * _fewest_pairs(team_of, n // 4)
+                               + COUNTRY_COST * _fewest_pairs(country_of, n // 4))
+    search = _Search(n, sessions, met0, weight, step, groups_floor)
     starts = [_greedy_start(search, rng)]
     designed = _design_start(n, sessions, team_of, country_of, rng)
     if designed is not None:
@@ -203,6 +205,20 @@ def draw_sessions(
                    country_pairs(drawn, countries or {}))
 
 
+def _fewest_pairs(group_of: Sequence[str | None], tables: int) -> int:
+    """The fewest pairs of one group that a session can seat together: each group spread
+    as evenly as it goes over the tables."""
+    sizes: dict[str, int] = {}
+    for group in group_of:
+        if group is not None:
+            sizes[group] = sizes.get(group, 0) + 1
+    total = 0
+    for size in sizes.values():
+        q, r = divmod(size, tables)
+        total += r * (q + 1) * q // 2 + (tables - r) * q * (q - 1) // 2
+    return total
+
+
 Tables = list[list[list[int]]]  # tables[s][t] = the four player indices of a table
 
 
@@ -212,7 +228,7 @@ class _Search:
     each pair (``add`` and ``rem``, weights included)."""
 
     def __init__(self, n: int, sessions: int, met0: list[list[int]],
-                 weight: list[list[int]], step: list[int]) -> None:
+                 weight: list[list[int]], step: list[int], groups_floor: int = 0) -> None:
         self.n, self.sessions, self.met0, self.weight, self.step = n, sessions, met0, weight, step
         self.best: Tables = []
         self.best_cost = 0
@@ -222,7 +238,7 @@ class _Search:
             base += sum(step[:met0[i][j]]) + weight[i][j] * met0[i][j]
             unmet += met0[i][j] == 0
         # every meeting beyond one per unmet pair meets a pair again (at least REPEAT_COST)
-        self.floor = base + step[1] * max(0, sessions * n * 6 // 4 - unmet)
+        self.floor = base + step[1] * max(0, sessions * n * 6 // 4 - unmet) + groups_floor
 
     def cost_of(self, tables: Tables) -> int:
         met = [row[:] for row in self.met0]
