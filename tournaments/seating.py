@@ -158,11 +158,13 @@ def draw(
     groups_floor = sessions * (TEAM_COST * _fewest_pairs(team_of, n // 4)
                                + COUNTRY_COST * _fewest_pairs(country_of, n // 4))
     search = _Search(n, sessions, met0, weight, step, groups_floor)
-    starts = [_greedy_start(search, rng)]
+    starts: list[Tables] = []
     designed = _design_start(n, sessions, team_of, country_of, rng)
     if designed is not None:
         _relabel(designed, weight, rng)
         starts.append(_greedy_start(search, rng, designed))
+    if not starts or search.cost_of(starts[0]) > search.floor:
+        starts.append(_greedy_start(search, rng))
     best_start = min(starts, key=search.cost_of)
     search.run(best_start, rng, budget)
     result: list[tuple[tuple[int, int, int, int], ...]] = []
