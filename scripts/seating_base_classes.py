@@ -22,6 +22,9 @@ from itertools import combinations
 Point = tuple[int, int]  # (residue, level)
 
 
+HALF = False  # --half: a difference of m/2 inside a level may be used (once per level)
+
+
 def diff_key(a: Point, b: Point, m: int) -> tuple[int, int, int] | None:
     (ra, la), (rb, lb) = a, b
     if la > lb or (la == lb and ra > rb):
@@ -29,7 +32,7 @@ def diff_key(a: Point, b: Point, m: int) -> tuple[int, int, int] | None:
     d = (rb - ra) % m
     if la == lb:
         d = min(d, m - d)
-        if d == 0 or 2 * d == m:
+        if d == 0 or (2 * d == m and not HALF):
             return None
     return (la, lb, d)
 
@@ -102,7 +105,8 @@ def search(n: int, m: int, rng: random.Random, budget: int) -> list[list[Point |
 
 
 def check(blocks: list[list[Point | None]], n: int, m: int) -> int:
-    """Repeats over the m developed sessions (0 for a good base class)."""
+    """Meetings beyond the first over the m developed sessions (0 for a repeat-free base
+    class)."""
     k = n - 3 * m
     met: dict[tuple[object, object], int] = {}
     fixed = 0
@@ -129,7 +133,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tries", type=int, default=200000)
     parser.add_argument("--restarts", type=int, default=1000)
+    parser.add_argument("--half", action="store_true",
+                        help="allow a difference of m/2 inside a level: such a pair meets "
+                             "twice (m/2 repeat pairs), for sizes past the repeat-free ones")
     args = parser.parse_args()
+    global HALF
+    HALF = args.half
     for restart in range(args.restarts):
         rng = random.Random(args.seed * 100003 + restart)
         blocks = search(args.players, args.sessions, rng, args.tries)
