@@ -21,8 +21,6 @@ from federation import mailings, services
 from tournaments.models import Entry, Tournament
 from tournaments.signals import tournament_accredited
 
-ENTRANT_STATES = (Entry.Status.ENTERED, Entry.Status.WAITING, Entry.Status.CONFIRMED)
-
 
 def _choices() -> list[tuple[int, str]]:
     rows = Tournament.objects.filter(entries__isnull=False).distinct().order_by("-start_date")
@@ -32,7 +30,7 @@ def _choices() -> list[tuple[int, str]]:
 
 def _member_ids(tournament_id: int) -> list[int]:
     return list(
-        Entry.objects.filter(tournament_id=tournament_id, status__in=ENTRANT_STATES,
+        Entry.objects.filter(tournament_id=tournament_id, status__in=Entry.ACTIVE,
                              member__isnull=False).values_list("member_id", flat=True)
     )
 

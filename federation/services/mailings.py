@@ -198,12 +198,15 @@ def _finish_done_mailings() -> None:
     done.update(state=Mailing.State.SENT, finished_at=timezone.now())
 
 
-def mailings_deliver(*, batch_size: int = 100, max_batches: int | None = None) -> DeliveryReport:
+def mailings_deliver(
+    *, batch_size: int = 100, max_batches: int | None = None, backend: str | None = None
+) -> DeliveryReport:
     """Send the waiting deliveries of every mailing, oldest first, a batch per connection.
 
     Each row is marked sent (or failed, with the backend's error) as soon as its message
     was handed over, in its own commit: whatever stops the run (a crash, a deploy), the
-    next run starts with the rows still waiting. Run one at a time (cron with a lock)."""
+    next run starts with the rows still waiting. Run one at a time (cron with a lock).
+    ``backend``: another mail backend than the site's (the demo's sends nothing)."""
     report = DeliveryReport()
     while max_batches is None or report.batches < max_batches:
         batch = list(
@@ -217,7 +220,7 @@ def mailings_deliver(*, batch_size: int = 100, max_batches: int | None = None) -
         if not batch:
             break
         report.batches += 1
-        with mail.get_connection() as connection:
+        with mail.get_connection(backend) as connection:
             for delivery in batch:
                 _deliver_one(delivery, connection, report)
         _finish_done_mailings()

@@ -118,3 +118,18 @@ def test_the_demo_has_news_and_a_draft_waiting_for_an_editor(client, loaded) -> 
     assert "Dues for next year" in html
     ru = client.get("/ru/news/").content.decode()
     assert ru.count('class="news-title"') == len(demo.PAST) + 1
+
+
+def test_the_demo_has_one_sent_mailing(client, loaded) -> None:
+    from federation.models import Mailing
+
+    mailing = Mailing.objects.get(key__isnull=True)  # the others: announcements to followers
+    assert mailing.state == Mailing.State.SENT
+    assert {t.language for t in mailing.translations.all()} == {"ru", "en"}
+    assert mailing.deliveries.filter(state="sent").count() == mailing.deliveries.count() > 0
+    assert client.login(username="editor@example.org", password=demo.DEMO_PASSWORD)
+    page = client.get(f"/admin/mailings/{mailing.pk}/").content.decode()
+    assert "Dues for next year" in client.get(f"/admin/mailings/{mailing.pk}/?lang=en"
+                                              ).content.decode()
+    assert "waiting, 0 failed" in page
+
