@@ -388,7 +388,7 @@ def _news(today: date) -> None:
 
 
 def _mailing(editor: Any) -> None:
-    """The dues post mailed to the members in good standing (decision 0320), delivered
+    """The dues post mailed to the members in good standing (decision 0315), delivered
     through a backend that sends nothing: the demo's addresses are invented."""
     from federation.models import Mailing, MailKind
 

@@ -69,7 +69,7 @@ def news_body(post) -> list[dict[str, Any]]:
 def news_mailing_texts(post) -> dict[str, tuple[str, str]]:
     """A mailing's texts from a news post and its translations: per language, the title as
     the subject, the summary and the text's paragraphs as plain text, and a link to read
-    the post on the site (decision 0320). Latest revisions, so a draft can be mailed."""
+    the post on the site (decision 0315). Latest revisions, so a draft can be mailed."""
     from django.utils.html import strip_tags
     from django.utils.text import normalize_newlines
     from django.utils.translation import override

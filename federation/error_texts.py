@@ -69,7 +69,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
         "translation."
     ),
     "mailing_no_recipients": _("Nobody would receive this mailing."),
-    "mailing_audience_incomplete": _("Choose the %(detail)s of the audience."),
+    "mailing_audience_incomplete": _("Choose the club or the tournament of the audience."),
     "no_email": _("Your account has no email address to send the test to."),
     "country_required": _("Choose the country whose tournaments you follow."),
     bank_import.E_EMPTY: _("The file is empty."),

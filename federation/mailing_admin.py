@@ -13,7 +13,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from federation import emails, mailings, services
@@ -166,12 +166,14 @@ def mailing_detail(request, pk):
                                  % {"language": languages[language], "email": address})
             elif action == "send":
                 count = services.mailing_send(mailing=mailing, user=request.user)
-                messages.success(request, _("The mailing is on its way to %(count)s members.")
-                                 % {"count": count})
+                messages.success(request, ngettext(
+                    "The mailing is on its way to %(count)s member.",
+                    "The mailing is on its way to %(count)s members.", count) % {"count": count})
             elif action == "retry":
                 count = services.mailing_retry_failed(mailing=mailing, user=request.user)
-                messages.success(request, _("%(count)s failed mails will be sent again.")
-                                 % {"count": count})
+                messages.success(request, ngettext(
+                    "%(count)s failed mail will be sent again.",
+                    "%(count)s failed mails will be sent again.", count) % {"count": count})
             else:
                 raise Http404
         except MembershipError as error:

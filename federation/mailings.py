@@ -1,5 +1,5 @@
 """Reads for mail to members: who a mailing reaches and why, what a member has chosen, and
-the signed unsubscribe links (decision 0320).
+the signed unsubscribe links (decision 0315).
 
 An audience other apps know about (the entrants of a tournament) is registered here by that
 app (``audience_register``), so that membership never imports the apps above it.

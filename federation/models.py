@@ -554,7 +554,7 @@ class OnlinePayment(BasePayment):
         )
 
 
-# --- mail to members: consent, mailings, deliveries (decision 0320) -------------------------
+# --- mail to members: consent, mailings, deliveries (decision 0315) -------------------------
 
 
 class MailKind(models.TextChoices):
@@ -644,7 +644,7 @@ class Mailing(models.Model):
         verbose_name=_("club"),
     )
     # The tournament of the "entrants" audience; a plain id, since membership sits below
-    # tournaments (the tournaments app registers the audience, decision 0320).
+    # tournaments (the tournaments app registers the audience, decision 0315).
     tournament_id = models.PositiveIntegerField(_("tournament"), null=True, blank=True)
     country = models.CharField(_("country"), max_length=2, blank=True)
     key = models.CharField(max_length=100, unique=True, null=True, blank=True, editable=False)

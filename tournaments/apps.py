@@ -7,7 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        # the entrants' audience of mailings, and announcements to followers (decision 0320)
+        # the entrants' audience of mailings, and announcements to followers (decision 0315)
         from tournaments import mailings
 
         mailings.register_audience()

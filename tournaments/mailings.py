@@ -1,4 +1,4 @@
-"""Tournaments in the membership's mail (decision 0320): the "entrants of a tournament"
+"""Tournaments in the membership's mail (decision 0315): the "entrants of a tournament"
 audience of editors' mailings, and the announcement to members who follow a country's
 tournaments when one is accredited (open for entries). Membership sits below tournaments,
 so the audience is registered here and the announcement goes through its service; the

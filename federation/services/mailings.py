@@ -1,6 +1,6 @@
 """Mail to members: mailings written and sent by editors, the members' choices of mail and
 their unsubscriptions, announcements sent once per key, and delivery in batches (decision
-0320). Each recipient has a delivery row, marked sent right after the mail backend took the
+0315). Each recipient has a delivery row, marked sent right after the mail backend took the
 message, so a sending stopped half-way resumes with exactly the recipients not yet served."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from django.conf import settings
 from django.core import mail
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from federation import emails, mailings
 from federation.errors import (
@@ -57,9 +56,9 @@ def _texts_save(mailing: Mailing, texts: Texts) -> None:
 
 def _check_audience(audience: str, club: Club | None, tournament_id: int | None) -> None:
     if audience == Mailing.Audience.CLUB and club is None:
-        raise MembershipError(E_MAILING_AUDIENCE_INCOMPLETE, _("club"))
+        raise MembershipError(E_MAILING_AUDIENCE_INCOMPLETE, "club")
     if audience == Mailing.Audience.TOURNAMENT and tournament_id is None:
-        raise MembershipError(E_MAILING_AUDIENCE_INCOMPLETE, _("tournament"))
+        raise MembershipError(E_MAILING_AUDIENCE_INCOMPLETE, "tournament")
 
 
 @transaction.atomic

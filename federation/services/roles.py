@@ -41,7 +41,7 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
 
 
 # Wagtail's own editors' group keeps the page permissions Wagtail gave it; membership adds
-# the mailings to it (decision 0320) and takes nothing away.
+# the mailings to it (decision 0315) and takes nothing away.
 ROLE_EDITORS = "Editors"
 EDITOR_PERMISSIONS: list[str] = [
     "wagtailadmin.access_admin",

@@ -1,4 +1,4 @@
-"""Tournaments in the members' mail (issue 29, decision 0320): the entrants of a tournament
+"""Tournaments in the members' mail (issue 29, decision 0315): the entrants of a tournament
 as a mailing's audience, and one announcement to the followers of a country's tournaments
 when one is accredited (opens for entries)."""
 

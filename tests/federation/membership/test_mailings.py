@@ -1,4 +1,4 @@
-"""Mailings to members (issue 29, decision 0320): who may write and send them, audiences,
+"""Mailings to members (issue 29, decision 0315): who may write and send them, audiences,
 consent, each member's language, the reason and the one-click unsubscribe (RFC 8058), and
 sending in batches that survives an interruption (exactly one mail each)."""
 
@@ -14,6 +14,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from wagtail.users.models import UserProfile
 
 from federation import mailings, services
 from federation.errors import MembershipError
@@ -75,6 +76,9 @@ def paid_member(years, make_member, pay_cash):
 def editor(make_user):
     user = make_user(is_staff=True, email="editor@example.org")
     user.groups.add(Group.objects.get(name=services.ROLE_EDITORS))
+    profile = UserProfile.get_for_user(user)
+    profile.preferred_language = "en"  # the admin in English
+    profile.save()
     return user
 
 
