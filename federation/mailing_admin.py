@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
@@ -26,6 +27,15 @@ EDITOR_AUDIENCES = [
     (value, label) for value, label in Mailing.Audience.choices
     if value != Mailing.Audience.FOLLOWERS
 ]
+
+
+def _header(*trail: tuple[str, str]) -> dict:
+    """Wagtail's slim header: breadcrumbs from the admin's home to this page."""
+    items = [{"url": reverse("wagtailadmin_home"), "label": _("Dashboard")},
+             {"url": reverse("mailing_index"), "label": _("Mailings")}]
+    items += [{"url": url, "label": label} for url, label in trail]
+    return {"breadcrumbs_items": items, "header_icon": "mail",
+            "header_title": items[-1]["label"]}
 
 
 def _require(request) -> None:
@@ -102,7 +112,8 @@ def mailing_index(request):
             n_failed=Count("deliveries", filter=Q(deliveries__state="failed")),
         )[:200]
     )
-    return render(request, "federation/admin/mailing_index.html", {"mailings": rows})
+    return render(request, "federation/admin/mailing_index.html",
+                  {"mailings": rows, **_header()})
 
 
 @require_http_methods(["GET", "POST"])
@@ -121,7 +132,8 @@ def mailing_new(request):
             form.add_error(None, error.message)
         else:
             return redirect("mailing_detail", pk=mailing.pk)
-    return render(request, "federation/admin/mailing_form.html", {"form": form, "mailing": None})
+    return render(request, "federation/admin/mailing_form.html",
+                  {"form": form, "mailing": None, **_header(("", _("Write a mailing")))})
 
 
 def _get(pk) -> Mailing:
@@ -144,8 +156,10 @@ def mailing_edit(request, pk):
             form.add_error(None, error.message)
         else:
             return redirect("mailing_detail", pk=mailing.pk)
-    return render(request, "federation/admin/mailing_form.html",
-                  {"form": form, "mailing": mailing})
+    return render(request, "federation/admin/mailing_form.html", {
+        "form": form, "mailing": mailing,
+        **_header((reverse("mailing_detail", args=[mailing.pk]), str(mailing)),
+                  ("", _("Edit the mailing")))})
 
 
 @require_http_methods(["GET", "POST"])
@@ -179,7 +193,8 @@ def mailing_detail(request, pk):
         except MembershipError as error:
             messages.error(request, error.message)
         return redirect(f"{request.path}?lang={language}")
-    preview = emails.mailing_message(mailing, None, language, request.user.email or "-")
+    preview = emails.mailing_message(mailing, None, language, request.user.email or "-",
+                                     preview=True)
     text = mailing.translations.filter(language=language).first()
     draft = mailing.state == Mailing.State.DRAFT
     return render(request, "federation/admin/mailing_detail.html", {
@@ -189,18 +204,11 @@ def mailing_detail(request, pk):
         "translated": {t.language for t in mailing.translations.all()},
         "fallback": text is None,
         "preview": preview,
-        "subject": (mailing.translation_for(language).subject
-                    if mailing.translation_for(language) else ""),
-        "reason": _reason_in(mailing, language),
+        "subject": preview.subject,
         "recipients": len(mailings.mailing_recipients(mailing)) if draft else None,
         "progress": mailings.mailing_progress(mailing),
+        **_header(("", str(mailing))),
         "failures": mailing.deliveries.filter(state=MailingDelivery.State.FAILED)
         .select_related("member")[:FAILURES_SHOWN],
     })
 
-
-def _reason_in(mailing: Mailing, language: str) -> str:
-    from django.utils import translation
-
-    with translation.override(language):
-        return mailings.audience_description(mailing)
