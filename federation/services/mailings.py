@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core import mail
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -189,6 +190,11 @@ class DeliveryReport:
     sent: int = 0
     failed: int = 0
     batches: int = 0
+    busy: bool = False  # another run was sending: this one sent nothing
+
+
+DELIVERY_LOCK = "federation:mailings-deliver"
+DELIVERY_LOCK_SECONDS = 10 * 60  # renewed each batch; a crashed run's lock expires
 
 
 def _finish_done_mailings() -> None:
@@ -204,8 +210,21 @@ def mailings_deliver(
 
     Each row is marked sent (or failed, with the backend's error) as soon as its message
     was handed over, in its own commit: whatever stops the run (a crash, a deploy), the
-    next run starts with the rows still waiting. Run one at a time (cron with a lock).
+    next run starts with the rows still waiting. A run started while another is sending
+    returns at once (``busy``).
     ``backend``: another mail backend than the site's (the demo's sends nothing)."""
+    # One run at a time, across processes and machines (the shared cache, decision 0313):
+    # two runs would each read the same waiting rows before either marked them.
+    if not cache.add(DELIVERY_LOCK, "1", DELIVERY_LOCK_SECONDS):
+        return DeliveryReport(busy=True)
+    try:
+        return _deliver_batches(batch_size, max_batches, backend)
+    finally:
+        cache.delete(DELIVERY_LOCK)
+
+
+def _deliver_batches(batch_size: int, max_batches: int | None, backend: str | None
+                     ) -> DeliveryReport:
     report = DeliveryReport()
     while max_batches is None or report.batches < max_batches:
         batch = list(
@@ -219,6 +238,7 @@ def mailings_deliver(
         if not batch:
             break
         report.batches += 1
+        cache.touch(DELIVERY_LOCK, DELIVERY_LOCK_SECONDS)
         with mail.get_connection(backend) as connection:
             for delivery in batch:
                 _deliver_one(delivery, connection, report)

@@ -6,8 +6,8 @@ from federation.services import mailings_deliver
 
 class Command(BaseCommand):
     help = (
-        "Send the waiting mails of every mailing in batches (run every few minutes, one at a "
-        "time). Each recipient is marked as soon as the mail is handed over: a run stopped "
+        "Send the waiting mails of every mailing in batches (run every few minutes; a run "
+        "started while another sends does nothing). Each recipient is marked as soon as the mail is handed over: a run stopped "
         "half-way is resumed by the next one, nobody receives a mailing twice."
     )
 
@@ -23,5 +23,8 @@ class Command(BaseCommand):
             raise SystemExit(2)
         report = mailings_deliver(batch_size=options["batch_size"],
                                   max_batches=options["max_batches"])
+        if report.busy:
+            self.stdout.write("another run is sending: nothing done")
+            return
         self.stdout.write(f"{report.sent} sent, {report.failed} failed in {report.batches} "
                           "batch(es)")

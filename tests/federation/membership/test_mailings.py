@@ -5,6 +5,7 @@ sending in batches that survives an interruption (exactly one mail each)."""
 from __future__ import annotations
 
 from datetime import date
+from io import StringIO
 
 import pytest
 from django.contrib.auth.models import Group
@@ -329,3 +330,32 @@ def test_the_mailings_page_does_not_grow_with_history(client, editor, paid_membe
         return len(captured)
 
     assert queries(2) == queries(20)
+
+
+def test_a_second_run_while_one_is_sending_does_nothing(editor, paid_member):
+    from django.core.cache import cache
+
+    from federation.services.mailings import DELIVERY_LOCK
+
+    paid_member()
+    services.mailing_send(mailing=make_mailing(editor), user=editor)
+    cache.add(DELIVERY_LOCK, "1", 60)  # another run holds the lock
+    out = StringIO()
+    call_command("send_mailings", stdout=out)
+    assert "another run is sending" in out.getvalue() and mail.outbox == []
+    cache.delete(DELIVERY_LOCK)
+    call_command("send_mailings", stdout=out)
+    assert "1 sent, 0 failed in 1 batch(es)" in out.getvalue() and len(mail.outbox) == 1
+
+
+def test_erasing_a_member_removes_the_addresses_mailings_went_to(editor, paid_member):
+    sent_to, waiting = paid_member(), paid_member()
+    mailing = make_mailing(editor)
+    services.mailing_send(mailing=mailing, user=editor)
+    services.mailings_deliver(max_batches=1, batch_size=1)
+    for member in (sent_to, waiting):
+        services.member_erase(member=member, requested_by=editor)
+    assert set(mailing.deliveries.values_list("email", "state")) == {("", "sent"),
+                                                                   ("", "failed")}
+    services.mailings_deliver()
+    assert len(mail.outbox) == 1
