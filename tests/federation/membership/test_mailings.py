@@ -359,3 +359,24 @@ def test_erasing_a_member_removes_the_addresses_mailings_went_to(editor, paid_me
                                                                    ("", "failed")}
     services.mailings_deliver()
     assert len(mail.outbox) == 1
+
+
+def test_the_mailing_page_does_not_grow_with_its_recipients(settings, client, editor,
+                                                            paid_member):
+    client.force_login(editor)
+    settings.EMAIL_BACKEND = "tests.federation.membership.mail_backends.RefusingBackend"
+
+    def queries(n):
+        members = [paid_member() for _ in range(n)]
+        RefusingBackend.refused = {m.email for m in members[: n // 2]}
+        draft, sent = make_mailing(editor), make_mailing(editor)
+        services.mailing_send(mailing=sent, user=editor)
+        services.mailings_deliver()
+        counts = []
+        for mailing in (draft, sent):
+            with CaptureQueriesContext(connection) as captured:
+                assert client.get(reverse("mailing_detail", args=[mailing.pk])).status_code == 200
+            counts.append(len(captured))
+        return counts
+
+    assert queries(2) == queries(20)
