@@ -83,6 +83,22 @@ def test_followers_of_the_country_get_one_announcement_in_their_language(
     assert f"/nl/tournaments/{tournament.pk}/" in dutch.body
 
 
+def test_editors_follow_announcements_on_the_mailings_pages(client, make_tournament,
+                                                            make_member, make_user):
+    from django.contrib.auth.models import Group
+
+    make_member(follows="NL")
+    tournament = make_tournament("accredited", name="Utrecht Open", country="NL", **future())
+    federation_services.mailings_deliver()
+    editor = make_user(is_staff=True)
+    editor.groups.add(Group.objects.get(name=federation_services.ROLE_EDITORS))
+    client.force_login(editor)
+    assert "Utrecht Open" in client.get("/admin/mailings/").content.decode()
+    mailing = Mailing.objects.get(key=f"tournament-{tournament.pk}-open")
+    page = client.get(f"/admin/mailings/{mailing.pk}/?lang=en").content.decode()
+    assert 'id="mailing-progress"' in page and 'id="mailing-send"' not in page
+
+
 def test_a_tournament_elsewhere_announces_nothing_to_anyone(make_tournament, make_member):
     make_member(follows="NL")
     tournament = make_tournament("accredited", country="BE", **future())

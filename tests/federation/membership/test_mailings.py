@@ -380,3 +380,26 @@ def test_the_mailing_page_does_not_grow_with_its_recipients(settings, client, ed
         return counts
 
     assert queries(2) == queries(20)
+
+
+def test_a_draft_is_changed_until_it_is_sent(client, editor, club, paid_member):
+    paid_member(club=club)
+    mailing = make_mailing(editor)
+    client.force_login(editor)
+    response = client.post(reverse("mailing_edit", args=[mailing.pk]), {
+        "kind": "news", "audience": "club", "club": club.pk,
+        "subject_ru": "Клубные новости", "body_ru": "Текст"})
+    assert response.status_code == 302
+    mailing.refresh_from_db()
+    assert (mailing.audience, mailing.club) == ("club", club)
+    assert [t.language for t in mailing.translations.all()] == ["ru"]  # English removed
+    services.mailing_send(mailing=mailing, user=editor)
+    response = client.post(reverse("mailing_edit", args=[mailing.pk]), {
+        "kind": "news", "audience": "lapsed", "subject_ru": "Другое", "body_ru": "Текст"})
+    assert response["Location"] == reverse("mailing_detail", args=[mailing.pk])
+    mailing.refresh_from_db()
+    assert mailing.audience == "club" and str(mailing) == "Клубные новости"
+    with pytest.raises(MembershipError) as error:
+        services.mailing_update(mailing=mailing, user=editor, kind="news", audience="lapsed",
+                                texts={"ru": ("Другое", "Текст")})
+    assert error.value.code == "mailing_not_draft"
