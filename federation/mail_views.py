@@ -90,4 +90,10 @@ def unsubscribe(request, token: str):
         return render(request, "federation/unsubscribe.html",
                       {"done": True, "kind_label": kind_label})
     return render(request, "federation/unsubscribe.html",
-                  {"kind_label": kind_label, "email": mailings.member_address(member)})
+                  {"kind_label": kind_label, "email": _masked(mailings.member_address(member))})
+
+
+def _masked(address: str) -> str:
+    """The address as a hint only (a forwarded mail's reader learns no one's address)."""
+    local, _at, domain = address.partition("@")
+    return f"{local[:1]}…@{domain}" if domain else "…"

@@ -232,6 +232,9 @@ def test_one_click_unsubscribe_posts_without_login_and_get_only_asks(editor, pai
     anonymous = Client(enforce_csrf_checks=True)
     page = anonymous.get("/" + path)
     assert page.status_code == 200 and b'id="unsubscribe-confirm"' in page.content
+    domain = member.email.split("@")[1]
+    assert f"{member.email[0]}…@{domain}" in page.content.decode()
+    assert member.email not in page.content.decode()  # a forwarded mail shows no address
     assert not ConsentEvent.objects.exists()  # a mail scanner following the link: nothing
     response = anonymous.post("/" + path, "List-Unsubscribe=One-Click",
                               content_type="application/x-www-form-urlencoded")
