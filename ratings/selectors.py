@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -574,3 +575,37 @@ def ema_player(player: Player, ruleset: str, on: date) -> EmaCalculation:
     score = ema.player_score(player.pk, results.get(player.pk, []), on, config)
     mine = {tid: ranks[player.pk] for tid, ranks in places.items() if player.pk in ranks}
     return EmaCalculation(score, events, mine, config)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One line of a ruleset's whole rating history: a player at the end of a month."""
+
+    player: Player
+    month: HistoryMonth
+
+
+def ruleset_history(ruleset: str, *, chunk: int = 1000) -> Iterator[HistoryRow]:
+    """Every player of the ruleset, every month from their first period with games to the
+    ruleset's latest list (idle months with games 0 and their widened RD, as the player's
+    page shows them), in the order of the players' ids. Read `chunk` players at a time:
+    three queries a chunk, whatever the size of the history."""
+    until = latest_period_with_results(ruleset)
+    last_id = 0
+    while True:
+        ids = list(
+            RatingEntry.objects.filter(ruleset=ruleset, player_id__gt=last_id)
+            .order_by("player_id").values_list("player_id", flat=True).distinct()[:chunk]
+        )
+        if not ids:
+            return
+        players = Player.objects.in_bulk(ids)
+        histories: dict[int, list[RatingEntry]] = {pk: [] for pk in ids}
+        for entry in RatingEntry.objects.filter(ruleset=ruleset, player_id__in=ids).order_by(
+            "player_id", "period"
+        ):
+            histories[entry.player_id].append(entry)
+        for pk in ids:
+            for month in player_months(histories[pk], until):
+                yield HistoryRow(players[pk], month)
+        last_id = ids[-1]

@@ -47,6 +47,7 @@ from ratings.selectors import (
     player_rulesets,
     player_tournaments,
     players_by_id,
+    ruleset_history,
     ruleset_name,
     ruleset_or_none,
 )
@@ -294,6 +295,33 @@ def rating_list_csv(request: HttpRequest) -> HttpResponseBase:
         raise Http404(_("There are no ratings yet."))
     return csv_export.csv_stream(
         f"ratings-{filters.ruleset}-{filters.period}.csv", CSV_HEADER, _csv_rows(_filtered(filters))
+    )
+
+
+HISTORY_CSV_HEADER = (
+    "player", "name", "country", "period", "rating", "rd", "low", "high", "volatility",
+    "games", "change",
+)
+
+
+def _history_csv_rows(ruleset: str) -> Iterator[list[Any]]:
+    for row in ruleset_history(ruleset, chunk=CSV_CHUNK):
+        m = row.month
+        yield [
+            row.player.pk, str(row.player), row.player.country, m.period, repr(m.rating),
+            repr(m.rd), repr(m.low), repr(m.high), repr(m.vol), m.games,
+            "" if m.change is None else repr(m.change),
+        ]
+
+
+def rating_history_csv(request: HttpRequest) -> HttpResponseBase:
+    """The whole rating history of a ruleset (every player, every month from their first
+    games to the latest list), streamed as CSV."""
+    ruleset = _ruleset(request)
+    if latest_period_with_results(ruleset) is None:
+        raise Http404(_("There are no ratings yet."))
+    return csv_export.csv_stream(
+        f"rating-history-{ruleset}.csv", HISTORY_CSV_HEADER, _history_csv_rows(ruleset)
     )
 
 
