@@ -68,6 +68,10 @@ def test_club_ranking_and_club_page(browser, live_server, transactional_db, lang
         assert rows.count() == 3
         # three players counted per club, each linked to their page
         assert rows.first.locator("td.counted a").count() == 3
+        # on a phone the counted players are written under the club's name
+        inline = rows.first.locator(".counted-inline")
+        assert inline.is_visible() == (width < 600)
+        assert rows.first.locator("td.counted").is_visible() == (width >= 600)
         assert "Pieter Smit" not in page.content()
         page.screenshot(path=str(SHOTS / f"club-ranking-{language}-{label}.png"),
                         full_page=True)
