@@ -108,7 +108,7 @@ def test_organizer_does_not_grant_the_reduction(open_tournament, make_user, orga
                                                 other_organizer, client,
                                                 django_capture_on_commit_callbacks):
     t = open_tournament(fee_reduced=Decimal("10.00"))
-    person = make_user(email="student@example.org")
+    person = make_user(email="student@example.org", language="fr")
     entry = enter(t, person, reduced=True)
     old_invoice = entry.invoice
     url = f"/en/tournaments/{t.pk}/entries/{entry.pk}/"
@@ -126,7 +126,7 @@ def test_organizer_does_not_grant_the_reduction(open_tournament, make_user, orga
     assert old_invoice.cancelled and entry.invoice.amount == Decimal("30.00")
     [message] = mail.outbox
     assert message.to == ["student@example.org"] and entry.invoice.number in message.body
-    assert "reduced entry fee" in message.body
+    assert "tarif réduit" in message.body and "inscription" in message.subject  # French
     # twice: nothing to change
     with pytest.raises(TournamentError):
         services.entry_full_fee(entry=entry, user=organizer)
