@@ -210,3 +210,28 @@ def test_club_pages_cost_the_same_with_ten_times_the_clubs_and_history(client: C
     client.get(url)
     large = _queries(client, url)
     assert large == small, (small, large)
+
+
+@pytestmark_db
+def test_the_contact_is_set_in_the_admin_by_who_may_change_clubs(client: Client, db):
+    from django.contrib.auth.models import Group
+
+    from federation.services import ROLE_MEMBERSHIP_OFFICER
+
+    club = Club.objects.create(name="Tulip Tiles", city="Amsterdam")
+    officer = UserFactory()
+    officer.groups.add(Group.objects.get(name=ROLE_MEMBERSHIP_OFFICER))
+    client.force_login(officer)
+    form = client.get(f"/admin/clubs/edit/{club.pk}/")
+    assert form.status_code == 200 and 'name="public_contact"' in form.content.decode()
+    response = client.post(f"/admin/clubs/edit/{club.pk}/", {
+        "name": "Tulip Tiles", "city": "Amsterdam", "email": "", "phone": "", "website": "",
+        "public_contact": "=tiles@example.org"})
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.public_contact == "=tiles@example.org"
+    page = client.get(f"/en/clubs/{club.pk}/").content.decode()
+    assert "=tiles@example.org" in page
+    # a player who may not change clubs cannot
+    client.force_login(UserFactory())
+    assert client.get(f"/admin/clubs/edit/{club.pk}/").status_code in (302, 403)
