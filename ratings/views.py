@@ -385,7 +385,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "ruleset_name": ruleset_name(ruleset),
             "tabs": _tabs(reverse("ratings:player", args=[player.pk]), played, ruleset),
             "months": months,
-            "club": member.club.name if member and member.public_consent and member.club else "",
+            "club": member.club if member and member.public_consent and member.club else None,
             "current": current,
             "current_date": period_first_day(parse_period(current.period)) if current else None,
             "interval_low": current.rating.rating - 2 * current.rating.rd if current else None,

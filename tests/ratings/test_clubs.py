@@ -158,8 +158,14 @@ def test_club_ranking_counts_the_best_n_listed_established_players(client: Clien
 
 
 @pytestmark_db
-def test_the_rating_list_links_to_the_club_ranking(client: Client, federation):
+def test_the_rating_list_and_player_pages_link_to_the_clubs(client: Client, federation):
     assert 'href="/en/clubs/?ruleset=mcr"' in client.get("/en/ratings/").content.decode()
+    tulips = federation["tulips"]
+    player = federation["tulip_players"][0]
+    page = client.get(f"/en/ratings/players/{player.pk}/").content.decode()
+    assert f'<a href="/en/clubs/{tulips.pk}/">Tulip Tiles</a>' in page
+    hidden = client.get(f"/en/ratings/players/{federation['hidden'].pk}/").content.decode()
+    assert "Tulip Tiles" not in hidden
 
 
 @pytestmark_db
