@@ -297,3 +297,32 @@ def test_treasurer_view_costs_the_same_with_ten_times_the_tournaments(
     assert large == small, (small, large)
     assert content.count("30.00 EUR") == 20  # collected and open of each of the ten
     assert today() < open_tournament().start_date - timedelta(days=1)
+
+
+@pytest.mark.parametrize("url", ["/en/tournaments/{pk}/entries/", "/en/tournaments/{pk}/entrants/",
+                                 "/en/tournaments/{pk}/entries.xlsx"])
+def test_entries_pages_cost_the_same_with_ten_times_the_entries(
+        open_tournament, make_user, organizer, client, url):
+    t = open_tournament(max_players=30, fee_reduced=Decimal("10.00"))
+    services.players_register(tournament=t, user=organizer,
+                              entries=[services.PlayerEntry(name="Hand One", country="NL")])
+    url = url.format(pk=t.pk)
+    client.force_login(organizer)
+
+    def entries(count):
+        for i in range(count):
+            entry = enter(t, make_user(), reduced=i % 2 == 0)
+            if i % 3 == 0:
+                services.entry_cash_record(entry=entry, user=organizer)
+
+    def queries():
+        with CaptureQueriesContext(connection) as context:
+            response = client.get(url)
+        assert response.status_code == 200
+        return len(context.captured_queries)
+
+    entries(2)
+    client.get(url)
+    small = queries()
+    entries(18)
+    assert queries() == small
