@@ -55,11 +55,12 @@ VOLUNTEERS = {
 }
 ORGANIZER = "organizer@example.org"
 
+#: (name, city, the contact the club publishes on its page)
 CLUBS = [
-    ("East Wind", "Moscow"),
-    ("Neva Dragons", "Saint Petersburg"),
-    ("Tulip Tiles", "Amsterdam"),
-    ("Vent d'Est", "Paris"),
+    ("East Wind", "Moscow", "eastwind@example.org"),
+    ("Neva Dragons", "Saint Petersburg", "Thursdays 19:00, Nevsky 1 — dragons@example.org"),
+    ("Tulip Tiles", "Amsterdam", "tiles@example.org, +31 20 000 0000"),
+    ("Vent d'Est", "Paris", ""),
 ]
 #: (native name, Latin name, country, club index or None, public listing)
 MEMBERS = [
@@ -107,6 +108,12 @@ PAST = [
 #: the past tournament with a withdrawal, a substitute and entry at the table
 TABLE_SIDE = "Neva Table Cup"
 WITHDRAWN_FROM = 4  # the player's last session was the third
+#: past Hong Kong Old Style tournaments (their own rating list, decision 0805): the game
+#: points of each seat as the organizer's sheet gives them, no hands
+PAST_HKOS = [
+    ("Neva Old Style Evening", "Saint Petersburg", "RU", 1, 7, 12),
+    ("Amsterdam Old Style Cup", "Amsterdam", "NL", 2, 3, 12),
+]
 RELATIVE = {"right": 1, "opposite": 2, "left": 3}
 CENT = Decimal("0.01")
 
@@ -140,7 +147,8 @@ def demo_federation_load(*, today: date | None = None, seed: int = 2026) -> Demo
         membership.roles_setup()
         tournaments.roles_setup()
         people = {email: _account(email, role) for email, role in VOLUNTEERS.items()}
-        clubs = [Club.objects.create(name=name, city=city) for name, city in CLUBS]
+        clubs = [Club.objects.create(name=name, city=city, public_contact=contact)
+                 for name, city, contact in CLUBS]
         members = _members(clubs, people, today, rng)
         hands = _past_tournaments(clubs, members, people, today, rng)
         _coming_tournaments(clubs, members, people, today)
@@ -284,15 +292,31 @@ def _results(tournament: Tournament, rng: random.Random, sessions_played: range 
     return body, len(tables) * HANDS_PER_TABLE
 
 
+def _points_results(tournament: Tournament, rng: random.Random) -> dict[str, Any]:
+    """The results of every session as each seat's game points (a tournament that keeps
+    no hands, e.g. Hong Kong Old Style), balanced at every table."""
+    tables: dict[tuple[int, int], dict[str, int]] = {}
+    for row in tournament.seating.all():
+        tables.setdefault((row.session, row.table), {})[row.seat] = row.player_id
+    sessions: dict[int, list[dict[str, Any]]] = {}
+    for (session, table), seats in sorted(tables.items()):
+        points = [rng.choice([-64, -32, -16, -8, 8, 16, 32, 64]) for _ in range(3)]
+        points.append(-sum(points))
+        sessions.setdefault(session, []).append({"table": table, "seats": [
+            {"player": seats[wind], "game_points": p, "penalty": 0}
+            for wind, p in zip(WINDS, points, strict=True)]})
+    return {"sessions": [{"session": s, "tables": t} for s, t in sorted(sessions.items())]}
+
+
 def _tournament(name: str, city: str, country: str, club: Club, start: date, players: int,
                 people: dict[str, Any], *, until: str = Tournament.State.ACCREDITED,
-                extra: dict[str, Any] | None = None) -> Tournament:
-    """A two-day MCR tournament of the demo organizer, taken as far as ``until``: draft,
-    submitted, or accredited by the officer."""
+                extra: dict[str, Any] | None = None, ruleset: str = "mcr") -> Tournament:
+    """A two-day tournament (MCR unless said) of the demo organizer, taken as far as
+    ``until``: draft, submitted, or accredited by the officer."""
     organizer = people[ORGANIZER]
     tournament = tournaments.tournament_create(organizer=organizer, data={
         "name": name, "start_date": start, "end_date": start + timedelta(days=1),
-        "city": city, "country": country, "club": club, "ruleset": "mcr",
+        "city": city, "country": country, "club": club, "ruleset": ruleset,
         "sessions": SESSIONS, "planned_players": players, **(extra or {}),
     })
     if until == Tournament.State.DRAFT:
@@ -327,6 +351,19 @@ def _past_tournaments(clubs: list[Club], members: list[Member], people: dict[str
         tournaments.results_record(tournament=tournament, user=organizer, sessions=sessions)
         tournaments.tournament_confirm(tournament=tournament, user=organizer)
         hands += count
+    for name, city, country, club, months_ago, players in PAST_HKOS:
+        start = today - timedelta(days=30 * months_ago)
+        tournament = _tournament(name, city, country, clubs[club], start, players, people,
+                                 ruleset="hkos")
+        tournaments.players_register(tournament=tournament, user=organizer,
+                                     entries=_entries(members, players, rng))
+        tournaments.seating_draw(tournament=tournament, user=organizer,
+                                 seed=rng.randrange(1 << 30))
+        sessions, problems = parse_results_json(_points_results(tournament, rng))
+        if problems:
+            raise DemoError(f"demo results do not parse: {problems[:3]}")
+        tournaments.results_record(tournament=tournament, user=organizer, sessions=sessions)
+        tournaments.tournament_confirm(tournament=tournament, user=organizer)
     return hands
 
 

@@ -37,6 +37,7 @@ urlpatterns += i18n_patterns(
     path("calculator/", rulebook_calculator_views.calculator, name="calculator"),
     path("tournaments/", include("tournaments.urls")),
     path("ratings/", include("ratings.urls")),
+    path("clubs/", include("ratings.club_urls")),
     path("", include(wagtail_urls)),
     prefix_default_language=True,
 )

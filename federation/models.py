@@ -116,6 +116,11 @@ class Club(models.Model):
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=50, blank=True)
     website = HttpsURLField(_("website"), blank=True)
+    public_contact = models.CharField(
+        _("public contact"), max_length=300, blank=True,
+        help_text=_("Shown on the club's public page: an e-mail address, a phone number or "
+                    "a person, as the club chooses. Empty: no contact is shown."),
+    )
     officers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,

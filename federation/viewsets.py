@@ -455,7 +455,7 @@ class ClubForm(WagtailAdminModelForm):
 
     class Meta:
         model = Club
-        fields = ["name", "city", "email", "phone", "website", "officers"]
+        fields = ["name", "city", "email", "phone", "website", "public_contact", "officers"]
 
 
 class ClubViewSet(ModelViewSet):
@@ -466,7 +466,7 @@ class ClubViewSet(ModelViewSet):
     search_fields = ["name", "city"]
     list_export = ["name", "city", "email", "phone", "website"]
     index_view_class = SafeIndexView
-    form_fields = ["name", "city", "email", "phone", "website", "officers"]
+    form_fields = ["name", "city", "email", "phone", "website", "public_contact", "officers"]
 
     def get_form_class(self, for_update=False):
         return ClubForm

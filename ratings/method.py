@@ -354,3 +354,40 @@ def rating_list(
             )
         )
     return result
+
+
+@dataclass(frozen=True, slots=True)
+class ClubScore:
+    """A club in the club ranking: its `counted` players (id, rating), best first, the
+    mean of their ratings, its rank (None: fewer than the players counted, not ranked) and
+    how many rated players it has in all."""
+
+    club: int
+    rank: int | None
+    mean: float | None
+    counted: tuple[tuple[int, float], ...]
+    players: int
+
+
+def club_ranking(ratings: Mapping[int, Sequence[tuple[int, float]]], best: int) -> list[ClubScore]:
+    """The club ranking: each club's score is the mean of the ratings of its `best` best
+    players (decision 0808). Ranked clubs first, highest mean first (equal means share a
+    rank: 1, 2, 2, 4), then the clubs with fewer players, most players first; ties by club
+    id."""
+    ranked: list[ClubScore] = []
+    short: list[ClubScore] = []
+    for club, rows in ratings.items():
+        ordered = tuple(sorted(rows, key=lambda r: (-r[1], r[0])))
+        if len(ordered) >= best:
+            counted = ordered[:best]
+            mean = sum(r for _, r in counted) / best
+            ranked.append(ClubScore(club, None, mean, counted, len(ordered)))
+        else:
+            short.append(ClubScore(club, None, None, ordered, len(ordered)))
+    ranked.sort(key=lambda c: (-(c.mean or 0.0), c.club))
+    out: list[ClubScore] = []
+    for i, c in enumerate(ranked):
+        rank = out[-1].rank if i and c.mean == ranked[i - 1].mean else i + 1
+        out.append(ClubScore(c.club, rank, c.mean, c.counted, c.players))
+    short.sort(key=lambda c: (-c.players, c.club))
+    return out + short

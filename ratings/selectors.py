@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -13,6 +14,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Max
 
+from federation.models import Club
+from federation.selectors import members_public_list, members_with_status
 from ratings import ema, glicko
 from ratings.ema import AgeStep, EmaConfig
 from ratings.glicko import Rating
@@ -30,6 +33,9 @@ from ratings.method import (
     rating_at,
     rating_list,
     start_of_period,
+)
+from ratings.method import (
+    club_ranking as method_club_ranking,
 )
 from ratings.models import (
     DEFAULT_RULESET,
@@ -574,3 +580,118 @@ def ema_player(player: Player, ruleset: str, on: date) -> EmaCalculation:
     score = ema.player_score(player.pk, results.get(player.pk, []), on, config)
     mine = {tid: ranks[player.pk] for tid, ranks in places.items() if player.pk in ranks}
     return EmaCalculation(score, events, mine, config)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One line of a ruleset's whole rating history: a player at the end of a month."""
+
+    player: Player
+    month: HistoryMonth
+
+
+def ruleset_history(ruleset: str, *, chunk: int = 1000) -> Iterator[HistoryRow]:
+    """Every player of the ruleset, every month from their first period with games to the
+    ruleset's latest list (idle months with games 0 and their widened RD, as the player's
+    page shows them), in the order of the players' ids. Read `chunk` players at a time:
+    three queries a chunk, whatever the size of the history."""
+    until = latest_period_with_results(ruleset)
+    last_id = 0
+    while True:
+        ids = list(
+            RatingEntry.objects.filter(ruleset=ruleset, player_id__gt=last_id)
+            .order_by("player_id").values_list("player_id", flat=True).distinct()[:chunk]
+        )
+        if not ids:
+            return
+        players = Player.objects.in_bulk(ids)
+        histories: dict[int, list[RatingEntry]] = {pk: [] for pk in ids}
+        for entry in RatingEntry.objects.filter(ruleset=ruleset, player_id__in=ids).order_by(
+            "player_id", "period"
+        ):
+            histories[entry.player_id].append(entry)
+        for pk in ids:
+            for month in player_months(histories[pk], until):
+                yield HistoryRow(players[pk], month)
+        last_id = ids[-1]
+
+
+# -- clubs (decision 0808) -------------------------------------------------------------------
+
+
+def club_listed_members(club_id: int | None = None) -> list[Any]:
+    """The members a club's public page may name: active members who consented to public
+    lists (the federation's public list), of one club or of every club."""
+    consenting = members_public_list().filter(club__isnull=False)
+    if club_id is not None:
+        consenting = consenting.filter(club_id=club_id)
+    return list(members_with_status("active", consenting).order_by("name_latin", "pk"))
+
+
+def club_of_players(club_id: int | None = None) -> dict[int, int]:
+    """player id -> club id of the players who are listed members of a club."""
+    members = {m.pk: m.club_id for m in club_listed_members(club_id)}
+    rows = Player.objects.filter(member_id__in=list(members)).values_list("pk", "member_id")
+    return {pk: members[member] for pk, member in rows}
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRatingRow:
+    entry: ListEntry
+    player: Player
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRatings:
+    ruleset: str
+    period: str
+    rows: list[ClubRatingRow]
+
+
+def club_ratings(club_id: int) -> list[ClubRatings]:
+    """The current ratings of a club's listed players, per ruleset (those with a list), in
+    the order of each ruleset's list."""
+    players_of_club = club_of_players(club_id)
+    if not players_of_club:
+        return []
+    out = []
+    wanted: set[int] = set()
+    for ruleset in RULESETS:
+        period = latest_period_with_results(ruleset)
+        if period is None:
+            continue
+        entries = [e for e in period_list(period, ruleset) if e.player_id in players_of_club]
+        if entries:
+            out.append((ruleset, period, entries))
+            wanted.update(e.player_id for e in entries)
+    loaded = Player.objects.in_bulk(list(wanted))
+    return [ClubRatings(ruleset, period, [ClubRatingRow(e, loaded[e.player_id]) for e in entries])
+            for ruleset, period, entries in out]
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRankingRow:
+    score: Any  # ratings.method.ClubScore
+    club: Club
+    counted: list[tuple[Player, float]]
+
+
+def club_ranking(ruleset: str) -> tuple[str | None, list[ClubRankingRow]]:
+    """The club ranking of a ruleset on its latest list: the mean of the best
+    `CLUB_RANKING_PLAYERS` established ratings of each club's listed players (provisional
+    ratings are not counted). A fixed number of queries, however many clubs and players."""
+    period = latest_period_with_results(ruleset)
+    if period is None:
+        return None, []
+    clubs_of = club_of_players()
+    by_club: dict[int, list[tuple[int, float]]] = {}
+    for entry in period_list(period, ruleset):
+        club = clubs_of.get(entry.player_id)
+        if club is not None and not entry.provisional:
+            by_club.setdefault(club, []).append((entry.player_id, entry.rating))
+    scores = method_club_ranking(by_club, int(getattr(settings, "CLUB_RANKING_PLAYERS", 3)))
+    clubs = Club.objects.in_bulk([s.club for s in scores])
+    players = Player.objects.in_bulk([p for s in scores for p, _ in s.counted])
+    return period, [
+        ClubRankingRow(s, clubs[s.club], [(players[p], r) for p, r in s.counted]) for s in scores
+    ]

@@ -9,6 +9,7 @@ app_name = "ratings"
 urlpatterns = [
     path("", views.rating_list, name="list"),
     path("csv/", views.rating_list_csv, name="list_csv"),
+    path("history.csv", views.rating_history_csv, name="history_csv"),
     path("publish/", views.rating_publish, name="publish"),
     path("ema/", views.ema_list, name="ema"),
     path("ema/csv/", views.ema_list_csv, name="ema_csv"),

@@ -47,6 +47,7 @@ from ratings.selectors import (
     player_rulesets,
     player_tournaments,
     players_by_id,
+    ruleset_history,
     ruleset_name,
     ruleset_or_none,
 )
@@ -295,6 +296,33 @@ def rating_list_csv(request: HttpRequest) -> HttpResponseBase:
     )
 
 
+HISTORY_CSV_HEADER = (
+    "player", "name", "country", "period", "rating", "rd", "low", "high", "volatility",
+    "games", "change",
+)
+
+
+def _history_csv_rows(ruleset: str) -> Iterator[list[Any]]:
+    for row in ruleset_history(ruleset, chunk=CSV_CHUNK):
+        m = row.month
+        yield [
+            row.player.pk, str(row.player), row.player.country, m.period, repr(m.rating),
+            repr(m.rd), repr(m.low), repr(m.high), repr(m.vol), m.games,
+            "" if m.change is None else repr(m.change),
+        ]
+
+
+def rating_history_csv(request: HttpRequest) -> HttpResponseBase:
+    """The whole rating history of a ruleset (every player, every month from their first
+    games to the latest list), streamed as CSV."""
+    ruleset = _ruleset(request)
+    if latest_period_with_results(ruleset) is None:
+        raise Http404(_("There are no ratings yet."))
+    return csv_export.csv_stream(
+        f"rating-history-{ruleset}.csv", HISTORY_CSV_HEADER, _history_csv_rows(ruleset)
+    )
+
+
 @require_POST
 @permission_required("ratings.publish_ratingperiod", raise_exception=True)
 def rating_publish(request: HttpRequest) -> HttpResponse:
@@ -355,7 +383,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "ruleset_name": ruleset_name(ruleset),
             "tabs": _tabs(reverse("ratings:player", args=[player.pk]), played, ruleset),
             "months": months,
-            "club": member.club.name if member and member.public_consent and member.club else "",
+            "club": member.club if member and member.public_consent and member.club else None,
             "current": current,
             "current_date": period_first_day(parse_period(current.period)) if current else None,
             "interval_low": current.rating.rating - 2 * current.rating.rd if current else None,

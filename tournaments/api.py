@@ -46,7 +46,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id", "state", "name", "start_date", "end_date", "city", "country", "venue", "club",
             "ruleset", "variant", "individual", "team", "sessions", "session_minutes",
             "planned_players", "fee", "currency", "contact", "website", "withdrawn_ranking",
-            "mers", "mers_weight", "max_players", "fee_member", "fee_other", "entries_open",
+            "mers", "mers_weight", "max_players", "fee_member", "fee_other", "fee_reduced",
+            "reduced_for", "entries_open",
             "members_first_until", "refund_until", "payment_days",
         ]
         read_only_fields = ["id", "state", "mers", "mers_weight"]
@@ -735,12 +736,15 @@ class EntryInSerializer(serializers.Serializer):
     ema_number = serializers.CharField(required=False, allow_blank=True, max_length=20,
                                        default="")
     team = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+    reduced = serializers.BooleanField(required=False, default=False,
+                                       help_text="the person claims the reduced fee")
 
 
 class EntryOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Entry.Status.choices)
     fee = serializers.CharField(help_text="decimal string")
+    reduced = serializers.BooleanField()
     paid = serializers.BooleanField()
     invoice = serializers.CharField(allow_null=True, help_text="the invoice number")
 
@@ -768,7 +772,7 @@ def _entry_error(err: services.TournamentError) -> Response:
 def entry_json(entry: Entry) -> dict[str, Any]:
     return {
         "id": entry.pk, "status": entry.status, "fee": str(entry.fee),
-        "paid": selectors.entry_is_paid(entry),
+        "reduced": entry.reduced, "paid": selectors.entry_is_paid(entry),
         "invoice": entry.invoice.number if entry.invoice_id else None,
     }
 
@@ -786,6 +790,7 @@ def entry_list_json(row: selectors.EntryRow, *, contact: bool) -> dict[str, Any]
         out["ema_number"] = entry.ema_number
         out["team"] = entry.team
         out["fee"] = str(entry.fee)
+        out["reduced"] = entry.reduced
         out["invoice"] = entry.invoice.number if entry.invoice_id else None
     return out
 

@@ -1,6 +1,6 @@
 """Mails about a person's entry, in that person's language (the member's, else the
 account's), sent once the transaction that caused them has committed: entry received,
-waiting, moved up, refused, payment reminder, place released. The receipt of a payment is
+waiting, moved up, refused, payment reminder, place released, reduced fee not granted. The receipt of a payment is
 the federation's mail (``federation.emails.payment_received``)."""
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ def _subjects() -> dict[str, str]:
         "refused": _("Your entry was refused: %(tournament)s"),
         "reminder": _("Entry fee not paid yet: %(tournament)s"),
         "released": _("Your place was released: %(tournament)s"),
+        "full_fee": _("Your entry fee: %(tournament)s"),
     }
 
 

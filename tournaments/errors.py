@@ -44,6 +44,8 @@ E_ENTRY_NOT_HOLDING = "entry_not_holding"
 E_NOT_YOUR_ENTRY = "not_your_entry"
 E_NOTHING_TO_PAY = "nothing_to_pay"
 E_AMOUNT_NOT_POSITIVE = "amount_not_positive"
+E_NO_REDUCED_FEE = "no_reduced_fee"
+E_REDUCED_FEE_PAID = "reduced_fee_paid"
 
 
 class TournamentError(Exception):

@@ -28,7 +28,7 @@ class TournamentForm(forms.ModelForm):
             "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
             "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
             "currency", "contact", "website", "withdrawn_ranking", "max_players", "fee_member",
-            "fee_other", "entries_open", "members_first_until", "refund_until", "payment_days",
+            "fee_other", "fee_reduced", "reduced_for", "entries_open", "members_first_until", "refund_until", "payment_days",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -283,6 +283,7 @@ class EntryForm(forms.Form):
     country = forms.ChoiceField(label=_("Country"), choices=[])
     ema_number = forms.CharField(label=_("EMA number"), required=False, max_length=20)
     team = forms.CharField(label=_("Team"), required=False, max_length=200)
+    reduced = forms.BooleanField(label=_("I qualify for the reduced entry fee"), required=False)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -291,9 +292,16 @@ class EntryForm(forms.Form):
             del self.fields["ema_number"]
         if not tournament.team:
             del self.fields["team"]
+        if tournament.fee_reduced is None:
+            del self.fields["reduced"]
+        elif tournament.reduced_for:
+            self.fields["reduced"].help_text = _(
+                "%(who)s. The organizer checks it; if you do not qualify, you pay the full fee."
+            ) % {"who": tournament.reduced_for}
 
 
 class EntryDecisionForm(forms.Form):
     action = forms.ChoiceField(choices=[("confirm", "confirm"), ("refuse", "refuse"),
-                                        ("withdraw", "withdraw"), ("cash", "cash")])
+                                        ("withdraw", "withdraw"), ("cash", "cash"),
+                                        ("full_fee", "full_fee")])
     reason = forms.CharField(label=_("Reason"), required=False, max_length=1000)

@@ -144,6 +144,16 @@ class Tournament(models.Model):
         _("entry fee for others"), max_digits=10, decimal_places=2, null=True, blank=True,
         validators=[MinValueValidator(Decimal(0))],
     )
+    fee_reduced = models.DecimalField(
+        _("reduced entry fee"), max_digits=10, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+        help_text=_("For those who qualify (see below); each person says so when entering "
+                    "and the organizer checks it. Empty: no reduced price."),
+    )
+    reduced_for = models.CharField(
+        _("who pays the reduced fee"), max_length=200, blank=True,
+        help_text=_("For example: juniors under 18 and students, card shown at the venue."),
+    )
     entries_open = models.CharField(
         _("who may enter"), max_length=10, choices=EntriesOpen.choices,
         default=EntriesOpen.EVERYONE,
@@ -600,6 +610,14 @@ class Entry(models.Model):
         db_index=True,
     )
     fee = models.DecimalField(_("fee"), max_digits=10, decimal_places=2, default=Decimal(0))
+    reduced = models.BooleanField(
+        _("reduced fee claimed"), default=False,
+        help_text=_("The person says they qualify for the reduced fee; the organizer checks."),
+    )
+    registration = models.OneToOneField(
+        Registration, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="entry", verbose_name=_("registration"),
+    )
     invoice = models.OneToOneField(
         "federation.DuesInvoice", on_delete=models.PROTECT, null=True, blank=True,
         related_name="tournament_entry", verbose_name=_("invoice"),

@@ -130,6 +130,9 @@ def _templates() -> dict[str, str]:
         "not_your_entry": _("This entry is not yours."),
         "nothing_to_pay": _("Nothing is left to pay for this entry."),
         "amount_not_positive": _("The amount must be positive."),
+        "no_reduced_fee": _("This tournament has no reduced entry fee."),
+        "reduced_fee_paid": _("The reduced fee is already (partly) paid: collect the "
+                              "difference at the venue, or refuse the entry."),
         "bad_variant": _("Unknown variant switches: %(names)s."),
         "mers_weight": _("A MERS tournament needs its MERS weight, a number above 0."),
         "bad_ema_number": _("“%(number)s” is not an EMA number (8 digits)."),

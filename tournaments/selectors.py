@@ -483,10 +483,9 @@ class Collected:
     open: Decimal
 
 
-def entries_collected(tournament: Tournament) -> list[Collected]:
-    """What a tournament's entries have paid and what is still open, per currency."""
+def _collected(rows: list[EntryRow]) -> list[Collected]:
     totals: dict[str, list[Decimal]] = {}
-    for row in tournament_entries(tournament):
+    for row in rows:
         if row.entry.invoice_id is None:
             continue
         pair = totals.setdefault(row.entry.invoice.currency, [Decimal(0), Decimal(0)])
@@ -496,19 +495,32 @@ def entries_collected(tournament: Tournament) -> list[Collected]:
     return [Collected(c, v[0], v[1]) for c, v in sorted(totals.items())]
 
 
+def entries_collected(tournament: Tournament) -> list[Collected]:
+    """What a tournament's entries have paid and what is still open, per currency."""
+    return _collected(tournament_entries(tournament))
+
+
 def entries_open(tournament: Tournament) -> bool:
     """Whether the public page offers the entry form (the service decides the rest)."""
     return tournament.state == Tournament.State.ACCREDITED and \
         tournament.start_date > timezone.localdate()
 
 
+def places_taken(tournament: Tournament) -> int:
+    """The places held (decisions 0706, 0715): entries entered or confirmed, and the players
+    the organizer registered by hand (not substitutes; a registration made from an entry
+    counts once, as its entry)."""
+    from tournaments.models import Entry
+
+    held = tournament.entries.filter(status__in=Entry.HOLDING).count()
+    by_hand = tournament.registrations.filter(substitute=False, entry__isnull=True).count()
+    return held + by_hand
+
+
 def places_left(tournament: Tournament) -> int | None:
     if tournament.max_players is None:
         return None
-    from tournaments.models import Entry
-
-    taken = tournament.entries.filter(status__in=Entry.HOLDING).count()
-    return max(tournament.max_players - taken, 0)
+    return max(tournament.max_players - places_taken(tournament), 0)
 
 
 @dataclass(frozen=True)
@@ -519,7 +531,15 @@ class TournamentFees:
 
 def entry_fees_by_tournament() -> list[TournamentFees]:
     """The treasurer's view: every tournament with invoiced entries, what was collected
-    and what is open, per currency (the newest first)."""
-    rows = (Tournament.objects.filter(entries__invoice__isnull=False).distinct()
-            .order_by("-start_date", "pk"))
-    return [TournamentFees(t, entries_collected(t)) for t in rows]
+    and what is open, per currency (the newest first). Three queries, however many
+    tournaments and entries."""
+    from tournaments.models import Entry
+
+    entries = Entry.objects.filter(invoice__isnull=False).select_related("invoice", "tournament")
+    by_tournament: dict[int, list[EntryRow]] = {}
+    tournaments: dict[int, Tournament] = {}
+    for row in entry_rows(entries):
+        tournaments[row.entry.tournament_id] = row.entry.tournament
+        by_tournament.setdefault(row.entry.tournament_id, []).append(row)
+    ordered = sorted(tournaments.values(), key=lambda t: (-t.start_date.toordinal(), t.pk))
+    return [TournamentFees(t, _collected(by_tournament[t.pk])) for t in ordered]

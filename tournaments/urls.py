@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:pk>/enter/", views.enter, name="enter"),
     path("<int:pk>/entries/", views.entries_manage, name="entries"),
     path("<int:pk>/entries.csv", views.entries_csv, name="entries_csv"),
+    path("<int:pk>/entries.xlsx", views.entries_xlsx, name="entries_xlsx"),
     path("<int:pk>/entries/register/", views.entries_register, name="entries_register"),
     path("<int:pk>/entries/<int:entry>/", views.entry_decide, name="entry_decide"),
     path("<int:pk>/entries/<int:entry>/withdraw/", views.entry_withdraw,

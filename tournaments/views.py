@@ -166,9 +166,7 @@ def ema_results_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
     if isinstance(sheet, HttpResponse):
         return sheet
     tournament, rows = sheet
-    response = HttpResponse(
-        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    )
+    response = HttpResponse(content_type=xlsx.CONTENT_TYPE)
     response["Content-Disposition"] = (
         f'attachment; filename="tournament-{tournament.pk}-ema-results.xlsx"'
     )
@@ -652,6 +650,8 @@ def entry_decide(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     try:
         if action == "cash":
             services.entry_cash_record(entry=row, user=request.user)
+        elif action == "full_fee":
+            services.entry_full_fee(entry=row, user=request.user)
         elif action == "withdraw":
             services.entry_withdraw(entry=row, user=request.user)
         else:
@@ -681,12 +681,13 @@ def entries_register(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:entries", pk=tournament.pk)
 
 
-@login_required
-def entries_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organizer's export for the venue (through the site's one CSV writer)."""
-    tournament = _own(request, pk)
-    header = ["id", "status", "first_name", "last_name", "country", "club", "email", "phone",
-              "ema_number", "team", "fee", "paid", "outstanding", "invoice", "refund"]
+ENTRIES_EXPORT_HEADER = [
+    "id", "status", "first_name", "last_name", "country", "club", "email", "phone",
+    "ema_number", "team", "fee", "reduced", "paid", "outstanding", "invoice", "refund",
+]
+
+
+def _entries_export_rows(tournament: Tournament) -> list[list[Any]]:
     rows = []
     for row in selectors.tournament_entries(tournament):
         e = row.entry
@@ -695,10 +696,30 @@ def entries_csv(request: HttpRequest, pk: int) -> HttpResponse:
             e.member.club.name if e.member and e.member.club_id else "",
             (e.member.email if e.member and e.member.email else e.user.email),
             e.member.phone if e.member else "", e.ema_number, e.team, e.fee,
-            "yes" if row.paid else "no", row.outstanding,
+            "yes" if e.reduced else "no", "yes" if row.paid else "no", row.outstanding,
             e.invoice.number if e.invoice_id else "", "" if e.refund is None else e.refund,
         ])
-    return csv_export.csv_response(f"tournament-{tournament.pk}-entries.csv", header, rows)
+    return rows
+
+
+@login_required
+def entries_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's export for the venue (through the site's one CSV writer)."""
+    tournament = _own(request, pk)
+    return csv_export.csv_response(f"tournament-{tournament.pk}-entries.csv",
+                                   ENTRIES_EXPORT_HEADER, _entries_export_rows(tournament))
+
+
+@login_required
+def entries_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+    """The same export as XLSX; formula-like names are stored as text."""
+    tournament = _own(request, pk)
+    response = HttpResponse(content_type=xlsx.CONTENT_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-entries.xlsx"'
+    # EMA numbers and phone numbers stay text
+    xlsx.sheet_write(response, tournament.name, ENTRIES_EXPORT_HEADER,
+                     _entries_export_rows(tournament), text_columns=(7, 8))
+    return response
 
 
 @login_required

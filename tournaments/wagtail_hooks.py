@@ -29,6 +29,8 @@ LOG_ACTIONS = [
     ("tournaments.entry.confirm", _("Entry confirmed"), _("Entry confirmed")),
     ("tournaments.entry.refuse", _("Entry refused"), _("Entry refused")),
     ("tournaments.entry.cash", _("Cash recorded"), _("Cash recorded")),
+    ("tournaments.entry.full_fee", _("Reduced entry fee not granted"),
+     _("Reduced entry fee not granted")),
     ("tournaments.entry.release", _("Unpaid place released"), _("Unpaid place released")),
 ]
 
@@ -53,6 +55,21 @@ def register_tournament_admin_urls():
     from tournaments.viewsets import decide_view
 
     return [path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide")]
+
+
+@hooks.register("register_admin_menu_item")
+def register_entry_fees_menu_item():
+    """The treasurer's view of entry fees (what each tournament collected, what is open)."""
+    from django.urls import reverse_lazy
+    from wagtail.admin.menu import MenuItem
+
+    class TreasurerMenuItem(MenuItem):
+        def is_shown(self, request):
+            return request.user.has_perm("federation.view_duesinvoice")
+
+    return TreasurerMenuItem(
+        _("Entry fees"), reverse_lazy("tournaments:entry_fees"), icon_name="list-ul", order=315
+    )
 
 
 def tournament_tasks(user) -> list:

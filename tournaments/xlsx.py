@@ -1,5 +1,6 @@
-"""The EMA's results sheet as XLSX (openpyxl): one sheet, the header row, the rows. Text
-cells that look like formulas are written as text, as config.csv_export does for CSV."""
+"""Spreadsheets as XLSX (openpyxl): one sheet, the header row, the rows. Text cells that
+look like formulas are written as text, as config.csv_export does for CSV. The EMA's
+results sheet and the organizer's entrants list for the venue."""
 
 from __future__ import annotations
 
@@ -9,23 +10,35 @@ from typing import IO, Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import TYPE_STRING
+from openpyxl.utils import get_column_letter
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def ema_results_write(
-    out: IO[bytes] | Any, title: str, header: Sequence[str], rows: Iterable[Sequence[object]]
+def sheet_write(
+    out: IO[bytes] | Any, title: str, header: Sequence[str], rows: Iterable[Sequence[object]],
+    *, text_columns: Sequence[int] = (),
 ) -> None:
+    """Write one sheet to ``out``; ``text_columns`` (0-based) are formatted as text (numbers
+    with leading zeros, phone numbers)."""
     book = Workbook()
     sheet = book.active
-    sheet.title = (title or "Results")[:31].translate({ord(c): " " for c in "[]:*?/\\"})
+    sheet.title = (title or "Sheet")[:31].translate({ord(c): " " for c in "[]:*?/\\"})
     sheet.append(list(header))
     for values in rows:
         sheet.append([float(v) if isinstance(v, Decimal) else v for v in values])
         for cell in sheet[sheet.max_row]:
             if isinstance(cell.value, str) and cell.value.startswith(FORMULA_START):
                 cell.data_type = TYPE_STRING
-    # EMA numbers keep their leading zeros: text cells
-    for cell in sheet["D"][1:]:
-        cell.number_format = "@"
+    for index in text_columns:
+        for cell in sheet[get_column_letter(index + 1)][1:]:
+            cell.number_format = "@"
     book.save(out)
+
+
+def ema_results_write(
+    out: IO[bytes] | Any, title: str, header: Sequence[str], rows: Iterable[Sequence[object]]
+) -> None:
+    # EMA numbers (column D) keep their leading zeros: text cells
+    sheet_write(out, title or "Results", header, rows, text_columns=(3,))

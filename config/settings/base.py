@@ -389,6 +389,10 @@ RATINGS_TAU = float(os.environ.get("RATINGS_TAU", "0.5"))
 RATINGS_PROVISIONAL_RD = float(os.environ.get("RATINGS_PROVISIONAL_RD", "110"))
 RATINGS_MAX_RD = float(os.environ.get("RATINGS_MAX_RD", "350"))
 
+# The club ranking (decision 0808): a club's score is the mean of the ratings of its best
+# CLUB_RANKING_PLAYERS listed players; clubs with fewer are shown unranked.
+CLUB_RANKING_PLAYERS = int(os.environ.get("CLUB_RANKING_PLAYERS", "3"))
+
 # The EMA ranking (MERS, decision 0806): the age window of a result, as (days, factor)
 # steps: a result younger than `days` on the ranking's date counts with `factor`; older
 # than the last step, not at all. Default: full weight for a year, half in the second.

@@ -60,11 +60,40 @@ def test_the_demo_is_loaded_through_the_services(loaded) -> None:
     assert states["Paris Summer Cup (draft)"] == Tournament.State.DRAFT
     assert RatingEntry.objects.exists()
     # the latest month's list waits for the officer, the earlier ones are published
-    periods = list(RatingPeriod.objects.filter(has_results=True).order_by("period")
-                   .values_list("published", flat=True))
+    periods = list(RatingPeriod.objects.filter(ruleset="mcr", has_results=True)
+                   .order_by("period").values_list("published", flat=True))
     assert periods == [True] * (len(demo.PAST) - 1) + [False]
     # the guests from abroad play without a membership
     assert Player.objects.filter(member__isnull=True).count() == len(demo.GUESTS)
+
+
+def test_mcr_and_hkos_tournaments_make_two_different_rating_lists(loaded, client) -> None:
+    from ratings.selectors import latest_period_with_results, period_list
+
+    hkos = Tournament.objects.filter(ruleset="hkos", state=Tournament.State.RESULTS_CONFIRMED)
+    assert sorted(hkos.values_list("name", flat=True)) == sorted(n for n, *_ in demo.PAST_HKOS)
+    lists = {}
+    for ruleset in ("mcr", "hkos"):
+        period = latest_period_with_results(ruleset)
+        lists[ruleset] = [(e.player_id, round(e.rating, 6))
+                          for e in period_list(period, ruleset)]
+    assert lists["mcr"] and lists["hkos"] and lists["mcr"] != lists["hkos"]
+    # HKOS history rows come from HKOS tournaments only
+    names = set(Tournament.objects.filter(
+        pk__in={t for e in RatingEntry.objects.filter(ruleset="hkos") for t in e.tournaments}
+    ).values_list("name", flat=True))
+    assert names == {n for n, *_ in demo.PAST_HKOS}
+    page = client.get("/en/ratings/?ruleset=hkos").content.decode()
+    assert "Hong Kong Old Style" in page
+
+
+def test_clubs_publish_a_contact_and_rank(loaded, client) -> None:
+    from federation.models import Club
+
+    tiles = Club.objects.get(name="Tulip Tiles")
+    page = client.get(f"/en/clubs/{tiles.pk}/").content.decode()
+    assert "tiles@example.org" in page and 'id="club-ratings-mcr"' in page
+    assert client.get("/en/clubs/").status_code == 200
 
 
 def test_an_upcoming_tournament_has_paid_unpaid_and_waiting_entries(loaded) -> None:
@@ -112,12 +141,13 @@ def test_the_demo_has_news_and_a_draft_waiting_for_an_editor(client, loaded) -> 
     from content.models import NewsPage
 
     published = NewsPage.objects.live()
-    assert published.filter(slug__endswith="-results").count() == len(demo.PAST)
+    assert published.filter(slug__endswith="-results").count() == len(demo.PAST) + len(
+        demo.PAST_HKOS)
     assert NewsPage.objects.filter(live=False, slug__endswith="-accredited").exists()
     html = client.get("/en/news/").content.decode()
     assert "Dues for next year" in html
     ru = client.get("/ru/news/").content.decode()
-    assert ru.count('class="news-title"') == len(demo.PAST) + 1
+    assert ru.count('class="news-title"') == len(demo.PAST) + len(demo.PAST_HKOS) + 1
 
 
 def test_a_tournament_went_as_real_ones_go(loaded) -> None:

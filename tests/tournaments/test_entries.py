@@ -291,7 +291,7 @@ def test_api_enter_withdraw_and_list(open_tournament, api, member_user, make_use
     response = api["member"].post(url, data, format="json")
     assert response.status_code == 201
     body = response.json()
-    assert set(body) == {"id", "status", "fee", "paid", "invoice"}
+    assert set(body) == {"id", "status", "fee", "reduced", "paid", "invoice"}
     assert body["status"] == "entered" and body["fee"] == "30.00" and body["paid"] is False
     assert body["invoice"] == Entry.objects.get().invoice.number
     second = token_client(make_user(email="second@example.org"))

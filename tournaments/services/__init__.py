@@ -20,6 +20,7 @@ from tournaments.services.entries import (
     entry_cash_record,
     entry_create,
     entry_decide,
+    entry_full_fee,
     entry_withdraw,
 )
 from tournaments.services.lifecycle import (
@@ -71,6 +72,7 @@ __all__ = [
     "entry_cash_record",
     "entry_create",
     "entry_decide",
+    "entry_full_fee",
     "entry_withdraw",
     "players_register",
     "registration_remove",

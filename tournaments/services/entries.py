@@ -22,7 +22,7 @@ from federation import selectors as federation_selectors
 from federation.dues import Status as MemberStatus
 from federation.errors import MembershipError
 from federation.models import Member, Payment
-from federation.services import dues_invoice_cancel, invoice_issue, payment_record
+from federation.services import dues_invoice_cancel, payment_record
 from tournaments import emails
 from tournaments.errors import (
     E_ALREADY_ENTERED,
@@ -34,13 +34,21 @@ from tournaments.errors import (
     E_ENTRY_NOT_HOLDING,
     E_MEMBERS_ONLY,
     E_NAME_REQUIRED,
+    E_NO_REDUCED_FEE,
     E_NO_TEAM_COMPETITION,
     E_NOTHING_TO_PAY,
     E_REASON_REQUIRED,
+    E_REDUCED_FEE_PAID,
     TournamentError,
 )
 from tournaments.models import Entry, Tournament
 from tournaments.services._common import State, _audit, _locked
+from tournaments.services.places import (
+    entry_invoice_issue,
+    has_room,
+    place_give,
+    waiting_list_move_up,
+)
 from tournaments.services.players import PlayerEntry, players_register
 
 Status = Entry.Status
@@ -66,37 +74,16 @@ def members_only(tournament: Tournament, today: date) -> bool:
     return tournament.members_first_until is not None and today <= tournament.members_first_until
 
 
-def entry_fee(tournament: Tournament, *, is_member: bool) -> Decimal:
+def entry_fee(tournament: Tournament, *, is_member: bool, reduced: bool = False) -> Decimal:
+    """The member's or the other price (one given: everybody's; none: free). With the
+    reduced price claimed, the lower of the reduced price and the person's own."""
     fee = tournament.fee_member if is_member else tournament.fee_other
     if fee is None:  # one price given: it is everybody's
         fee = tournament.fee_other if is_member else tournament.fee_member
-    return Decimal(fee or 0)
-
-
-def _places_taken(tournament: Tournament) -> int:
-    return tournament.entries.filter(status__in=Entry.HOLDING).count()
-
-
-def _has_room(tournament: Tournament) -> bool:
-    return tournament.max_players is None or _places_taken(tournament) < tournament.max_players
-
-
-def _give_place(entry: Entry, *, by: Any, today: date) -> None:
-    """The entry holds a place from now: its invoice is issued when there is a fee."""
-    entry.status = Status.ENTERED
-    entry.place_at = timezone.now()
-    if entry.fee > 0 and entry.invoice_id is None:
-        entry.invoice = invoice_issue(
-            user=entry.user,
-            billed_name=entry.name,
-            amount=entry.fee,
-            purpose=entry.tournament.name,
-            due_on=min(today + timedelta(days=entry.tournament.payment_days),
-                       entry.tournament.start_date),
-            issued_by=by,
-            currency=entry.tournament.currency or None,
-            today=today,
-        )
+    fee = Decimal(fee or 0)
+    if reduced and tournament.fee_reduced is not None:
+        fee = min(fee, Decimal(tournament.fee_reduced))
+    return fee
 
 
 @transaction.atomic
@@ -109,6 +96,7 @@ def entry_create(
     country: str,
     ema_number: str = "",
     team: str = "",
+    reduced: bool = False,
     today: date | None = None,
 ) -> Entry:
     """Enter ``user`` into an accredited tournament: a place while there is one (the fee
@@ -127,6 +115,8 @@ def entry_create(
     team = team.strip()
     if team and not tournament.team:
         raise TournamentError(E_NO_TEAM_COMPETITION, field="team")
+    if reduced and tournament.fee_reduced is None:
+        raise TournamentError(E_NO_REDUCED_FEE, field="reduced")
     member = member_in_good_standing(user, today)
     if member is None and members_only(tournament, today):
         raise TournamentError(E_MEMBERS_ONLY)
@@ -135,10 +125,10 @@ def entry_create(
     entry = Entry(
         tournament=tournament, user=user, member=member, first_name=first_name,
         last_name=last_name, country=code, ema_number=ema_number.strip(), team=team,
-        fee=entry_fee(tournament, is_member=member is not None),
+        reduced=reduced, fee=entry_fee(tournament, is_member=member is not None, reduced=reduced),
     )
-    if _has_room(tournament):
-        _give_place(entry, by=user, today=today)
+    if has_room(tournament):
+        place_give(entry, by=user, today=today)
     else:
         entry.status = Status.WAITING
     entry.save()
@@ -162,24 +152,6 @@ def _close_invoice(entry: Entry, *, by: Any) -> None:
     """An unpaid invoice of an entry that no longer holds a place is cancelled."""
     if entry.invoice_id and not entry.invoice.cancelled and not _paid_amount(entry):
         dues_invoice_cancel(invoice=entry.invoice, cancelled_by=by)
-
-
-def _move_up(tournament: Tournament, *, by: Any, today: date) -> list[Entry]:
-    """Give freed places to the waiting list in order of entry, before the start only."""
-    moved: list[Entry] = []
-    if tournament.start_date <= today:
-        return moved
-    waiting = tournament.entries.select_for_update().filter(status=Status.WAITING).order_by(
-        "entered_at", "pk")
-    for entry in waiting:
-        if not _has_room(tournament):
-            break
-        _give_place(entry, by=by, today=today)
-        entry.save()
-        moved.append(entry)
-        _audit(tournament, "tournaments.entry.move_up", by, entry=entry.pk)
-        emails.on_commit_send("moved_up", entry.pk)
-    return moved
 
 
 def refund_due(tournament: Tournament, *, paid: Decimal, today: date) -> Decimal:
@@ -207,7 +179,7 @@ def entry_withdraw(*, entry: Entry, user: Any, today: date | None = None) -> Ent
     _audit(tournament, "tournaments.entry.withdraw", user, entry=entry.pk,
            refund=str(entry.refund) if entry.refund is not None else None)
     if held:
-        _move_up(tournament, by=user, today=today)
+        waiting_list_move_up(tournament, by=user, today=today)
     return entry
 
 
@@ -243,7 +215,33 @@ def entry_decide(
     _audit(tournament, "tournaments.entry.refuse", user, entry=entry.pk)
     emails.on_commit_send("refused", entry.pk)
     if held:
-        _move_up(tournament, by=user, today=today)
+        waiting_list_move_up(tournament, by=user, today=today)
+    return entry
+
+
+@transaction.atomic
+def entry_full_fee(*, entry: Entry, user: Any, today: date | None = None) -> Entry:
+    """The organizer does not grant the reduced fee the person claimed: the entry costs the
+    person's full price. While nothing is paid, the invoice is replaced by one of the full
+    price (mailed); once something is paid the difference is the organizer's to collect."""
+    today = today or _today()
+    tournament, entry = _lock_entry(entry)
+    if entry.status not in Entry.ACTIVE:
+        raise TournamentError(E_ENTRY_NOT_ACTIVE)
+    if not entry.reduced:
+        raise TournamentError(E_BAD_DECISION)
+    if _paid_amount(entry):
+        raise TournamentError(E_REDUCED_FEE_PAID)
+    if entry.invoice_id and not entry.invoice.cancelled:
+        dues_invoice_cancel(invoice=entry.invoice, cancelled_by=user)
+    entry.invoice = None
+    entry.reduced = False
+    entry.fee = entry_fee(tournament, is_member=entry.member_id is not None)
+    if entry.status in Entry.HOLDING:
+        entry_invoice_issue(entry, by=user, today=today)
+    entry.save()
+    _audit(tournament, "tournaments.entry.full_fee", user, entry=entry.pk, fee=str(entry.fee))
+    emails.on_commit_send("full_fee", entry.pk)
     return entry
 
 
@@ -280,29 +278,36 @@ def entry_cash_record(
 @transaction.atomic
 def entries_register(*, tournament: Tournament, user: Any) -> int:
     """Turn the confirmed entries not registered yet into the tournament's registrations
-    (matched to players like any registration). Returns how many were registered."""
+    (matched to players like any registration). Each entry keeps its registration, so that
+    the place it holds is counted once. Returns how many were registered."""
     tournament = _locked(tournament)
-    registered_members = set(
-        tournament.registrations.filter(player__member__isnull=False)
-        .values_list("player__member_id", flat=True)
-    )
-    registered_names = {
-        name.casefold() for name in tournament.registrations.values_list("player__name_latin",
-                                                                          flat=True)
-    }
-    rows = []
-    for entry in tournament.entries.filter(status=Status.CONFIRMED).select_related("member"):
-        if entry.member_id in registered_members or (
-            entry.member_id is None and entry.name.casefold() in registered_names
-        ):
+    by_member: dict[int, Any] = {}
+    by_name: dict[str, Any] = {}
+    for reg in tournament.registrations.filter(entry__isnull=True).select_related("player"):
+        if reg.player.member_id:
+            by_member[reg.player.member_id] = reg
+        by_name.setdefault(reg.player.name_latin.casefold(), reg)
+    rows, pending = [], []
+    for entry in tournament.entries.filter(status=Status.CONFIRMED,
+                                           registration__isnull=True).select_related("member"):
+        # registered by hand before: the entry takes that registration
+        known = by_member.get(entry.member_id) if entry.member_id else \
+            by_name.get(entry.name.casefold())
+        if known is not None:
+            entry.registration = known
+            entry.save(update_fields=["registration"])
             continue
         rows.append(PlayerEntry(
             name=entry.name, country=entry.country,
             member_number=entry.member.membership_number if entry.member else None,
             ema_number=entry.ema_number, team=entry.team,
         ))
+        pending.append(entry)
     if rows:
-        players_register(tournament=tournament, user=user, entries=rows)
+        registrations = players_register(tournament=tournament, user=user, entries=rows)
+        for entry, registration in zip(pending, registrations, strict=True):
+            entry.registration = registration
+            entry.save(update_fields=["registration"])
     return len(rows)
 
 
@@ -343,5 +348,5 @@ def entries_release_unpaid(*, today: date | None = None, by: Any = None) -> Rele
         released.append(entry.pk)
         _audit(tournament, "tournaments.entry.release", by, entry=entry.pk)
         emails.on_commit_send("released", entry.pk)
-        _move_up(tournament, by=by, today=today)
+        waiting_list_move_up(tournament, by=by, today=today)
     return ReleaseReport(reminded=reminded, released=released)

@@ -16,6 +16,7 @@ from django_countries import countries
 
 from federation.models import Member
 from rulebook.scoring.standings import Problem
+from tournaments import selectors
 from tournaments.errors import (
     E_BAD_COUNTRY,
     E_BAD_EMA_NUMBER,
@@ -41,6 +42,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services._common import State, _audit, _locked
+from tournaments.services.places import waiting_list_move_up
 
 TEAM_SIZE = 4
 
@@ -220,6 +222,8 @@ def registration_remove(*, registration: Registration, user: Any) -> None:
     SeatingAssignment.objects.filter(tournament=tournament, player_id=player_id).delete()
     registration.delete()
     _audit(tournament, "tournaments.tournament.players", user, removed=player_id)
+    # a player added by hand held a place: the waiting list moves up (decision 0715)
+    waiting_list_move_up(tournament, by=user, today=selectors.today())
 
 
 @transaction.atomic

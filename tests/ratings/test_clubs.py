@@ -1,0 +1,243 @@
+"""Club pages and the club ranking (issue 25, decision 0808): the pure ranking on hand
+cases, what a club's page shows and hides, the ranking's setting, query counts."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import date
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from federation import selectors as federation_selectors
+from federation.models import Club, Member, MembershipType
+from ratings.method import ClubScore, club_ranking
+from ratings.selectors import period_list
+from ratings.services import ratings_recompute
+from tests.factories import UserFactory
+from tests.tournaments.confirmed_results import confirmed_tournament, players
+from tournaments.models import Player, Tournament
+
+_numbers = itertools.count(5000)
+
+
+# --- the pure ranking ---
+
+def test_mean_of_the_best_n_ties_share_and_short_clubs_come_last() -> None:
+    ratings = {
+        1: [(10, 1600.0), (11, 1600.0), (12, 1400.0), (13, 1900.0)],  # best 3: 1700
+        2: [(20, 1700.0), (21, 1650.0), (22, 1650.0)],  # 1666.67
+        3: [(30, 1500.0), (31, 1800.0), (32, 1700.0)],  # 1666.67: shares rank 2
+        4: [(40, 2000.0), (41, 1900.0)],  # two players only: not ranked
+        5: [(50, 1000.0)],
+    }
+    out = club_ranking(ratings, 3)
+    assert [(c.club, c.rank) for c in out] == [(1, 1), (2, 2), (3, 2), (4, None), (5, None)]
+    assert out[0].mean == pytest.approx(1700)
+    assert out[0].counted == ((13, 1900.0), (10, 1600.0), (11, 1600.0)) and out[0].players == 4
+    assert out[3] == ClubScore(4, None, None, ((40, 2000.0), (41, 1900.0)), 2)
+    # N = 1: the best player alone; a fourth club after the tie gets rank 4
+    assert [c.rank for c in club_ranking(ratings, 1)] == [1, 2, 3, 4, 5]
+    assert club_ranking({}, 3) == []
+
+
+# --- pages ---
+
+pytestmark_db = pytest.mark.django_db
+
+
+def _member(club: Club, name: str, *, consent: bool = True, paid: bool = True,
+            erased: bool = False) -> Member:
+    kind, free = ("honorary", True) if paid else ("regular", False)
+    mtype, _ = MembershipType.objects.get_or_create(kind=kind, defaults={"is_free": free})
+    member = Member.objects.create(
+        user=UserFactory(), name_native=name, name_latin=name, membership_type=mtype,
+        application=Member.Application.APPROVED, membership_number=next(_numbers),
+        joined_on=federation_selectors.today(), club=club, public_consent=consent,
+        email=f"{name.split()[0].lower()}@private.example.org", phone="+31 6 0000 0000",
+    )
+    if erased:
+        member.anonymised_at = member.applied_at
+        member.save()
+    return member
+
+
+def _player(member: Member) -> Player:
+    return Player.objects.create(name_latin=member.name_latin, country="NL", member=member)
+
+
+@pytest.fixture
+def federation(db):
+    tulips = Club.objects.create(name="Tulip Tiles", city="Amsterdam",
+                                 email="board@private.example.org", phone="+31 20 555",
+                                 public_contact="Meet us on Tuesdays: tiles@example.org")
+    dragons = Club.objects.create(name="Neva Dragons", city="Saint Petersburg")
+    tulip_players = [_player(_member(tulips, f"Tulip Player {i}")) for i in range(1, 5)]
+    hidden = _player(_member(tulips, "Hidden Player", consent=False))
+    lapsed = _player(_member(tulips, "Lapsed Player", paid=False))
+    dragon_players = [_player(_member(dragons, f"Dragon Player {i}")) for i in range(1, 4)]
+    guests = players(4, prefix="Guest")
+    people = [*tulip_players, hidden, lapsed, *dragon_players, *guests[:3]]
+    for month in (1, 3, 5, 7, 9):
+        confirmed_tournament(people, date(2025, month, 10), sessions=8, seed=month)
+    confirmed_tournament([*tulip_players, hidden, lapsed, guests[3], dragon_players[0]],
+                         date(2025, 6, 10), sessions=6, seed=40,
+                         ruleset=Tournament.Ruleset.HKOS)
+    ratings_recompute()
+    ratings_recompute(ruleset="hkos")
+    Tournament.objects.filter(ruleset="mcr").update(club=tulips)
+    Tournament.objects.create(
+        name="Tulip Draft", start_date=date(2026, 5, 1), end_date=date(2026, 5, 2),
+        city="Amsterdam", country="NL", organizer=UserFactory(), ruleset="mcr", sessions=4,
+        planned_players=16, club=tulips)  # a draft: not public
+    return {"tulips": tulips, "dragons": dragons, "tulip_players": tulip_players,
+            "hidden": hidden, "lapsed": lapsed, "dragon_players": dragon_players}
+
+
+@pytestmark_db
+def test_club_page_shows_what_the_club_and_its_members_chose(client: Client, federation):
+    tulips = federation["tulips"]
+    response = client.get(f"/en/clubs/{tulips.pk}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<dd id="club-city">Amsterdam</dd>' in page
+    assert "Meet us on Tuesdays: tiles@example.org" in page
+    # the federation's contact data of the club and of its members stay private
+    assert "private.example.org" not in page and "+31" not in page
+    for i in range(1, 5):
+        assert f"Tulip Player {i}" in page
+    assert "Hidden Player" not in page and "Lapsed Player" not in page
+    # ratings per ruleset, in the list's order, linked to the player's page of that ruleset
+    assert 'id="club-ratings-mcr"' in page and 'id="club-ratings-hkos"' in page
+    assert 'id="club-ratings-red"' not in page
+    mcr = page[page.index('id="club-ratings-mcr"'):page.index('id="club-ratings-hkos"')]
+    ids = {p.pk for p in federation["tulip_players"]}
+    listed = [e for e in period_list("2025-09", "mcr") if e.player_id in ids]
+    positions = [mcr.index(f'/en/ratings/players/{e.player_id}/?ruleset=mcr') for e in listed]
+    assert positions == sorted(positions) and len(positions) == 4
+    # its public tournaments only
+    section = page[page.index('id="club-tournaments-list"'):]
+    assert section[:section.index("</ul>")].count("<li>") == 5 and "Tulip Draft" not in page
+
+
+@pytestmark_db
+def test_club_page_in_russian_and_unknown_club(client: Client, federation):
+    dragons = federation["dragons"]
+    page = client.get(f"/ru/clubs/{dragons.pk}/").content.decode()
+    assert "Dragon Player 1" in page and 'lang="ru"' in page
+    assert client.get("/en/clubs/99999/").status_code == 404
+
+
+@pytestmark_db
+def test_club_ranking_counts_the_best_n_listed_established_players(client: Client, federation,
+                                                                   settings):
+    settings.CLUB_RANKING_PLAYERS = 3
+    page = client.get("/en/clubs/").content.decode()
+    table = page[page.index('id="club-ranking"'):page.index("</table>")]
+    tulips, dragons = federation["tulips"], federation["dragons"]
+    assert f"/en/clubs/{tulips.pk}/" in table and f"/en/clubs/{dragons.pk}/" in table
+    # the counted players are shown; hidden and lapsed members never count
+    assert "Hidden Player" not in page and "Lapsed Player" not in page
+    ratings = {e.player_id: e.rating for e in period_list("2025-09", "mcr")}
+    best = sorted((ratings[p.pk] for p in federation["tulip_players"]), reverse=True)[:3]
+    assert f"{sum(best) / 3:.1f}" in table
+    worst = min(federation["tulip_players"], key=lambda p: ratings[p.pk])
+    assert f"/en/ratings/players/{worst.pk}/" not in table
+    # four players needed: the dragons (three) are listed as not ranked yet
+    settings.CLUB_RANKING_PLAYERS = 4
+    page = client.get("/en/clubs/").content.decode()
+    table = page[page.index('id="club-ranking"'):page.index("</table>")]
+    assert f"/en/clubs/{dragons.pk}/" not in table
+    assert "Neva Dragons</a>: 3 rated players" in page
+    # another ruleset, another ranking; an unknown one is 404
+    hkos = client.get("/en/clubs/?ruleset=hkos").content.decode()
+    assert "No club has enough rated players yet." in hkos
+    assert client.get("/en/clubs/?ruleset=riichi").status_code == 404
+
+
+@pytestmark_db
+def test_the_rating_list_and_player_pages_link_to_the_clubs(client: Client, federation):
+    assert 'href="/en/clubs/?ruleset=mcr"' in client.get("/en/ratings/").content.decode()
+    tulips = federation["tulips"]
+    player = federation["tulip_players"][0]
+    page = client.get(f"/en/ratings/players/{player.pk}/").content.decode()
+    assert f'<a href="/en/clubs/{tulips.pk}/">Tulip Tiles</a>' in page
+    hidden = client.get(f"/en/ratings/players/{federation['hidden'].pk}/").content.decode()
+    assert "Tulip Tiles" not in hidden
+
+
+@pytestmark_db
+def test_club_ranking_leaves_out_provisional_ratings(client: Client, db, settings):
+    settings.CLUB_RANKING_PLAYERS = 1
+    club = Club.objects.create(name="Newcomers", city="Paris")
+    people = [_player(_member(club, f"New Player {i}")) for i in range(1, 5)]
+    confirmed_tournament(people, date(2025, 9, 27), sessions=2, seed=43)
+    ratings_recompute()
+    assert all(e.provisional for e in period_list("2025-09", "mcr"))
+    page = client.get("/en/clubs/").content.decode()
+    assert "No club has enough rated players yet." in page
+    assert "Newcomers</a>: 0 rated players" not in page  # no established rating: not there
+    club_page = client.get(f"/en/clubs/{club.pk}/").content.decode()
+    assert "New Player 1" in club_page and "(1)" in club_page  # provisional rank in brackets
+
+
+def _queries(client: Client, url: str) -> int:
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(context.captured_queries)
+
+
+@pytestmark_db
+@pytest.mark.parametrize("which", ["ranking", "page"])
+def test_club_pages_cost_the_same_with_ten_times_the_clubs_and_history(client: Client, db,
+                                                                        which):
+    home = Club.objects.create(name="Home Club", city="Utrecht")
+    counter = itertools.count()
+
+    def grow(count: int) -> None:
+        for _ in range(count):
+            i = next(counter)
+            club = Club.objects.create(name=f"Club {i}", city="Utrecht")
+            people = [_player(_member(club, f"Player {i} {j}")) for j in range(3)]
+            people.append(_player(_member(home, f"Home {i}")))
+            confirmed_tournament(people, date(2020 + i // 12, i % 12 + 1, 10), sessions=4,
+                                 seed=i, name=f"Cup {i}")
+        Tournament.objects.update(club=home)
+        ratings_recompute()
+
+    url = "/en/clubs/" if which == "ranking" else f"/en/clubs/{home.pk}/"
+    grow(2)
+    client.get(url)
+    small = _queries(client, url)
+    grow(18)
+    client.get(url)
+    large = _queries(client, url)
+    assert large == small, (small, large)
+
+
+@pytestmark_db
+def test_the_contact_is_set_in_the_admin_by_who_may_change_clubs(client: Client, db):
+    from django.contrib.auth.models import Group
+
+    from federation.services import ROLE_MEMBERSHIP_OFFICER
+
+    club = Club.objects.create(name="Tulip Tiles", city="Amsterdam")
+    officer = UserFactory()
+    officer.groups.add(Group.objects.get(name=ROLE_MEMBERSHIP_OFFICER))
+    client.force_login(officer)
+    form = client.get(f"/admin/clubs/edit/{club.pk}/")
+    assert form.status_code == 200 and 'name="public_contact"' in form.content.decode()
+    response = client.post(f"/admin/clubs/edit/{club.pk}/", {
+        "name": "Tulip Tiles", "city": "Amsterdam", "email": "", "phone": "", "website": "",
+        "public_contact": "=tiles@example.org"})
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.public_contact == "=tiles@example.org"
+    page = client.get(f"/en/clubs/{club.pk}/").content.decode()
+    assert "=tiles@example.org" in page
+    # a player who may not change clubs cannot
+    client.force_login(UserFactory())
+    assert client.get(f"/admin/clubs/edit/{club.pk}/").status_code in (302, 403)
