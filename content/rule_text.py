@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import get_language
 from wagtail.models import Page
 
-from content import rule_translations
+from content import data_files, rule_translations
 from content.rule_links import link_segments, mcr_fan_names, ruleset_fan_names
 from rulebook import book_data, selectors
 from rulebook.links import fan_page_url
@@ -64,18 +64,16 @@ def fan_name_variants(
     Another language (a translated text, decision 0521): the fan table's translated names
     and the names the project's translation gives the fans in its tables."""
     if language != book_data.SOURCE_LANGUAGE:
-        from content import services  # the rules folder (tests point it elsewhere)
-
         names: dict[str, list[str]] = {}
         for code, name in Fan.objects.filter(
             ruleset=ruleset, locale__language_code=language, is_translated=True
         ).values_list("code", "name"):
             names.setdefault(code, []).append(name)
-        path = rule_translations.translation_path(services.RULES_DIR, ruleset, language)
-        source = services.RULES_DIR / f"{ruleset}.json"
+        path = rule_translations.translation_path(data_files.RULES_DIR, ruleset, language)
+        source = data_files.RULES_DIR / f"{ruleset}.json"
         if path.exists() and source.exists():
             stamp = (path.stat().st_mtime_ns, source.stat().st_mtime_ns)
-            found = _translated_fan_names(ruleset, language, str(services.RULES_DIR), stamp)
+            found = _translated_fan_names(ruleset, language, str(data_files.RULES_DIR), stamp)
             for code, more in found.items():
                 names.setdefault(code, []).extend(n for n in more if n not in names[code])
         return names

@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from wagtail.models import Locale, Page, Site
 from wagtail.signals import page_published
 
-from content import rule_translations
+from content import data_files, rule_translations
+from content.data_files import DATA_DIR
 from content.models import HomePage, NewsIndexPage, NewsPage
 from rulebook.book_data import content_hash
 from rulebook.services import LoadReport, Progress
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
 HOME_SLUG = "home"
 
 
@@ -102,7 +102,6 @@ def _page_update(page: HomePage, text: dict[str, str]) -> None:
 
 # --- The rulebook's pages (docs/decisions/0500, 0502) -------------------------------------
 
-RULES_DIR = DATA_DIR / "rules"
 RULEBOOK_PAGES = DATA_DIR / "rulebook_pages.json"
 SOURCE_LANGUAGE = "ru"
 _PAGE_KEYS = uuid.UUID("0b7e3c55-3f7f-4d7e-8f39-5b2f0c1d9e21")
@@ -332,7 +331,7 @@ def rulebook_pages_load(
     from rulebook import book_data
     from rulebook.models import WorkedExample
 
-    rules_dir = rules_dir or RULES_DIR
+    rules_dir = rules_dir or data_files.RULES_DIR
     texts = json.loads(RULEBOOK_PAGES.read_text(encoding="utf-8"))
     locales = locales_ensure()
     home_ru = site_skeleton_load()

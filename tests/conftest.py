@@ -97,12 +97,12 @@ def _rulebook_module(_rulebook_snapshots, django_db_setup, django_db_blocker):
 
     from django.db import transaction
 
-    from content import services
+    from content import data_files, services
     from rulebook.services import rulebook_data_load
     from tests.db_snapshot import snapshot_restore, state_key, tables_read, tables_written
 
     with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
-        patch.setattr(services, "RULES_DIR", Path(__file__).parent / "content/data/rules")
+        patch.setattr(data_files, "RULES_DIR", Path(__file__).parent / "content/data/rules")
         atomic = transaction.atomic()
         atomic.__enter__()
         try:

@@ -16,15 +16,15 @@ CHAPTERS = ("introduction", "sistema-podscheta-ochkov", "tablitsa-fanov")
 
 @pytest.fixture
 def hkos_translated(transactional_db, monkeypatch, tmp_path):
-    from content import services
+    from content import data_files, services
     from rulebook.services import rulebook_data_load
 
     shutil.copy(Path(__file__).parent / "data/rules/mcr.json", tmp_path / "mcr.json")
     for name in ("hkos.json", "hkos.en.json", "hkos.fr.json"):
-        data = json.loads((services.RULES_DIR / name).read_text("utf-8"))
+        data = json.loads((data_files.RULES_DIR / name).read_text("utf-8"))
         data["chapters"] = [c for c in data["chapters"] if c["slug"] in CHAPTERS]
         (tmp_path / name).write_text(json.dumps(data, ensure_ascii=False), "utf-8")
-    monkeypatch.setattr(services, "RULES_DIR", tmp_path)
+    monkeypatch.setattr(data_files, "RULES_DIR", tmp_path)
     rulebook_data_load()
     services.rulebook_pages_load()
 

@@ -13,8 +13,9 @@ import pytest
 from django.test import Client, RequestFactory
 
 from content import glossary, rule_translations
+from content.data_files import RULES_DIR
 from content.models import RuleChapterPage
-from content.services import RULES_DIR, RulesDataError, rulebook_pages_load
+from content.services import RulesDataError, rulebook_pages_load
 from tests.factories import StaffUserFactory
 
 TRANSLATION_FILES = sorted(

@@ -272,9 +272,9 @@ def test_hkos_and_red_fan_tables_show_russian_names_with_the_notice(client, rule
 
 
 def test_changed_rule_text_updates_pages_nobody_edited(rulebook_content, tmp_path):
-    from content import services
+    from content import data_files, services
 
-    data = json.loads((services.RULES_DIR / "mcr.json").read_text("utf-8"))
+    data = json.loads((data_files.RULES_DIR / "mcr.json").read_text("utf-8"))
     data["chapters"][0]["blocks"][0]["text"] = "Новая редакция введения."
     (tmp_path / "mcr.json").write_text(json.dumps(data, ensure_ascii=False), "utf-8")
     # an editor translated the French introduction meanwhile
