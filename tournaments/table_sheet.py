@@ -51,6 +51,7 @@ def table_input(table: int, players: Sequence[int], hands: Sequence[Mapping[str,
                 str(kind), player=players[winner] if winner is not None else None,
                 discarder=players[discarder] if discarder is not None else None,
                 points=hand.get("points"),
+                reason=str(hand.get("reason") or "")[:300] if kind == "penalty" else "",
             ))
     return TableEntry(table, tuple(SeatEntry(p, None) for p in players), tuple(entries))
 
