@@ -250,7 +250,12 @@ def tournament_confirm(*, tournament: Tournament, user: Any) -> Tournament:
     _complete(tournament)
     tournament.state = State.RESULTS_CONFIRMED
     tournament.confirmed_at = timezone.now()
-    tournament.save(update_fields=["state", "confirmed_at"])
+    fields = ["state", "confirmed_at"]
+    if tournament.hide_last_sessions and tournament.standings_revealed_at is None:
+        # confirmed results go to the players' histories and the ratings: no longer hidden
+        tournament.standings_revealed_at = tournament.confirmed_at
+        fields.append("standings_revealed_at")
+    tournament.save(update_fields=fields)
     tournament_results_store(tournament)
     Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.CONFIRM,
                                  decided_by=user, checks=_checks_json(checks))
