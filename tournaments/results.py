@@ -111,6 +111,10 @@ def evaluate(
         scored.append(ScoredSession(entry.session, tuple(tables)))
     if partial:
         problems = [p for p in problems if p.code != "player_missing"]
+    if problems and allow_unbalanced:
+        # refused anyway: the tables that would have been flagged are listed too
+        problems.extend(p for s in scored for t in s.tables if t.unbalanced is not None
+                        for p in _balance(t.score))
     return scored, problems
 
 

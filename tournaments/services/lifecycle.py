@@ -58,7 +58,8 @@ TOURNAMENT_FIELDS = (
     "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset", "variant",
     "individual", "team", "sessions", "session_minutes", "planned_players", "fee", "currency",
     "contact", "website", "withdrawn_ranking", "max_players", "fee_member", "fee_other",
-    "entries_open", "members_first_until", "refund_until", "payment_days",
+    "entries_open", "members_first_until", "refund_until", "payment_days", "absent_score",
+    "absent_table_points", "absent_game_points", "hide_last_sessions",
 )
 
 
