@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from tests.tournaments.fixtures import player_ids, session_payload
 from tournaments import services
@@ -60,7 +61,8 @@ def test_results_entered_with_penalties_produce_records(t12, organizer):
         10, "results", "", organizer)
     transferred = records[(ids[6], "transferred")]
     assert (transferred.points, transferred.hand, transferred.table) == (30, 2, 2)
-    assert tournament_penalties(t12)[0].reason == "entered with the results"
+    with translation.override("en"):
+        assert tournament_penalties(t12)[0].reason == "entered with the results"
     # posted again without the penalties: their records go with them
     _record(t12, organizer, 1)
     assert not Penalty.objects.filter(tournament=t12).exists()
@@ -164,12 +166,11 @@ def test_late_arrival_deducts_by_the_rule(t12, organizer, minutes, points):
     assert (penalty.kind, penalty.points, penalty.late_minutes) == ("deducted", points,
                                                                     minutes)
     row = tournament_penalties(t12)[0]
-    assert row.reason == f"late {minutes} minute" + ("s" if minutes > 1 else "")
+    with translation.override("en"):
+        assert row.reason == f"late {minutes} minute" + ("s" if minutes > 1 else "")
 
 
 def test_late_arrival_reason_is_translated(t12, organizer):
-    from django.utils import translation
-
     services.player_late(tournament=t12, user=organizer, session=2,
                          player=player_ids(t12)[0], minutes=5)
     with translation.override("ru"):
@@ -509,7 +510,8 @@ def test_api_standings_list_penalties_and_who_gave_them_to_the_organizer_only(
 def test_api_late_and_absent(t12, api, who, status):
     ids = player_ids(t12)
     base = f"/api/v1/tournaments/{t12.pk}/players/{ids[0]}"
-    late = api[who].post(f"{base}/late", {"session": 2, "minutes": 12}, format="json")
+    late = api[who].post(f"{base}/late", {"session": 2, "minutes": 12}, format="json",
+                         HTTP_ACCEPT_LANGUAGE="en")
     assert late.status_code == status
     absent = api[who].post(f"/api/v1/tournaments/{t12.pk}/players/{ids[1]}/absent",
                            {"session": 2, "reason": "Ill"}, format="json")
@@ -604,3 +606,30 @@ def test_standings_cost_the_same_with_ten_times_the_penalties(client, make_tourn
     give(18)
     large = _standings_queries(client, url)
     assert large == small, (small, large)
+
+
+def test_settings_on_the_form_and_the_api(client, organizer, api):
+    client.force_login(organizer)
+    data = {"name": "Clock Cup", "start_date": "2026-09-05", "end_date": "2026-09-06",
+            "city": "Leiden", "country": "NL", "ruleset": "mcr", "individual": "on",
+            "sessions": "7", "session_minutes": "150", "planned_players": "24"}
+    assert client.post("/en/tournaments/new/", {
+        **data, "hide_last_sessions": "2", "absent_score": "fixed",
+        "absent_table_points": "1", "absent_game_points": "-10"}).status_code == 302
+    assert client.post("/en/tournaments/new/", {**data, "name": "Plain Cup"}
+                       ).status_code == 302
+    page = client.post("/en/tournaments/new/", {**data, "name": "Bad Cup",
+                                                "absent_table_points": "5"})
+    assert page.status_code == 200 and not Tournament.objects.filter(name="Bad Cup").exists()
+    values = {t.name: t for t in Tournament.objects.all()}
+    clock = values["Clock Cup"]
+    assert (clock.hide_last_sessions, clock.absent_score, clock.absent_table_points,
+            clock.absent_game_points) == (2, "fixed", 1, -10)
+    plain = values["Plain Cup"]
+    assert (plain.hide_last_sessions, plain.absent_score) == (0, "nothing")
+    created = api["organizer"].post("/api/v1/tournaments", {
+        **data, "individual": True, "name": "API Cup", "hide_last_sessions": 1},
+        format="json")
+    assert created.status_code == 201, created.json()
+    assert created.json()["hide_last_sessions"] == 1
+    assert created.json()["standings_revealed_at"] is None
