@@ -633,3 +633,21 @@ def test_settings_on_the_form_and_the_api(client, organizer, api):
     assert created.status_code == 201, created.json()
     assert created.json()["hide_last_sessions"] == 1
     assert created.json()["standings_revealed_at"] is None
+
+
+def test_a_free_substitute_takes_the_seat_of_an_absent_player(t12, organizer):
+    from tournaments.models import SeatingAssignment
+
+    sub = _with_substitute(t12, organizer)
+    services.seating_draw(tournament=t12, user=organizer, seed=3)
+    ids = player_ids(t12)
+    seat = SeatingAssignment.objects.get(tournament=t12, session=2, player_id=ids[0])
+    services.player_absent(tournament=t12, user=organizer, session=2, player=ids[0])
+    moved = SeatingAssignment.objects.get(tournament=t12, session=2, table=seat.table,
+                                          seat=seat.seat)
+    assert moved.player_id == sub
+    # a redraw keeps them out of that session and seats them in the others
+    services.seating_draw(tournament=t12, user=organizer, seed=4)
+    seated = {(a.session, a.player_id) for a in SeatingAssignment.objects.filter(
+        tournament=t12)}
+    assert (2, ids[0]) not in seated and (2, sub) in seated and (3, ids[0]) in seated

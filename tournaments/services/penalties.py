@@ -25,6 +25,7 @@ from tournaments.errors import (
 )
 from tournaments.models import Absence, Penalty, Registration, TableResult, Tournament
 from tournaments.services._common import State, _audit, _locked, _require
+from tournaments.services.seating import seat_substitute
 
 MAX_PENALTY_POINTS = 10_000
 LATE_DEDUCTIONS = ((10, 10), (15, 20))
@@ -127,8 +128,9 @@ def player_absent(
     *, tournament: Tournament, user: Any, session: int, player: int, reason: str = "",
     late_minutes: int | None = None,
 ) -> Absence:
-    """The player misses ``session`` and plays the next ones: its results leave them out
-    (a substitute may take the seat) and they get the tournament's ``absent_score``.
+    """The player misses ``session`` and plays the next ones: its results leave them out,
+    the first free substitute takes their seat in the drawn seating (``seat_substitute``)
+    and they get the tournament's ``absent_score``.
     Refused once they have results in that session (post it again without them first)."""
     tournament = _open(tournament)
     session = _session(tournament, session)
@@ -143,7 +145,9 @@ def player_absent(
         tournament=tournament, session=session, player_id=player,
         reason=(reason or "").strip()[:300], late_minutes=late_minutes, recorded_by=user,
     )
-    _audit(tournament, "tournaments.tournament.absent", user, session=session, player=player)
+    substitute = seat_substitute(tournament, session, player)
+    _audit(tournament, "tournaments.tournament.absent", user, session=session, player=player,
+           substitute=substitute)
     return absence
 
 
