@@ -651,3 +651,25 @@ def test_a_free_substitute_takes_the_seat_of_an_absent_player(t12, organizer):
     seated = {(a.session, a.player_id) for a in SeatingAssignment.objects.filter(
         tournament=t12)}
     assert (2, ids[0]) not in seated and (2, sub) in seated and (3, ids[0]) in seated
+
+
+def test_a_penalty_while_the_players_table_is_still_being_entered(t12, organizer):
+    from tournaments.models import SeatingAssignment
+
+    services.seating_draw(tournament=t12, user=organizer, seed=2)
+    seats = {}
+    for a in SeatingAssignment.objects.filter(tournament=t12, session=1):
+        seats.setdefault(a.table, {})[a.seat] = a.player_id
+    table_1 = {"table": 1, "seats": [{"player": seats[1][w], "game_points": g}
+                                     for w, g in zip("ESWN", (30, 10, -10, -30),
+                                                     strict=True)]}
+    _record(t12, organizer, payloads=[{"session": 1, "tables": [table_1]}], tables_only=True)
+    waiting = seats[2]["E"]
+    penalty = services.penalty_give(tournament=t12, user=organizer, session=1,
+                                    player=waiting, kind="deducted", points=10, reason="x")
+    assert penalty.table is None
+    # transferred to a player of another table: refused
+    with pytest.raises(services.TournamentError):
+        services.penalty_give(tournament=t12, user=organizer, session=1,
+                              player=seats[1]["E"], kind="transferred", points=10,
+                              reason="x", to_player=waiting)

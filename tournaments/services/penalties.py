@@ -23,7 +23,14 @@ from tournaments.errors import (
     E_TABLE_NOT_FLAGGED,
     TournamentError,
 )
-from tournaments.models import Absence, Penalty, Registration, TableResult, Tournament
+from tournaments.models import (
+    Absence,
+    Penalty,
+    Registration,
+    SeatingAssignment,
+    TableResult,
+    Tournament,
+)
 from tournaments.services._common import State, _audit, _locked, _require
 from tournaments.services.seating import seat_substitute
 
@@ -75,6 +82,19 @@ def _seat_table(tournament: Tournament, session: int, player: int) -> int | None
             .values_list("table", flat=True).first())
 
 
+def _table_pending(tournament: Tournament, session: int, player: int) -> bool:
+    """The player has no stored seat in ``session`` yet, and may still get one: the session
+    has no results, or the player's drawn table has none yet (tables entered at the table
+    arrive one by one)."""
+    stored = TableResult.objects.filter(tournament=tournament, session=session)
+    if not stored.exists():
+        return True
+    drawn = (SeatingAssignment.objects.filter(tournament=tournament, session=session,
+                                              player_id=player)
+             .values_list("table", flat=True).first())
+    return drawn is not None and not stored.filter(table=drawn).exists()
+
+
 @transaction.atomic
 def penalty_give(
     *, tournament: Tournament, user: Any, session: int, player: int, kind: str, points: int,
@@ -95,9 +115,8 @@ def penalty_give(
     if not reason and late_minutes is None:
         raise TournamentError(E_REASON_REQUIRED, field="reason")
     _playing(tournament, session, player, "player")
-    posted = TableResult.objects.filter(tournament=tournament, session=session).exists()
-    table = _seat_table(tournament, session, player) if posted else None
-    if posted and table is None:
+    table = _seat_table(tournament, session, player)
+    if table is None and not _table_pending(tournament, session, player):
         raise TournamentError(E_PENALTY_PLAYER, player=player, session=session,
                               field="player")
     if kind == Penalty.Kind.DEDUCTED:
@@ -106,7 +125,7 @@ def penalty_give(
         if to_player == player:
             raise TournamentError(E_PENALTY_RECEIVER, field="to_player")
         _playing(tournament, session, to_player, "to_player")
-        if posted and _seat_table(tournament, session, to_player) != table:
+        if _seat_table(tournament, session, to_player) != table:
             raise TournamentError(E_PENALTY_RECEIVER, field="to_player")
     else:
         # shared by the three others: the scoring core's rule of a sheet's penalty line
