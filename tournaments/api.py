@@ -785,6 +785,21 @@ class PenaltiesView(TournamentAPIView):
         return Response(_one_penalty(penalty), status=status.HTTP_201_CREATED)
 
 
+class PenaltyView(TournamentAPIView):
+    """The organizer takes back a penalty they gave."""
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, pk: int, penalty: int) -> Response:
+        tournament = _own(request, pk)
+        try:
+            services.penalty_remove(tournament=tournament, user=request.user, penalty=penalty)
+        except services.TournamentError as err:
+            if err.code == "penalty_not_given":
+                raise Http404 from err
+            return _tournament_error(err)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 def _one_penalty(penalty: Any) -> dict[str, Any]:
     row = selectors.PenaltyRow(penalty, str(penalty.player),
                                str(penalty.to_player) if penalty.to_player_id else "")

@@ -21,6 +21,8 @@ urlpatterns = [
          name="api-tournament-absent"),
     path("tournaments/<int:pk>/penalties", api.PenaltiesView.as_view(),
          name="api-tournament-penalties"),
+    path("tournaments/<int:pk>/penalties/<int:penalty>", api.PenaltyView.as_view(),
+         name="api-tournament-penalty"),
     path("tournaments/<int:pk>/standings/reveal", api.RevealView.as_view(),
          name="api-tournament-reveal"),
     path("tournaments/<int:pk>/sessions/<int:session>/tables/<int:table>/confirm-as-recorded",

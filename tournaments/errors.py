@@ -48,6 +48,7 @@ E_PENALTY_KIND = "penalty_kind"
 E_PENALTY_PLAYER = "penalty_player"
 E_PENALTY_POINTS_RANGE = "penalty_points_range"
 E_PENALTY_RECEIVER = "penalty_receiver"
+E_PENALTY_NOT_GIVEN = "penalty_not_given"  # no such penalty given by the organizer
 E_LATE_MINUTES = "late_minutes"
 E_ALREADY_ABSENT = "already_absent"
 E_ABSENT_AFTER_RESULTS = "absent_after_results"

@@ -159,6 +159,10 @@ def _templates() -> dict[str, str]:
         "penalty_receiver": _(
             "A transferred penalty goes to another player of the same table."
         ),
+        "penalty_not_given": _(
+            "No such penalty given by the organizer: a penalty entered with the results is "
+            "changed by posting the table again."
+        ),
         "late_minutes": _("The minutes late are a whole number from 1 to 600."),
         "already_absent": _("This player is already recorded absent for this session."),
         "absent_after_results": _(

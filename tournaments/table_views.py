@@ -111,7 +111,7 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     })
 
 
-ORGANIZER_ACTIONS = ("penalty", "late", "absent", "confirm_recorded")
+ORGANIZER_ACTIONS = ("penalty", "penalty_remove", "late", "absent", "confirm_recorded")
 
 
 def _organizer_action(request: HttpRequest, tournament: Tournament, session: int,
@@ -129,6 +129,10 @@ def _organizer_action(request: HttpRequest, tournament: Tournament, session: int
                               reason=post.get("reason", ""),
                               to_player=_int(post.get("to_player")))
         messages.success(request, _("The penalty is recorded."))
+    elif action == "penalty_remove":
+        services.penalty_remove(tournament=tournament, user=request.user,
+                                penalty=_int(post.get("penalty")) or 0)
+        messages.success(request, _("The penalty is taken back."))
     elif action == "late":
         result = services.player_late(**where, player=player,
                                       minutes=_int(post.get("minutes")))

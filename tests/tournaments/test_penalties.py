@@ -673,3 +673,34 @@ def test_a_penalty_while_the_players_table_is_still_being_entered(t12, organizer
         services.penalty_give(tournament=t12, user=organizer, session=1,
                               player=seats[1]["E"], kind="transferred", points=10,
                               reason="x", to_player=waiting)
+
+
+@pytest.mark.parametrize(("who", "status"), [("anonymous", 401), ("member", 403),
+                                             ("other", 403), ("officer", 403),
+                                             ("organizer", 204)])
+def test_api_only_its_organizer_takes_back_a_penalty(t12, api, organizer, who, status):
+    ids = player_ids(t12)
+    given = services.penalty_give(tournament=t12, user=organizer, session=1, player=ids[0],
+                                  kind="deducted", points=10, reason="x")
+    response = api[who].delete(f"/api/v1/tournaments/{t12.pk}/penalties/{given.pk}")
+    assert response.status_code == status
+    assert Penalty.objects.filter(pk=given.pk).exists() == (status != 204)
+
+
+def test_a_penalty_entered_with_the_results_is_not_taken_back_alone(t12, organizer, api,
+                                                                    client):
+    payload = session_payload(t12, 1)
+    payload["tables"][0]["seats"][0]["penalty"] = 10
+    _record(t12, organizer, payloads=[payload])
+    sheet = Penalty.objects.get(tournament=t12)
+    assert api["organizer"].delete(
+        f"/api/v1/tournaments/{t12.pk}/penalties/{sheet.pk}").status_code == 404
+    given = services.penalty_give(tournament=t12, user=organizer, session=1,
+                                  player=player_ids(t12)[1], kind="deducted", points=5,
+                                  reason="x")
+    client.force_login(organizer)
+    url = f"/en/tournaments/{t12.pk}/sessions/1/"
+    page = client.get(url).content.decode()
+    assert f'remove-penalty-{given.pk}"' in page and f'remove-penalty-{sheet.pk}"' not in page
+    client.post(url, {"action": "penalty_remove", "penalty": given.pk})
+    assert list(Penalty.objects.values_list("pk", flat=True)) == [sheet.pk]

@@ -38,6 +38,7 @@ from tournaments.services.lifecycle import (
 from tournaments.services.penalties import (
     late_deduction,
     penalty_give,
+    penalty_remove,
     player_absent,
     player_late,
     standings_reveal,
@@ -81,6 +82,7 @@ __all__ = [
     "entry_withdraw",
     "late_deduction",
     "penalty_give",
+    "penalty_remove",
     "player_absent",
     "player_late",
     "players_register",

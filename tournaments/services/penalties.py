@@ -15,6 +15,7 @@ from tournaments.errors import (
     E_ALREADY_ABSENT,
     E_LATE_MINUTES,
     E_PENALTY_KIND,
+    E_PENALTY_NOT_GIVEN,
     E_PENALTY_PLAYER,
     E_PENALTY_POINTS_RANGE,
     E_PENALTY_RECEIVER,
@@ -140,6 +141,19 @@ def penalty_give(
     _audit(tournament, "tournaments.tournament.penalty", user, penalty=penalty.pk,
            session=session, player=player, kind=kind, points=points)
     return penalty
+
+
+@transaction.atomic
+def penalty_remove(*, tournament: Tournament, user: Any, penalty: int) -> None:
+    """The organizer takes back a penalty they gave (a mistake), before the results are
+    confirmed; a penalty entered with the results goes with the table posted again."""
+    tournament = _open(tournament)
+    record = tournament.penalties.filter(pk=penalty, source=Penalty.Source.ORGANIZER).first()
+    if record is None:
+        raise TournamentError(E_PENALTY_NOT_GIVEN, field="penalty")
+    _audit(tournament, "tournaments.tournament.penalty", user, removed=record.pk,
+           session=record.session, player=record.player_id, points=record.points)
+    record.delete()
 
 
 @transaction.atomic
