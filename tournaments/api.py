@@ -340,6 +340,7 @@ def tournament_json(tournament: Tournament, **extra: Any) -> dict[str, Any]:
 
 
 CALENDAR_PAGE_SIZE = 100
+_DATETIME = serializers.DateTimeField()
 CALENDAR_FIELDS = TournamentSerializer.Meta.fields
 
 
@@ -354,6 +355,9 @@ def calendar_json(rows: QuerySet[Tournament]) -> list[dict[str, Any]]:
             row[name] = row[name].isoformat()
         if row["fee"] is not None:
             row["fee"] = f"{row['fee']:.2f}"
+        if row["standings_revealed_at"] is not None:
+            row["standings_revealed_at"] = _DATETIME.to_representation(
+                row["standings_revealed_at"])
         out.append({name: row[name] for name in CALENDAR_FIELDS})
     return out
 

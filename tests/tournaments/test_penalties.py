@@ -704,3 +704,13 @@ def test_a_penalty_entered_with_the_results_is_not_taken_back_alone(t12, organiz
     assert f'remove-penalty-{given.pk}"' in page and f'remove-penalty-{sheet.pk}"' not in page
     client.post(url, {"action": "penalty_remove", "penalty": given.pk})
     assert list(Penalty.objects.values_list("pk", flat=True)) == [sheet.pk]
+
+
+def test_calendar_writes_the_reveal_time_as_the_tournament_does(make_tournament, organizer,
+                                                                api):
+    t = make_tournament("accredited", players=12, hide_last_sessions=1)
+    services.standings_reveal(tournament=t, user=organizer)
+    one = api["anonymous"].get(f"/api/v1/tournaments/{t.pk}").json()
+    listed = next(r for r in api["anonymous"].get("/api/v1/tournaments").json()
+                  if r["id"] == t.pk)
+    assert listed["standings_revealed_at"] == one["standings_revealed_at"] is not None
