@@ -98,6 +98,7 @@ def test_organizer_records_late_absent_and_a_penalty_and_the_standings_show_them
     assert "gets nothing" in public.get_by_test_id("absent-rule").inner_text()
     assert "after session 5" in public.get_by_test_id("standings-hidden").inner_text()
     assert public.evaluate("document.scrollingElement.scrollWidth") <= 390
+    _shot(public, "public-standings")
     public.close()
 
     page.goto(f"/en/tournaments/{t.pk}/manage/")
