@@ -6,11 +6,15 @@ site. Everything goes through the services, as the federation's volunteers would
 members apply and are approved (the invoices are issued), the treasurer records payments,
 organizers submit tournaments, the officer accredits them, players are registered, the
 seating is drawn, the results are posted hand by hand and confirmed, and the confirmations
-rate the players. The people are invented; their e-mail addresses are at example.org.
+rate the players. One past tournament went as real ones go (issue 23): a player withdrew
+after session 3, a substitute filled the table, and the last sessions were entered at the
+tables, hand by hand as tiles, and agreed by the four players of each table. The people are
+invented; their e-mail addresses are at example.org.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import uuid
 from dataclasses import dataclass
@@ -37,7 +41,7 @@ from ratings.services import rating_period_publish
 from rulebook.scoring.standings import WINDS
 from tournaments import services as tournaments
 from tournaments.importers import parse_results_json
-from tournaments.models import Tournament
+from tournaments.models import TableEntry, Tournament
 
 DEMO_PASSWORD = "mahjong-demo"
 #: the volunteers, each in their role's group (README, "Demo federation")
@@ -96,7 +100,11 @@ PAST = [
     ("Amsterdam Tulip Cup", "Amsterdam", "NL", 2, 6, 16),
     ("White Nights Open", "Saint Petersburg", "RU", 1, 4, 20),
     ("Paris Autumn Tournament", "Paris", "FR", 3, 2, 16),
+    ("Neva Table Cup", "Saint Petersburg", "RU", 1, 1, 16),
 ]
+#: the past tournament with a withdrawal, a substitute and entry at the table
+TABLE_SIDE = "Neva Table Cup"
+WITHDRAWN_FROM = 4  # the player's last session was the third
 RELATIVE = {"right": 1, "opposite": 2, "left": 3}
 CENT = Decimal("0.01")
 
@@ -220,8 +228,15 @@ def _entries(members: list[Member], count: int, rng: random.Random
     return [_member_entry(m) for m in rng.sample(members, count - len(guests))] + guests
 
 
-def _winning_hands(count: int, rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
-    """Complete hands of the core's generator that reach the minimum, with their context."""
+#: the win conditions a hand entered at the table gives (besides self-drawn and the discarder)
+TABLE_CONTEXT = frozenset({"seat", "prevalent", "self_drawn", "from", "last_of_kind",
+                           "last_tile", "kong_replacement", "robbing_kong"})
+
+
+def _winning_hands(count: int, rng: random.Random, *, at_the_table: bool = False
+                   ) -> list[tuple[str, dict[str, Any]]]:
+    """Complete hands of the core's generator that reach the minimum, with their context
+    (``at_the_table``: only conditions the table's page asks for; flowers are tiles)."""
     from rulebook.scoring import score
     from rulebook.scoring.generate import random_hands
 
@@ -229,15 +244,22 @@ def _winning_hands(count: int, rng: random.Random) -> list[tuple[str, dict[str, 
     while len(out) < count:
         for generated in random_hands(count, seed=rng.randrange(1 << 30)):
             text = generated.hand.notation()
+            if at_the_table and not set(generated.context) <= TABLE_CONTEXT:
+                continue
             if score(text, **generated.context).ok:
                 out.append((text, dict(generated.context)))
     return out[:count]
 
 
-def _results(tournament: Tournament, rng: random.Random) -> tuple[dict[str, Any], int]:
-    """The results of every session, hand by hand, at the drawn seating."""
+def _results(tournament: Tournament, rng: random.Random, sessions_played: range | None = None
+             ) -> tuple[dict[str, Any], int]:
+    """The results of every session (or of ``sessions_played``), hand by hand, at the
+    drawn seating."""
     tables: dict[tuple[int, int], dict[str, int]] = {}
-    for row in tournament.seating.all():
+    rows = tournament.seating.all()
+    if sessions_played is not None:
+        rows = rows.filter(session__in=sessions_played)
+    for row in rows:
         tables.setdefault((row.session, row.table), {})[row.seat] = row.player_id
     pool = iter(_winning_hands(len(tables) * HANDS_PER_TABLE, rng))
     sessions: dict[int, list[dict[str, Any]]] = {}
@@ -288,6 +310,9 @@ def _past_tournaments(clubs: list[Club], members: list[Member], people: dict[str
     for name, city, country, club, months_ago, players in PAST:
         start = today - timedelta(days=30 * months_ago)
         tournament = _tournament(name, city, country, clubs[club], start, players, people)
+        if name == TABLE_SIDE:
+            hands += _played_at_the_tables(tournament, members, people, rng)
+            continue
         tournaments.players_register(tournament=tournament, user=organizer,
                                      entries=_entries(members, players, rng))
         tournaments.seating_draw(tournament=tournament, user=organizer,
@@ -299,6 +324,58 @@ def _past_tournaments(clubs: list[Club], members: list[Member], people: dict[str
         tournaments.results_record(tournament=tournament, user=organizer, sessions=sessions)
         tournaments.tournament_confirm(tournament=tournament, user=organizer)
         hands += count
+    return hands
+
+
+def _played_at_the_tables(tournament: Tournament, members: list[Member],
+                          people: dict[str, Any], rng: random.Random) -> int:
+    """Sessions 1-3 posted by the organizer; then a player withdraws (the reason kept),
+    the substitute (a member who came to help) fills the table in the seating redrawn from session
+    4, and sessions 4-6 are entered at the tables: each hand as tiles, scored by the core,
+    and each table agreed by its four players (source "table"). Confirmed and rated."""
+    organizer = people[ORGANIZER]
+    players = tournament.planned_players
+    entries = _entries(members, players, rng)
+    tournaments.players_register(tournament=tournament, user=organizer, entries=entries)
+    playing = {e.member_number for e in entries}
+    stand_in = next(m for m in members if m.membership_number not in playing)
+    tournaments.players_register(tournament=tournament, user=organizer, entries=[
+        dataclasses.replace(_member_entry(stand_in), substitute=True)])
+    tournaments.seating_draw(tournament=tournament, user=organizer,
+                             seed=rng.randrange(1 << 30))
+    body, hands = _results(tournament, rng, range(1, WITHDRAWN_FROM))
+    sessions, problems = parse_results_json(body)
+    if problems:
+        raise DemoError(f"demo results do not parse: {problems[:3]}")
+    tournaments.results_record(tournament=tournament, user=organizer, sessions=sessions)
+    leaving = tournament.registrations.filter(substitute=False).order_by("number")[2]
+    tournaments.registration_withdraw(registration=leaving, user=organizer,
+                                      from_session=WITHDRAWN_FROM,
+                                      reason="Called away after the third session")
+    tournaments.seating_draw(tournament=tournament, user=organizer,
+                             seed=rng.randrange(1 << 30), from_session=WITHDRAWN_FROM)
+    tournament.refresh_from_db()
+    for session in range(WITHDRAWN_FROM, SESSIONS + 1):
+        entries = tournaments.table_entries_open(tournament=tournament, session=session,
+                                                 user=organizer)
+        pool = iter(_winning_hands(len(entries) * HANDS_PER_TABLE, rng, at_the_table=True))
+        for entry in entries:
+            for number in range(HANDS_PER_TABLE):
+                tiles, context = next(pool)
+                winner = rng.randrange(4)
+                discarder = None
+                if not context.pop("self_drawn", False):
+                    discarder = WINDS[(winner + RELATIVE[context.pop("from")]) % 4]
+                entry = tournaments.table_entry_line_add(entry=entry, line={
+                    "kind": "win", "seat": WINDS[winner], "from": discarder, "tiles": tiles,
+                    "context": context, "id": f"demo-{session}-{entry.table}-{number + 1}"})
+            for seat in WINDS:
+                entry = tournaments.table_entry_agree(entry=entry, seat=seat)
+            if entry.state != TableEntry.State.AGREED:  # four agreements record the table
+                raise DemoError(f"table {entry.table} of session {session} was not recorded")
+            hands += HANDS_PER_TABLE
+    tournament.refresh_from_db()
+    tournaments.tournament_confirm(tournament=tournament, user=organizer)
     return hands
 
 

@@ -32,8 +32,10 @@ class AdminAccessMiddleware:
             and user.is_authenticated
             and not user.has_perm("wagtailadmin.access_admin")
         ):
-            # /admin/ has no language prefix: speak the account's language.
-            with translation.override(getattr(user, "language", None) or settings.LANGUAGE_CODE):
+            # /admin/ has no language prefix: speak the language the person last read the
+            # site in (the cookie LocaleMiddleware keeps), else the account's language.
+            with translation.override(browsing_language(request) or getattr(user, "language", None)
+                                      or settings.LANGUAGE_CODE):
                 response = TemplateResponse(
                     request,
                     "403.html",
@@ -56,4 +58,31 @@ class LocaleMiddleware(DjangoLocaleMiddleware):
         # the API and the payment providers' webhooks (/payments/) are machines' URLs
         if request.path_info.startswith(("/api/", "/payments/")):
             return response
+        remember_language(request, response)
         return super().process_response(request, response)
+
+
+def browsing_language(request: HttpRequest) -> str | None:
+    """The language of the last page with a language prefix the person read (its cookie)."""
+    value = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    return value if value and translation.check_for_language(value) else None
+
+
+def remember_language(request: HttpRequest, response: HttpResponse) -> None:
+    """A page under a language prefix (/ru/...) remembers its language in Django's language
+    cookie, so that the pages without one (the admin's "no access", the sign-in redirects)
+    speak the language the person was reading, not their browser's default."""
+    language = translation.get_language_from_path(request.path_info)
+    if (
+        language
+        and response.status_code < 400
+        and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != language
+    ):
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME, language,
+            max_age=settings.LANGUAGE_COOKIE_AGE or 365 * 24 * 3600,
+            path=settings.LANGUAGE_COOKIE_PATH, domain=settings.LANGUAGE_COOKIE_DOMAIN,
+            secure=settings.LANGUAGE_COOKIE_SECURE or settings.SESSION_COOKIE_SECURE,
+            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE or "Lax",
+        )

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rulebook import book_data, fan_relations, selectors
 from rulebook.links import fan_page_url
 from rulebook.models import CATEGORY_CHOICES, Fan
+from rulebook.search_text import search_fold
 
 REASONS = {
     fan_relations.APPENDIX: _("the rules (Appendix 1) say it is not combined with this fan"),
@@ -72,19 +73,19 @@ def fan_table_context(page, request) -> dict[str, Any]:
     points = _int(request.GET.get("points"))
     category = request.GET.get("category") or ""
     query = (request.GET.get("q") or "").strip()
-    needle = query.casefold()
+    needle = search_fold(query)
     rows = []
     for fan in fans:
         all_names = names.get(fan.code, [fan.name])
         shown = (
             (points is None or fan.points == points)
             and (not category or fan.category == category)
-            and (not needle or any(needle in n.casefold() for n in [*all_names, fan.code]))
+            and (not needle or any(needle in search_fold(n) for n in [*all_names, fan.code]))
         )
         rows.append({
             "fan": fan,
             "url": fan_page_url(ruleset, fan.code, language),
-            "search_names": " | ".join([fan.code, *all_names]),
+            "search_names": search_fold(" | ".join([fan.code, *all_names])),
             "hidden": not shown,
         })
     categories = [(key, label) for key, label in CATEGORY_CHOICES if any(f.category == key for f in fans)]

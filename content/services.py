@@ -439,8 +439,9 @@ def news_draft_for_accreditation(*, tournament) -> NewsPage | None:
     from django.utils import translation
     from django.utils.formats import date_format
     from django.utils.html import escape
-    from django_countries import countries
     from wagtail.rich_text import RichText
+
+    from config.countries import country_name
 
     with translation.override(settings.LANGUAGE_CODE):
         summary = _(
@@ -448,7 +449,7 @@ def news_draft_for_accreditation(*, tournament) -> NewsPage | None:
             "the federation. Its results will count for the rating."
         ) % {
             "name": tournament.name, "city": tournament.city,
-            "country": countries.name(tournament.country.upper()) or tournament.country,
+            "country": country_name(tournament.country),
             "start": date_format(tournament.start_date), "end": date_format(tournament.end_date),
         }
         return _news_draft(

@@ -7,11 +7,28 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.countries import country_choices
 from federation import dues
 from federation.models import Club, Member, MembershipType
 
 
-class MembershipApplicationForm(forms.ModelForm):
+class CountrySelectMixin:
+    """The member's country as a list in the page's language and alphabet
+    (config.countries); a value stored before, that is not a code, stays selectable."""
+
+    def _country_select(self) -> None:
+        field = self.fields["country"]  # type: ignore[attr-defined]
+        current = (self.initial.get("country") or "").strip()  # type: ignore[attr-defined]
+        choices = [("", "—"), *country_choices()]
+        if current and current not in {code for code, _name in choices}:
+            choices.append((current, current))
+        self.fields["country"] = forms.ChoiceField(  # type: ignore[attr-defined]
+            label=field.label, required=field.required, choices=choices,
+            help_text=field.help_text,
+        )
+
+
+class MembershipApplicationForm(CountrySelectMixin, forms.ModelForm):
     membership_type = forms.ModelChoiceField(
         queryset=MembershipType.objects.filter(is_free=False),
         label=_("Membership type"),
@@ -36,7 +53,14 @@ class MembershipApplicationForm(forms.ModelForm):
             "language",
             "public_consent",
         ]
-        widgets = {"date_of_birth": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "date_of_birth": forms.DateInput(attrs={"type": "date"}),
+            "address": forms.Textarea(attrs={"rows": 3}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._country_select()
 
     def clean(self):
         cleaned = super().clean()
@@ -64,10 +88,15 @@ class MembershipApplicationForm(forms.ModelForm):
         return cleaned
 
 
-class ContactForm(forms.ModelForm):
+class ContactForm(CountrySelectMixin, forms.ModelForm):
     class Meta:
         model = Member
         fields = ["email", "phone", "address", "city", "country", "language", "public_consent"]
+        widgets = {"address": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._country_select()
 
 
 class ErasureForm(forms.Form):

@@ -14,6 +14,7 @@ urlpatterns = [
     path("me/export.json", views.export, name="export"),
     path("me/erase/", views.erase, name="erase"),
     path("me/card/", views.card, name="card"),
+    path("me/card.pdf", views.card_pdf, name="card_pdf"),
     path("check/<uuid:public_id>/", views.check, name="check"),
     path("invoices/<str:number>/", views.invoice_detail, name="invoice"),
     path("invoices/<str:number>/pay/", views.online_payment_start, name="online_payment_start"),

@@ -12,12 +12,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 from payments import PaymentError, PaymentStatus, RedirectNeeded
 
 from config import csv_export
 from config.site_url import site_absolute_url
 from federation import online_payments, receipts, selectors, services
+from federation.card_pdf import card_pdf as card_pdf_document
 from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
 from federation.forms import (
     BankImportForm,
@@ -149,25 +151,44 @@ def erase(request):
     return render(request, "federation/erase.html", {"form": form, "member": member})
 
 
-@login_required
-def card(request):
+def _card_context(request) -> dict:
     member = _member_or_redirect(request)
     if member is None or not member.membership_number:
         raise PermissionDenied
     url = site_absolute_url(reverse("membership:check", args=[member.public_id]), request)
-    qr = segno.make(url, error="m").svg_inline(scale=5, title=_("Membership check"))
     status = selectors.member_status(member)
-    return render(
-        request,
-        "federation/card.html",
-        {
-            "member": member,
-            "qr": qr,
-            "check_url": url,
-            "status": status.value,
-            "status_label": STATUS_LABELS[status.value],
-        },
+    return {
+        "member": member,
+        "check_url": url,
+        "status": status.value,
+        "status_label": STATUS_LABELS[status.value],
+        "valid_until": selectors.member_covered_until(member),
+    }
+
+
+@login_required
+def card(request):
+    """The member's card: number, names, club, valid until and the QR of the public check."""
+    context = _card_context(request)
+    context["qr"] = segno.make(context["check_url"], error="m").svg_inline(
+        scale=5, title=_("Membership check")
     )
+    return render(request, "federation/card.html", context)
+
+
+@login_required
+def card_pdf(request):
+    """The same card as a PDF the size of a bank card, to print or keep on a phone."""
+    context = _card_context(request)
+    pdf = card_pdf_document(
+        context["member"], check_url=context["check_url"], valid_until=context["valid_until"],
+        status_label=str(context["status_label"]),
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = (
+        f'attachment; filename="membership-card-{context["member"].display_number}.pdf"'
+    )
+    return response
 
 
 def public_list(request):
@@ -256,7 +277,46 @@ def online_payment(request, token):
     except PaymentError as error:
         messages.error(request, _("The payment could not be started: %(error)s") % {"error": error})
         return redirect("membership:invoice", number=online.invoice.number)
+    if online.variant == "dummy":
+        _test_form_in_language(form)
     return render(request, "federation/online_payment.html", {"form": form, "online": online})
+
+
+def _test_form_in_language(form) -> None:
+    """The test provider's form speaks the page's language: django-payments labels its
+    fields by their English names and translates few of its choices."""
+    outcomes = [
+        ("confirmed", pgettext("test payment", "Paid (confirmed)")),
+        ("rejected", pgettext("test payment", "Rejected by the bank")),
+        ("waiting", pgettext("test payment", "Waiting for confirmation")),
+        ("preauth", pgettext("test payment", "Pre-authorised")),
+        ("error", pgettext("test payment", "Error")),
+        ("input", pgettext("test payment", "Waiting for the payer's input")),
+        ("cancelled", pgettext("test payment", "Cancelled")),
+        ("refunded", pgettext("test payment", "Refunded")),
+    ]
+    labels = {
+        "status": (pgettext("test payment", "Outcome"), outcomes),
+        "fraud_status": (pgettext("test payment", "Fraud check"), [
+            ("accept", pgettext("test payment", "Passed")),
+            ("reject", pgettext("test payment", "Failed")),
+            ("review", pgettext("test payment", "To be reviewed")),
+            ("unknown", pgettext("test payment", "Unknown")),
+        ]),
+        "gateway_response": (pgettext("test payment", "Answer of the payment service"), [
+            ("3ds-disabled", pgettext("test payment", "Paid without card verification")),
+            ("3ds-redirect", pgettext("test payment", "Card verification (3-D Secure) first")),
+            ("failure", pgettext("test payment", "No connection to the payment service")),
+            ("payment-error", pgettext("test payment", "An answer the site does not understand")),
+        ]),
+        "verification_result": (pgettext("test payment", "Result of the card verification"),
+                                [("", "—"), *outcomes]),
+    }
+    for name, (label, choices) in labels.items():
+        field = form.fields.get(name)
+        if field is not None:
+            field.label = label
+            field.choices = choices
 
 
 @login_required

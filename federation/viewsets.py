@@ -279,6 +279,18 @@ class InvoiceStateColumn(Column):
         return INVOICE_STATE_LABELS[instance.computed_state]
 
 
+class BilledNameColumn(Column):
+    """The name billed, kept after an erasure for bookkeeping (decision 0303), marked so
+    that nobody takes it for a member to contact."""
+
+    def get_value(self, instance):
+        if instance.member_id and instance.member.anonymised_at:
+            return _("%(name)s (member's data erased; kept for the accounts)") % {
+                "name": instance.billed_name
+            }
+        return instance.billed_name
+
+
 class InvoiceOutstandingColumn(Column):
     def get_value(self, instance):
         return f"{instance.computed_balance.outstanding} {instance.currency}"
@@ -315,7 +327,9 @@ class DuesInvoiceIndexView(SafeCsvExportMixin, generic.IndexView):
     add_item_label = _("Issue the year's invoices")
 
     def get_base_queryset(self):
-        return super().get_base_queryset().select_related("membership_year", "membership_type")
+        return super().get_base_queryset().select_related(
+            "membership_year", "membership_type", "member"
+        )
 
     def get_table(self, object_list):
         return super().get_table(_with_balances(object_list))
@@ -367,7 +381,7 @@ class DuesInvoiceViewSet(ModelViewSet):
     filterset_class = DuesInvoiceFilterSet
     list_display = [
         "number",
-        "billed_name",
+        BilledNameColumn("billed_name", label=_("billed to")),
         "membership_year",
         "amount",
         InvoiceOutstandingColumn("outstanding", label=_("Outstanding")),

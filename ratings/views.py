@@ -20,9 +20,9 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_countries import countries
 
 from config import csv_export
+from config.countries import country_choices
 from federation.models import Club
 from ratings import ema
 from ratings.ema import RankedPlayer
@@ -246,11 +246,9 @@ def _rating_list(request: HttpRequest) -> HttpResponse:
 
 
 def _country_choices(codes: list[str]) -> list[tuple[str, str]]:
-    """(code, name in the page's language) of the rated players' countries, in
-    django-countries' order of the names; a value that is not a code comes last, as is."""
-    present = set(codes)
-    known = [(c.code, str(c.name)) for c in countries if c.code in present]
-    return known + sorted((code, code) for code in present - {code for code, _ in known})
+    """(code, name in the page's language) of the rated players' countries, in the
+    language's alphabetical order; a value that is not a code comes last, as is."""
+    return country_choices(codes=codes)
 
 
 CSV_HEADER = (

@@ -247,7 +247,7 @@ def _form(q: Question) -> dict[str, Any]:
     }
 
 
-def _palette() -> list[dict[str, Any]]:
+def palette() -> list[dict[str, Any]]:
     suits = [
         ("m", [tile_name(t) for t in range(0, 9)]),
         ("p", [tile_name(t) for t in range(9, 18)]),
@@ -276,7 +276,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "view": view,
         "query": canonical,
         "form": _form(q),
-        "palette": _palette(),
+        "palette": palette(),
     }
     if partial:
         response = render(request, "rulebook/calculator_answer.html", context)

@@ -12,6 +12,7 @@ import uuid
 
 from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from wagtail.models import (
     DraftStateMixin,
@@ -124,6 +125,16 @@ class Fan(TranslatableMixin, DraftStateMixin, RevisionMixin, PreviewableMixin, m
         context = super().get_preview_context(request, mode_name)
         context["fan"] = self
         return context
+
+    def serve_preview(self, request, mode_name):
+        """The preview as the fan's readers see it: in the fan's language, whatever the
+        editor's admin language (the page around an English fan is English)."""
+        with translation.override(self.locale.language_code):
+            request.LANGUAGE_CODE = self.locale.language_code
+            response = super().serve_preview(request, mode_name)
+            if hasattr(response, "render"):
+                response.render()
+        return response
 
 
 class WorkedExample(DraftStateMixin, RevisionMixin, PreviewableMixin, models.Model):

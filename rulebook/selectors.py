@@ -17,6 +17,7 @@ from rulebook.agreement import Agreement, compare
 from rulebook.links import RULESETS, calculator_url, fan_page_url
 from rulebook.models import Fan, WorkedExample
 from rulebook.scoring import ScoreResult, score
+from rulebook.search_text import search_fold
 
 SOURCE_LANGUAGE = book_data.SOURCE_LANGUAGE
 
@@ -142,15 +143,15 @@ def fans_matching(query: str, language: str, limit: int = 12) -> list[dict[str, 
     name in any of the site's languages contains it (two characters at least), each as
     :func:`fan_list` gives it in ``language`` plus its ``ruleset``; MCR, HKOS, Red, in
     table order, at most ``limit``."""
-    needle = query.strip().casefold()
+    needle = search_fold(query.strip())
     if not needle:
         return []
     found: list[dict[str, Any]] = []
     for ruleset in RULESETS:
         names = all_language_names(ruleset) if len(needle) >= 2 else {}
         for fan in fan_list(ruleset, language):
-            if fan["id"].casefold() == needle or any(
-                needle in name.casefold() for name in names.get(fan["id"], ())
+            if search_fold(fan["id"]) == needle or any(
+                needle in search_fold(name) for name in names.get(fan["id"], ())
             ):
                 found.append({**fan, "ruleset": ruleset})
                 if len(found) == limit:

@@ -206,6 +206,7 @@ CONFIG_LEAVES = {
     "config.api_errors",
     "config.api_schema",
     "config.cache",
+    "config.countries",
     "config.csv_export",
     "config.dates",
     "config.health",

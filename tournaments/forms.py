@@ -7,7 +7,8 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django_countries import countries
+
+from config.countries import country_choices
 
 from .importers import INT_MAX, INT_MIN, MAX_HAND_POINTS
 from .models import Registration, Seat, Tournament
@@ -39,7 +40,7 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["country"].choices = [("", "—"), *countries]
+        self.fields["country"].choices = [("", "—"), *country_choices()]
         self.fields["withdrawn_ranking"].required = False  # a form without it keeps the default
         # left out or empty: the model's defaults (everyone may enter, 14 days to pay)
         self.fields["entries_open"].required = False
@@ -83,7 +84,7 @@ class PlayerForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["country"].choices = [("", "—"), *countries]
+        self.fields["country"].choices = [("", "—"), *country_choices()]
 
 
 class SeatingForm(forms.Form):
@@ -294,7 +295,7 @@ class EntryForm(forms.Form):
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["country"].choices = [("", "—"), *countries]
+        self.fields["country"].choices = [("", "—"), *country_choices()]
         if tournament.ruleset != Tournament.Ruleset.MCR:
             del self.fields["ema_number"]
         if not tournament.team:

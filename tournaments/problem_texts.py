@@ -174,6 +174,9 @@ def _templates() -> dict[str, str]:
         "no_seating": _("Session %(session)s has no seating yet: draw the seating first."),
         "table_closed": _("This table's score sheet is closed."),
         "bad_line": _("Check the line: %(field_label)s."),
+        "sheet_changed": _(
+            "The score sheet changed since you opened it: check it again, then agree."
+        ),
         "bad_extra_minutes": _(
             "Extra minutes are given to a table of the session, from 0 to 60 minutes."
         ),
@@ -201,6 +204,8 @@ def _format(code: str, params: Mapping[str, Any], fallback: str) -> str:
             "kind": _("the kind of line"), "seat": _("the seat"),
             "from": _("the discarder"), "points": _("the points"),
             "reason": _("the reason"), "hand": _("the line number"),
+            "tiles": _("the tiles"), "context": _("the win conditions"),
+            "id": _("the line's identifier"),
         }.get(values.get("field"), values.get("field"))
     if "status" in values:
         values["status_label"] = {

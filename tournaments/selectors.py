@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone, translation
-from django_countries import countries
 
+from config.countries import country_name
 from rulebook.scoring import DEFAULT_CONFIG, MCRConfig
 from rulebook.scoring.standings import (
     WINDS,
@@ -461,7 +461,7 @@ def tournament_ema_standings(tournament: Tournament) -> list[ema_export.Standing
         player = row.player
         first, last = player.latin_first_last
         with translation.override("en"):
-            country = str(countries.name(player.country)) or player.country
+            country = country_name(player.country)
         out.append(ema_export.Standing(
             player=player.pk, rank=row.rank, table_points=row.table_points,
             game_points=row.game_points, first_name=first, last_name=last,

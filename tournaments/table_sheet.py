@@ -4,7 +4,12 @@ each line, computed by the scoring core (:func:`rulebook.scoring.scoresheet.scor
 
 A line is ``{"kind": "win", "seat": "E", "from": "S" | None, "points": 12}`` (``from``
 ``None``: self-drawn), ``{"kind": "draw"}`` or ``{"kind": "penalty", "seat": "W",
-"points": 30, "reason": "..."}`` (a transferred penalty). Seats are winds.
+"points": 30, "reason": "..."}`` (a transferred penalty). Seats are winds. A win entered as
+tiles also has ``"tiles"`` (the calculator's notation) and ``"context"`` (the win conditions
+under the core's keys: ``seat`` and ``prevalent`` winds, yes/no flags); its ``points`` are
+the core's total for them, so the core checks both again each time the sheet is scored.
+Every line may carry an ``"id"`` (given by the page that sent it: a retried submit is
+recognised and not applied twice).
 """
 
 from __future__ import annotations
@@ -14,7 +19,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulebook.scoring import MCRConfig
-from rulebook.scoring.scoresheet import Draw, Line, PenaltyTransfer, Win, score_sheet
+from rulebook.scoring.scoresheet import (
+    Draw,
+    Line,
+    LineResult,
+    PenaltyTransfer,
+    Win,
+    score_line,
+    score_sheet,
+)
 from rulebook.scoring.standings import WINDS, Problem
 
 from .importers import HandEntry, SeatEntry, TableEntry
@@ -50,7 +63,8 @@ def table_input(table: int, players: Sequence[int], hands: Sequence[Mapping[str,
             entries.append(HandEntry(
                 str(kind), player=players[winner] if winner is not None else None,
                 discarder=players[discarder] if discarder is not None else None,
-                points=hand.get("points"),
+                points=hand.get("points"), tiles=hand.get("tiles") or None,
+                context=dict(hand.get("context") or {}),
                 reason=str(hand.get("reason") or "")[:300] if kind == "penalty" else "",
             ))
     return TableEntry(table, tuple(SeatEntry(p, None) for p in players), tuple(entries))
@@ -62,7 +76,8 @@ def _line(hand: Mapping[str, Any]) -> Line:
         return PenaltyTransfer(winner if winner is not None else -1, int(hand.get("points") or 0))
     if hand.get("kind") == "win":
         return Win(winner if winner is not None else -1, _seat(hand.get("from")),
-                   points=hand.get("points"))
+                   points=hand.get("points"), tiles=hand.get("tiles") or None,
+                   context=dict(hand.get("context") or {}))
     return Draw()
 
 
@@ -80,3 +95,10 @@ def sheet_view(hands: Sequence[Mapping[str, Any]], *, rules: str, config: MCRCon
             totals[i] += result.deltas[i]
         running.append((totals[0], totals[1], totals[2], totals[3]))
     return SheetView(tuple(running), sheet.game_points, sheet.problems)
+
+
+def line_score(hand: Mapping[str, Any], *, rules: str, config: MCRConfig, number: int = 1
+               ) -> LineResult | Problem:
+    """One line as the core scores it (its value, the fans counted, or its problem): what
+    the table's page shows while a hand is typed as tiles, and what adding it checks."""
+    return score_line(_line(hand), rules=rules, config=config, hand=number)

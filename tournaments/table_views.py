@@ -4,32 +4,41 @@ The organizer's session view (``/<lang>/tournaments/<pk>/sessions/<n>/``: which 
 in, which are missing, what the core found, a QR code per table) and the table's own page
 (``/<lang>/tournaments/table/<token>/``), reached without an account through the token of
 the QR code. Plain forms: every submit saves and comes back to the page, so the page works
-without JavaScript. Thin: each action is one service call.
+without JavaScript; its script (``tournaments/table_entry.js``) scores a hand typed as tiles
+while it is typed (``table/<token>/score/``) and keeps a submit that could not be sent in
+the page until it goes through. Thin: each action is one service call.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from config.site_url import site_base_url
+from rulebook import error_texts
+from rulebook.calculator import FLAGS
+from rulebook.calculator_texts import FLAG_NAMES, WIND_NAMES
+from rulebook.calculator_views import palette
+from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import DEFAULT_CONFIG
-from rulebook.scoring.standings import WINDS
+from rulebook.scoring.result import ScoreError
+from rulebook.scoring.standings import WINDS, Problem
 from tournaments.permissions import can_manage
 
 from . import pdf, selectors, services
 from .models import Penalty, Seat, TableEntry, Tournament
 from .problem_texts import error_message, problem_message
-from .table_sheet import sheet_view
+from .table_sheet import line_score, sheet_view
 
 
 def _managed(request: HttpRequest, pk: int, session: int) -> Tournament:
@@ -157,43 +166,149 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def _line_from_post(post: Any) -> dict[str, Any]:
+def _line_from_post(post: Any, rules: str) -> dict[str, Any]:
     kind = post.get("action")
+    ident = {"id": post.get("line") or None}
     if kind == "draw":
-        return {"kind": "draw"}
-    line = {"kind": kind, "seat": post.get("seat"), "points": _int(post.get("points"))}
+        return {"kind": "draw", **ident}
+    line = {"kind": kind, "seat": post.get("seat"), "points": _int(post.get("points")),
+            **ident}
     if kind == "win":
         line["from"] = post.get("from") or None
+        tiles = "".join(str(post.get("tiles") or "").split())
+        if tiles:
+            line["tiles"] = tiles
+            context: dict[str, Any] = {"seat": post.get("seat_wind") or "E",
+                                       "prevalent": post.get("prevalent") or "E"}
+            for flag in FLAGS.get(rules, ()):
+                if post.get(flag):
+                    context[flag] = True
+            line["context"] = context
     else:
         line["reason"] = post.get("reason", "")
     return line
 
 
+def _tiles_error(problem: Problem, tiles: str) -> dict[str, Any]:
+    """A problem of a hand as tiles, in words: what is wrong and the tile or meld at
+    fault (the calculator's wording), with the notation cut around it."""
+    if problem.field != "tiles":
+        return {"title": problem_message(problem), "where": None, "marked": None}
+    text = error_texts.error_text(ScoreError(
+        problem.code, problem.message, problem.params.get("position"), "", {}), tiles)
+    return {"title": text.title, "where": text.where, "before": text.before,
+            "marked": text.marked if text.position is not None else None,
+            "after": text.after}
+
+
+def _is_fetch(request: HttpRequest) -> bool:
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    """A table's score sheet on the players' phones; no account, the token is the key."""
+    """A table's score sheet on the players' phones; no account, the token is the key.
+
+    Each submit is a plain form post (post/redirect/get). The page's script sends the same
+    forms with ``X-Requested-With: fetch`` and gets ``{"ok": ...}`` instead of a redirect
+    (the messages wait for the page's next load). A hand as tiles that the core cannot
+    score is not added: without the script the page comes back with the tiles kept and the
+    tile at fault shown."""
     entry = selectors.table_entry_for_token(token)
     if entry is None:
         raise Http404
-    if request.method == "POST":
-        action = request.POST.get("action")
-        try:
-            if action in ("win", "draw", "penalty"):
-                services.table_entry_line_add(entry=entry, line=_line_from_post(request.POST))
-            elif action == "remove":
-                services.table_entry_line_remove(entry=entry,
-                                                 number=_int(request.POST.get("number")) or 0)
-            elif action == "agree":
-                entry = services.table_entry_agree(entry=entry,
-                                                   seat=request.POST.get("seat", ""))
-                if entry.state == TableEntry.State.AGREED:
-                    messages.success(request, _("All four agreed: the table is submitted."))
-        except services.TournamentError as err:
-            messages.error(request, error_message(err.code, err.params))
-        except services.ResultsError as err:
-            for problem in err.problems:
+    if request.method != "POST":
+        return render(request, "tournaments/table_entry.html", _table_context(entry))
+    action = request.POST.get("action")
+    ok = True
+    tiles_problem: dict[str, Any] | None = None
+    try:
+        if action in ("win", "draw", "penalty"):
+            services.table_entry_line_add(
+                entry=entry, line=_line_from_post(request.POST, entry.tournament.ruleset))
+        elif action == "remove":
+            services.table_entry_line_remove(
+                entry=entry, number=_int(request.POST.get("number")),
+                line_id=request.POST.get("line") or None)
+        elif action == "agree":
+            entry = services.table_entry_agree(entry=entry, seat=request.POST.get("seat", ""),
+                                               sheet=request.POST.get("sheet") or None)
+            if entry.state == TableEntry.State.AGREED:
+                messages.success(request, _("All four agreed: the table is submitted."))
+    except services.TournamentError as err:
+        ok = False
+        messages.error(request, error_message(err.code, err.params))
+    except services.ResultsError as err:
+        ok = False
+        tiles = "".join(str(request.POST.get("tiles") or "").split())
+        for problem in err.problems:
+            if action == "win" and tiles and problem.field in ("tiles", "context"):
+                tiles_problem = _tiles_error(problem, tiles)
+            else:
                 messages.error(request, _problem_text(problem))
-        return redirect("tournaments:table", token=token)
-    return render(request, "tournaments/table_entry.html", _table_context(entry))
+    if _is_fetch(request):
+        if tiles_problem is not None:
+            messages.error(request, " ".join(
+                str(t) for t in (tiles_problem["title"], tiles_problem["where"]) if t))
+        return JsonResponse({"ok": ok, "problem": tiles_problem}, status=200 if ok else 400)
+    if tiles_problem is not None:
+        context = _table_context(entry)
+        context.update(tiles_problem=tiles_problem, form=request.POST, open_tiles=True)
+        return render(request, "tournaments/table_entry.html", context)
+    return redirect("tournaments:table", token=token)
+
+
+def table_score(request: HttpRequest, token: str) -> JsonResponse:
+    """A hand typed as tiles, scored by the core as the sheet will score it (the
+    tournament's rules and variant), for the table's page while the hand is typed:
+    ``{"ok": true, "points", "fans": [{"id", "name", "count"}]}`` or ``{"ok": false,
+    "problem": {"field", "title", "where"}}``. The same token as the page; nothing is
+    stored."""
+    entry = selectors.table_entry_for_token(token)
+    if entry is None:
+        raise Http404
+    tournament = entry.tournament
+    params = request.GET.copy()
+    params["action"] = "win"
+    line = _line_from_post(params, tournament.ruleset) | {"points": None, "id": None}
+    if not line.get("tiles"):
+        return JsonResponse({"ok": False, "problem": {"field": "tiles", "title": str(
+            error_texts.CODE_TEXT["empty_hand"]), "where": None}})
+    try:
+        clean = services.table_entry_line_check(entry=entry, line=line)
+    except services.TournamentError as err:
+        return JsonResponse({"ok": False, "problem": {
+            "field": err.params.get("field"), "title": error_message(err.code, err.params),
+            "where": None}})
+    outcome = line_score(clean, rules=tournament.ruleset,
+                         config=selectors.mcr_config(tournament) or DEFAULT_CONFIG,
+                         number=len(entry.hands) + 1)
+    if isinstance(outcome, Problem):
+        problem = _tiles_error(outcome, clean["tiles"])
+        return JsonResponse({"ok": False, "problem": {
+            "field": outcome.field, "title": problem["title"], "where": problem["where"]}})
+    names = fan_name_map(tournament.ruleset)
+    fans: dict[str, int] = {}
+    for fid in outcome.fans:
+        fans[fid] = fans.get(fid, 0) + 1
+    return JsonResponse({"ok": True, "points": outcome.points, "fans": [
+        {"id": fid, "name": names.get(fid, fid), "count": count}
+        for fid, count in fans.items()]})
+
+
+def _line_text(hand: dict[str, Any], label: dict[str, Any]) -> str:
+    kind = hand.get("kind")
+    if kind == "win" and hand.get("from"):
+        return _("%(winner)s wins %(points)s points from %(from)s") % {
+            "winner": label[hand["seat"]], "points": hand["points"],
+            "from": label[hand["from"]]}
+    if kind == "win":
+        return _("%(winner)s wins %(points)s points, self-drawn") % {
+            "winner": label[hand["seat"]], "points": hand["points"]}
+    if kind == "penalty":
+        return _("Penalty: %(offender)s, %(points)s points (%(reason)s)") % {
+            "offender": label[hand["seat"]], "points": hand["points"],
+            "reason": hand.get("reason", "")}
+    return _("Draw")
 
 
 def _table_context(entry: TableEntry) -> dict[str, Any]:
@@ -211,27 +326,24 @@ def _table_context(entry: TableEntry) -> dict[str, Any]:
     lines = []
     for number, (hand, running) in enumerate(zip(entry.hands, view.running, strict=True),
                                              start=1):
-        kind = hand.get("kind")
-        if kind == "win" and hand.get("from"):
-            text = _("%(winner)s wins %(points)s points from %(from)s") % {
-                "winner": label[hand["seat"]], "points": hand["points"],
-                "from": label[hand["from"]]}
-        elif kind == "win":
-            text = _("%(winner)s wins %(points)s points, self-drawn") % {
-                "winner": label[hand["seat"]], "points": hand["points"]}
-        elif kind == "penalty":
-            text = _("Penalty: %(offender)s, %(points)s points (%(reason)s)") % {
-                "offender": label[hand["seat"]], "points": hand["points"],
-                "reason": hand.get("reason", "")}
-        else:
-            text = _("Draw")
-        lines.append({"number": number, "text": text, "running": running})
+        lines.append({"number": number, "id": hand.get("id") or "",
+                      "text": _line_text(hand, label), "tiles": hand.get("tiles") or "",
+                      "running": running})
     closed = entry.state == TableEntry.State.AGREED
     return {
         "entry": entry, "tournament": tournament, "seats": seats, "lines": lines,
         "totals": view.totals, "problems": [_problem_text(p) for p in view.problems],
         "closed": closed, "can_agree": bool(entry.hands) and not view.problems and not closed,
-        "winds": [{"wind": w, "label": label[w]} for w in WINDS],
+        "winds": [{"wind": w, "label": label[w], "name": WIND_NAMES[w]} for w in WINDS],
+        "sheet": services.sheet_digest(entry.hands),
+        # a fresh id for each form: the same submit sent twice adds its line once
+        "line_ids": {kind: secrets.token_urlsafe(12) for kind in ("win", "draw", "penalty")},
+        "flags": [{"name": f, "label": FLAG_NAMES[f]}
+                  for f in FLAGS.get(tournament.ruleset, ())],
+        "palette": palette(),
+        "prevalent": WINDS[(sum(1 for h in entry.hands if h.get("kind") != "penalty") // 4)
+                           % 4],
+        "form": {}, "tiles_problem": None, "open_tiles": False,
     }
 
 

@@ -42,4 +42,5 @@ urlpatterns = [
          name="session_codes_pdf"),
     path("<int:pk>/sessions/<int:session>/clock/", table_views.clock_screen, name="clock"),
     path("table/<str:token>/", table_views.table_page, name="table"),
+    path("table/<str:token>/score/", table_views.table_score, name="table-score"),
 ]

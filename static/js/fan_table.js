@@ -11,19 +11,26 @@
   var category = form.querySelector("[name=category]");
   var countTexts = JSON.parse(document.getElementById("fan-count-texts").textContent);
 
+  // The server's folding (rulebook/search_text.py): no accents, no case; data-names is folded.
+  function fold(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+  var empty = document.querySelector("[data-fan-empty]");
+
   function apply() {
-    var needle = (q.value || "").trim().toLocaleLowerCase();
+    var needle = fold((q.value || "").trim());
     var p = points ? points.value : "";
     var c = category ? category.value : "";
     var shown = 0;
     rows.forEach(function (row) {
       var ok = (!p || row.dataset.points === p) &&
         (!c || row.dataset.category === c) &&
-        (!needle || row.dataset.names.toLocaleLowerCase().indexOf(needle) !== -1);
+        (!needle || row.dataset.names.indexOf(needle) !== -1);
       row.hidden = !ok;
       if (ok) shown += 1;
     });
     if (count) count.textContent = countTexts[shown];
+    if (empty) empty.hidden = shown !== 0;
     var params = new URLSearchParams();
     if (needle) params.set("q", q.value.trim());
     if (p) params.set("points", p);

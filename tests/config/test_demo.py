@@ -118,3 +118,32 @@ def test_the_demo_has_news_and_a_draft_waiting_for_an_editor(client, loaded) -> 
     assert "Dues for next year" in html
     ru = client.get("/ru/news/").content.decode()
     assert ru.count('class="news-title"') == len(demo.PAST) + 1
+
+
+def test_a_tournament_went_as_real_ones_go(loaded) -> None:
+    """Issue 23: a withdrawal after session 3, a substitute at the table, and the last
+    sessions entered at the tables as tiles, agreed by the four players of each table."""
+    from tournaments.models import Session, TableEntry
+
+    tournament = Tournament.objects.get(name=demo.TABLE_SIDE)
+    assert tournament.state == Tournament.State.RESULTS_CONFIRMED
+    (withdrawn,) = tournament.registrations.filter(withdrawn_from__isnull=False)
+    assert withdrawn.withdrawn_from == demo.WITHDRAWN_FROM and withdrawn.withdrawal_reason
+    (substitute,) = tournament.registrations.filter(substitute=True)
+    seated = set(tournament.seating.filter(player=substitute.player)
+                 .values_list("session", flat=True))
+    assert seated == set(range(demo.WITHDRAWN_FROM, demo.SESSIONS + 1))
+    sources = dict(Session.objects.filter(tournament=tournament)
+                   .values_list("number", "source"))
+    assert {sources[n] for n in range(demo.WITHDRAWN_FROM, demo.SESSIONS + 1)} == {"table"}
+    entries = TableEntry.objects.filter(tournament=tournament)
+    assert entries.count() == 4 * (demo.SESSIONS - demo.WITHDRAWN_FROM + 1)
+    assert set(entries.values_list("state", flat=True)) == {"agreed"}
+    at_the_tables = HandRecord.objects.filter(tournament=tournament,
+                                              session__gte=demo.WITHDRAWN_FROM)
+    assert at_the_tables.count() == entries.count() * demo.HANDS_PER_TABLE
+    assert all(h.tiles and h.fans for h in at_the_tables)
+    # the substitute's games are never rated; the withdrawn player's three sessions are
+    month = tournament.start_date.strftime("%Y-%m")
+    assert not RatingEntry.objects.filter(player=substitute.player, period=month).exists()
+    assert RatingEntry.objects.get(player=withdrawn.player, period=month).games

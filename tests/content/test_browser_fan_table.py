@@ -60,3 +60,18 @@ def test_fan_table_search_finds_a_chinese_name_on_the_english_page(browser_page,
     assert rows.count() == 1
     assert rows.first.locator("th a").inner_text() == "Big Four Winds"
     assert page.locator("[data-fan-count]").inner_text() == "1 fan shown"
+
+
+def test_fan_table_live_search_folds_accents_and_says_when_nothing_matches(browser_page,
+                                                                         loaded_rulebook):
+    page = browser_page
+    page.goto("/fr/rules/mcr/fans/")
+    search = page.get_by_label("Rechercher par nom (toute langue)")
+    search.fill("symetrie")
+    rows = page.locator("tr[data-fan-row]:visible")
+    assert rows.count() == 1
+    assert rows.first.locator("th a").inner_text() == "Symétrie"
+    assert page.locator("[data-fan-empty]").is_hidden()
+    search.fill("zzzz")
+    assert rows.count() == 0
+    assert page.locator("[data-fan-empty]").is_visible()

@@ -75,7 +75,29 @@ def test_fan_table_finds_a_fan_by_its_name_in_another_language(client, rulebook_
     html = client.get("/zh-hans/rules/mcr/fans/", {"q": "quatre grands"}).content.decode()
     assert rows(html) == ["大四喜"]
     # every row carries the five names for the live (JavaScript) search
-    assert 'data-names="1 | Большие четыре ветра | Big Four Winds | 大四喜 | Quatre Grands Vents | Grote vier winden"' in html
+    # (folded as the search folds: no accents, no case)
+    assert 'data-names="1 | большие четыре ветра | big four winds | 大四喜 | quatre grands vents | grote vier winden"' in html
+
+
+def test_fan_table_search_ignores_accents_case_and_yo(client, rulebook_content):
+    html = client.get("/fr/rules/mcr/fans/", {"q": "symetrie"}).content.decode()
+    assert rows(html) == ["Symétrie"]
+    html = client.get("/en/rules/mcr/fans/", {"q": "DERNIERE TUILE"}).content.decode()
+    assert rows(html) == ["Last Tile Draw", "Last Tile Claim", "Last Tile"]
+    html = client.get("/ru/rules/mcr/fans/", {"q": "семь смещенных"}).content.decode()
+    assert rows(html) == ["Семь смещённых пар"]
+
+
+def test_fan_table_says_when_no_fan_matches(client, rulebook_content):
+    html = client.get("/en/rules/mcr/fans/", {"q": "zzzz"}).content.decode()
+    assert rows(html) == []
+    assert "0 fans shown" in html
+    notice = re.search(r'<p class="rb-empty" data-fan-empty( hidden)?>', html)
+    assert notice and notice.group(1) is None
+    assert "No fan matches." in html
+    # with fans shown the notice is there for the live search, but hidden
+    html = client.get("/en/rules/mcr/fans/").content.decode()
+    assert '<p class="rb-empty" data-fan-empty hidden>' in html
 
 
 def test_fan_table_has_a_print_stylesheet_for_a4(client, rulebook_content):
@@ -97,6 +119,9 @@ def test_fan_page_shows_its_examples_with_the_computed_fans(client, rulebook_con
     # the book's words and its fan list
     assert "Совмещено с «Все благородные»." in example
     assert "The book's fans:" in example
+    # the Russian quote says what it is on a page in another language (issue 28)
+    assert "Quoted from the Russian edition of the book, as printed:" in example
+    assert "The project's notes, in English:" not in example  # English page, English notes
     # opens in the calculator with one click
     link = re.search(r'<a class="rb-calc-link" href="(/en/calculator/\?[^"]+)"', example)
     from urllib.parse import parse_qs, urlsplit
@@ -289,3 +314,14 @@ def test_the_sitemap_lists_every_fan_page_in_every_language(client, rulebook_con
     assert "/ru/rules/hkos/fans/17/</loc>" in xml
     locations = re.findall(r"<loc>([^<]+)</loc>", xml)
     assert len(locations) == len(set(locations))  # each page once
+
+
+def test_the_books_quote_and_the_english_notes_say_what_they_are(client, rulebook_content):
+    russian = client.get("/ru/rules/mcr/fans/1/").content.decode()
+    example = russian[russian.index('id="fan1-ex1"'):russian.index('id="fan1-ex2"')]
+    assert "Совмещено с «Все благородные»." in example
+    assert "rb-quote-note" in example  # the notes of the project are in English
+    assert "Цитата из русского издания" not in example  # a Russian page quotes Russian as is
+    french = client.get("/fr/rules/mcr/fans/1/").content.decode()
+    example = french[french.index('id="fan1-ex1"'):french.index('id="fan1-ex2"')]
+    assert "Citation de l’édition russe du livre, telle qu’imprimée :" in example

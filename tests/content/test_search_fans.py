@@ -52,3 +52,8 @@ def test_nothing_found(client, rulebook_content) -> None:
     html = client.get("/en/search/", {"q": "zzzz-no-such-thing"}).content.decode()
     assert _fans(html) == []
     assert "Nothing found for “zzzz-no-such-thing”." in html
+
+
+def test_site_search_finds_fans_without_accents(client, rulebook_content):
+    links = [link for link, _text in _fans(client.get("/fr/search/", {"q": "derniere"}).content.decode())]
+    assert "/fr/rules/mcr/fans/44/" in links and "/fr/rules/mcr/fans/58/" in links

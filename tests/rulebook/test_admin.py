@@ -53,6 +53,9 @@ def test_editor_previews_a_fan_and_an_example(editor_client):
     html = preview.content.decode()
     assert "Big Four Winds (draft)" in html
     assert 'id="fan1-ex1"' in html  # with its examples, scored
+    # in the fan's language, not the editor's admin language (Russian here): issue 28
+    assert '<html lang="en"' in html and "Open in the calculator" in html
+    assert "Открыть в калькуляторе" not in html
     fan.refresh_from_db()
     assert fan.name == "Big Four Winds"  # a preview changes nothing
 

@@ -29,7 +29,7 @@ def _english():
         ("en", ["5 Bamboo", "East Wind", "Red Dragon", "White Dragon", "Plum (Flower 1)",
                 "Spring (Season 1)", "Joker", "1 Character", "9 Dots"]),
         ("ru", ["5 бамбуков", "Восточный ветер", "Красный дракон", "Белый дракон",
-                "Слива (цветок 1)", "Весна (сезон 1)", "Джокер", "1 символов", "9 точек"]),
+                "Слива (цветок 1)", "Весна (сезон 1)", "Джокер", "1 символ", "9 точек"]),
         ("zh-hans", ["五条", "东风", "红中", "白板", "梅（花牌1）", "春（季牌1）", "百搭",
                      "一万", "九饼"]),
         ("fr", ["5 Bambous", "Vent d'Est", "Dragon rouge", "Dragon blanc", "Prunier (fleur 1)",
@@ -124,7 +124,7 @@ def test_hand_display_translates_and_reports_bad_hands():
     with translation.override("ru"):
         label = hand_display("[EEEE]123m456p789s1s 1s").label
     assert label.startswith("Рука: Закрытый конг: Восточный ветер;")
-    assert "Выигрышная кость: 1 бамбуков" in label
+    assert "Выигрышная кость: 1 бамбук" in label
     with pytest.raises(NotationError) as err:
         hand_display("123m456p789s EE 5s6s7s9x")
     assert err.value.code == "unknown_tile"

@@ -137,3 +137,88 @@ def test_the_token_expires_when_the_results_are_confirmed(seated, entries, organ
     with pytest.raises(services.TournamentError):
         services.table_entry_line_add(entry=TableEntry.objects.get(pk=entries[0].pk),
                                       line={"kind": "draw"})
+
+
+# --- hands as tiles, and submits that arrive twice -------------------------------------------
+
+TILES_E = {"kind": "win", "seat": "E", "from": "S", "tiles": "[123m,1]456p789s11sEEE",
+           "context": {"seat": "E", "prevalent": "E"}, "id": "line-1"}
+
+
+def test_a_hand_as_tiles_is_scored_by_the_core_and_lands_with_tiles_and_fans(entries):
+    entry = services.table_entry_line_add(entry=entries[0], line=TILES_E)
+    (line,) = entry.hands
+    # the core's total fills the line; the tiles and conditions are kept
+    assert line["points"] == 12 and line["tiles"] == "[123m,1]456p789s11sEEE"
+    assert line["context"] == {} and line["id"] == "line-1"
+    entry = _agree_all(entry)
+    assert entry.state == "agreed"
+    hand = HandRecord.objects.get(tournament=entry.tournament, session=1, table=1)
+    assert hand.tiles == "[123m,1]456p789s11sEEE" and hand.points == 12
+    assert sorted(hand.fans) == ["39", "60", "61"]
+
+
+def test_the_winds_of_a_hand_as_tiles_change_its_fans(entries):
+    line = {**TILES_E, "context": {"seat": "S", "prevalent": "W"}}
+    entry = services.table_entry_line_add(entry=entries[0], line=line)
+    # East is neither the seat nor the prevalent wind: 8 + 1 (pung of honours), not 12
+    assert entry.hands[0]["points"] == 9
+    assert entry.hands[0]["context"] == {"seat": "S", "prevalent": "W"}
+
+
+@pytest.mark.parametrize("tiles, code, position", [
+    ("123m456p789s123s5s5x", "unknown_tile", 19),
+    ("123m456p789s123s5s6s", "not_winning", None),
+])
+def test_tiles_the_core_refuses_are_not_added(entries, tiles, code, position):
+    with pytest.raises(services.ResultsError) as err:
+        services.table_entry_line_add(entry=entries[0], line={**TILES_E, "tiles": tiles})
+    (problem,) = err.value.problems
+    assert problem.code == code and problem.field == "tiles" and problem.table == 1
+    assert problem.params.get("position") == position
+    assert TableEntry.objects.get(pk=entries[0].pk).hands == []
+
+
+@pytest.mark.parametrize("line, field", [
+    ({**TILES_E, "context": {"seat": "X"}}, "context"),
+    ({**TILES_E, "context": {"heavenly": True}}, "context"),  # not an MCR condition
+    ({**TILES_E, "context": {"last_tile": "yes"}}, "context"),
+    ({**TILES_E, "tiles": "1" * 121}, "tiles"),
+    ({**TILES_E, "id": "not an id!"}, "id"),
+])
+def test_bad_lines_as_tiles_are_refused_by_field(entries, line, field):
+    with pytest.raises(services.TournamentError) as err:
+        services.table_entry_line_add(entry=entries[0], line=line)
+    assert err.value.code == "bad_line" and err.value.params["field"] == field
+    assert TableEntry.objects.get(pk=entries[0].pk).hands == []
+
+
+def test_a_line_sent_twice_is_added_once_and_removed_once(entries):
+    entry = services.table_entry_line_add(entry=entries[0], line={**WIN_E, "id": "a1"})
+    entry = services.table_entry_line_add(entry=entry, line={**WIN_E, "id": "a1"})
+    entry = services.table_entry_line_add(entry=entry, line={**SELF_W, "id": "b2"})
+    assert [h["id"] for h in entry.hands] == ["a1", "b2"]
+    entry = services.table_entry_line_remove(entry=entry, line_id="a1")
+    entry = services.table_entry_line_remove(entry=entry, line_id="a1")
+    assert [h["id"] for h in entry.hands] == ["b2"]
+
+
+def test_an_agreement_names_the_sheet_it_agrees_with(entries):
+    entry = services.table_entry_line_add(entry=entries[0], line=WIN_E)
+    seen = services.sheet_digest(entry.hands)
+    entry = services.table_entry_agree(entry=entry, seat="E", sheet=seen)
+    entry = services.table_entry_line_add(entry=entry, line=SELF_W)
+    assert entry.agreed == []
+    with pytest.raises(services.TournamentError) as err:
+        services.table_entry_agree(entry=entry, seat="S", sheet=seen)
+    assert err.value.code == "sheet_changed"
+    now = services.sheet_digest(entry.hands)
+    for seat in "ESWN":
+        entry = services.table_entry_agree(entry=entry, seat=seat, sheet=now)
+    assert entry.state == "agreed"
+    # the last agreement sent again (a retry) changes nothing and is not an error
+    again = services.table_entry_agree(entry=entry, seat="N", sheet=now)
+    assert again.state == "agreed"
+    assert TableResult.objects.filter(tournament=entry.tournament, table=1).count() == 4
+    with pytest.raises(services.TournamentError):
+        services.table_entry_line_add(entry=entry, line={**WIN_E, "id": "new"})

@@ -170,3 +170,97 @@ def test_qr_codes_pdf_needs_opened_tables(client, organizer, make_tournament):
     client.force_login(organizer)
     url = reverse("tournaments:session_codes_pdf", args=[tournament.pk, 1])
     assert client.get(url).status_code == 404
+
+
+# --- hands as tiles without JavaScript, the scoring endpoint, submits sent twice -------------
+
+TILES = "[123m,1]456p789s11sEEE"
+
+
+def test_a_hand_as_tiles_without_javascript_is_scored_on_submit(client, entries):
+    entry = entries[0]
+    answer = client.post(_url(entry), {"action": "win", "seat": "E", "from": "S",
+                                       "tiles": "[123m,1] 456p 789s 11s EEE",
+                                       "seat_wind": "E", "prevalent": "E", "line": "t1"})
+    assert answer.status_code == 302
+    entry.refresh_from_db()
+    assert entry.hands == [{"kind": "win", "seat": "E", "from": "S", "points": 12,
+                            "id": "t1", "tiles": TILES, "context": {}}]
+    page = client.get(_url(entry)).content.decode()
+    assert "East wins 12 points from South" in page and TILES in page
+
+
+def test_tiles_the_core_refuses_come_back_with_the_tile_at_fault(client, entries):
+    entry = entries[0]
+    answer = client.post(_url(entry), {"action": "win", "seat": "E", "from": "S",
+                                       "tiles": "123m456p789s123s5s5x", "seat_wind": "E",
+                                       "prevalent": "E", "last_tile": "1"})
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    assert "This is not a tile of the notation." in page
+    assert "Character 20: “x”." in page and "<mark>x</mark>" in page
+    # what was typed is kept, to be corrected
+    assert 'value="123m456p789s123s5s5x"' in page
+    assert 'name="last_tile" value="1" checked' in page
+    entry.refresh_from_db()
+    assert entry.hands == []
+
+
+def test_the_score_endpoint_scores_as_the_sheet_will(client, entries):
+    url = reverse("tournaments:table-score", args=[entries[0].token])
+    data = client.get(url, {"seat": "E", "from": "S", "tiles": TILES, "seat_wind": "E",
+                            "prevalent": "E"}).json()
+    assert data["ok"] is True and data["points"] == 12
+    assert [f["id"] for f in data["fans"]] == ["39", "60", "61"]
+    assert all(f["name"] for f in data["fans"])
+    data = client.get(url, {"seat": "E", "from": "S", "tiles": "123m456p789s123s5s6s"}).json()
+    assert data == {"ok": False, "problem": {
+        "field": "tiles", "title": "These tiles do not make a complete hand.",
+        "where": None}}
+    data = client.get(url, {"seat": "E", "from": "E", "tiles": TILES}).json()
+    assert data["ok"] is False and data["problem"]["field"] == "from"
+    assert client.get(reverse("tournaments:table-score", args=["nope"]),
+                      {"tiles": TILES}).status_code == 404
+    # scoring stores nothing
+    assert TableEntry.objects.get(pk=entries[0].pk).hands == []
+
+
+def test_a_script_submit_gets_json_and_a_retry_adds_nothing(client, entries):
+    entry = entries[0]
+    post = {"action": "win", "seat": "E", "from": "S", "points": "10", "line": "r1"}
+    for _ in range(3):
+        answer = client.post(_url(entry), post, HTTP_X_REQUESTED_WITH="fetch")
+        assert answer.status_code == 200 and answer.json() == {"ok": True, "problem": None}
+    entry.refresh_from_db()
+    assert len(entry.hands) == 1
+    answer = client.post(_url(entry), {"action": "win", "seat": "E", "from": "S",
+                                       "tiles": "123m456p789s123s5s6s"},
+                         HTTP_X_REQUESTED_WITH="fetch")
+    assert answer.status_code == 400 and answer.json()["ok"] is False
+    # the problem waits for the page's next load
+    assert "These tiles do not make a complete hand." in client.get(_url(entry)).content.decode()
+    stale = client.post(_url(entry), {"action": "agree", "seat": "E", "sheet": "0" * 16},
+                        HTTP_X_REQUESTED_WITH="fetch")
+    assert stale.status_code == 400
+    entry.refresh_from_db()
+    assert entry.agreed == [] and len(entry.hands) == 1
+
+
+def test_the_table_page_queries_do_not_grow_with_the_sheet(client, entries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    entry = entries[0]
+
+    def count() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(_url(entry)).status_code == 200
+        return len(queries)
+
+    services.table_entry_line_add(entry=entry, line={
+        "kind": "win", "seat": "E", "from": "S", "tiles": TILES, "id": "q0"})
+    small = count()
+    for n in range(1, 10):
+        services.table_entry_line_add(entry=entry, line={
+            "kind": "win", "seat": "E", "from": "S", "tiles": TILES, "id": f"q{n}"})
+    assert count() == small

@@ -59,9 +59,11 @@ from tournaments.services.results import (
 )
 from tournaments.services.seating import seating_draw
 from tournaments.services.table_entry import (
+    sheet_digest,
     table_entries_open,
     table_entry_agree,
     table_entry_line_add,
+    table_entry_line_check,
     table_entry_line_remove,
 )
 
@@ -96,10 +98,12 @@ __all__ = [
     "session_clock_extra",
     "session_clock_pause",
     "session_clock_start",
+    "sheet_digest",
     "standings_reveal",
     "table_entries_open",
     "table_entry_agree",
     "table_entry_line_add",
+    "table_entry_line_check",
     "table_entry_line_remove",
     "tournament_checks",
     "tournament_confirm",

@@ -10,6 +10,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth.models import Group
 
+from federation import selectors as federation_selectors
 from federation import services
 from federation.models import Club, Member, MembershipFee, MembershipType, MembershipYear
 
@@ -138,3 +139,18 @@ def membership_officer(make_user):
 @pytest.fixture
 def admin_user(make_user):
     return make_user(is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def live_year(db):
+    """A membership year around today (payments cannot be dated in the future)."""
+    today = federation_selectors.today()
+    year = MembershipYear.objects.create(
+        year=today.year, starts_on=date(today.year, 1, 1), ends_on=date(today.year, 12, 31)
+    )
+    MembershipFee.objects.create(
+        membership_year=year,
+        membership_type=MembershipType.objects.get(kind="regular"),
+        amount=Decimal("120.00"),
+    )
+    return year

@@ -250,3 +250,24 @@ def test_only_membership_officers_reject_applications(client, year_2025, make_me
     assert client.post(url, {"reason": "x"}).status_code in (302, 403)
     applicant.refresh_from_db()
     assert applicant.application == Member.Application.PENDING
+
+
+def test_no_access_speaks_the_language_the_person_was_reading(client, year_2025, make_member):
+    member = make_member()
+    member.user.language = "en"
+    member.user.save()
+    client.force_login(member.user)
+    client.get("/ru/")  # reading the site in Russian
+    assert client.cookies["django_language"].value == "ru"
+    response = client.get("/admin/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert '<html lang="ru"' in html and "no access to the administration" not in html
+    client.get("/zh-hans/")
+    assert client.cookies["django_language"].value == "zh-hans"
+    assert '<html lang="zh-hans"' in client.get("/admin/").content.decode()
+
+
+def test_the_api_sets_no_language_cookie(client):
+    response = client.get("/api/v1/fans?ruleset=mcr")
+    assert "django_language" not in response.cookies

@@ -52,7 +52,7 @@ def test_sign_up_verify_apply_and_see_invoice(browser_page, live_server, current
     page.goto("/en/members/apply/")
     page.fill("input[name=name_native]", "Новичок Иванов")
     page.fill("input[name=name_latin]", "Novichok Ivanov")
-    page.fill("input[name=country]", "RU")
+    page.select_option("select[name=country]", label="Russia")
     page.fill("input[name=city]", "Moscow")
     page.select_option("select[name=membership_type]", label="Regular")
     page.locator("form:has(input[name=name_latin]) [type=submit]").click()

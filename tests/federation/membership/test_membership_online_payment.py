@@ -7,8 +7,6 @@ import hmac
 import json
 import re
 import time
-from datetime import date
-from decimal import Decimal
 
 import pytest
 from django.core import mail
@@ -28,23 +26,6 @@ WEBHOOK_SECRET = "whsec_test_secret"
 def current_member(make_member, settings, live_year):
     settings.MEMBERSHIP_SITE_URL = "http://testserver"
     return make_member(joined_on=live_year.starts_on)
-
-
-@pytest.fixture
-def live_year(db):
-    """A membership year around today (payments cannot be dated in the future)."""
-    from federation.models import MembershipFee, MembershipType, MembershipYear
-
-    today = selectors.today()
-    year = MembershipYear.objects.create(
-        year=today.year, starts_on=date(today.year, 1, 1), ends_on=date(today.year, 12, 31)
-    )
-    MembershipFee.objects.create(
-        membership_year=year,
-        membership_type=MembershipType.objects.get(kind="regular"),
-        amount=Decimal("120.00"),
-    )
-    return year
 
 
 def test_invoice_page_offers_card_payment(client, current_member):
@@ -193,3 +174,19 @@ def test_stripe_webhook_is_verified_and_idempotent(client, current_member, strip
         assert response.status_code == 200
     payment = Payment.objects.get()
     assert payment.transaction_id == "cs_test_123" and payment.method == "online"
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("ru", ["Исход платежа", "Оплачено (подтверждено)", "Проверка на мошенничество"]),
+    ("zh-hans", ["付款结果", "已付款（已确认）"]),
+])
+def test_the_test_providers_form_speaks_the_pages_language(client, current_member, language,
+                                                          words):
+    invoice = current_member.invoices.get()
+    client.force_login(current_member.user)
+    pay_url = client.post(f"/{language}/members/invoices/{invoice.number}/pay/")["Location"]
+    page = client.get(pay_url).content.decode()
+    for word in words:
+        assert word in page
+    for english in ("Fraud status", "Gateway response", "3DS disabled"):
+        assert english not in page

@@ -1,14 +1,17 @@
 """Member self-service: edit, export, erase, card/QR, receipts; bank import page."""
 
+import io
 import json
+import re
 from datetime import date
 from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from wagtail.models import ModelLogEntry
 
-from federation import services
+from federation import selectors, services
 from federation.models import Member, Payment
 from tournaments.models import Player
 
@@ -83,6 +86,41 @@ def test_card_has_qr_to_public_check(client, member):
     html = client.get("/en/members/me/card/").content.decode()
     assert "<svg" in html
     assert f"/en/members/check/{member.public_id}/" in html
+
+
+def test_card_shows_club_and_valid_until_and_downloads_as_pdf(client, live_year, make_member,
+                                                              treasurer):
+    from federation.models import Club
+
+    member = make_member(joined_on=live_year.starts_on,
+                         club=Club.objects.create(name="Utrecht Mahjong Club", city="Utrecht"))
+    services.payment_record(
+        invoice=member.invoices.get(), amount=Decimal("120"), paid_on=live_year.starts_on,
+        method="bank_transfer", transaction_id="TX-CARD", recorded_by=treasurer,
+    )
+    valid_until = selectors.member_covered_until(member)
+    assert valid_until is not None
+    client.force_login(member.user)
+    html = client.get("/en/members/me/card/").content.decode()
+    assert "Utrecht Mahjong Club" in html
+    assert re.search(r'id="card-valid-until">[^<]*' + str(valid_until.year), html)
+    assert 'href="/en/members/me/card.pdf"' in html
+    response = client.get("/ru/members/me/card.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+    assert member.display_number in response["Content-Disposition"]
+    # the card's words are in the page's language (reportlab keeps text searchable)
+    from pypdf import PdfReader
+
+    text = PdfReader(io.BytesIO(response.content)).pages[0].extract_text()
+    assert "Членский билет" in text and "Utrecht Mahjong Club" in text
+    assert valid_until.strftime("%d.%m.%Y") in text
+
+
+def test_card_pdf_is_for_members_only(client, make_user):
+    assert client.get("/en/members/me/card.pdf").status_code == 302  # to the login page
+    client.force_login(make_user())
+    assert client.get("/en/members/me/card.pdf").status_code in (302, 403)
 
 
 def test_receipt_pdf(client, member, treasurer):
@@ -217,3 +255,49 @@ def test_receipt_pdf_uses_a_font_that_has_the_language_s_script(
     assert font in pdf
     if language != "zh-hans":
         assert b"STSong-Light" not in pdf  # no CJK text on a Russian or French receipt
+
+
+def test_edit_and_erase_pages_offer_cancel_and_the_country_as_a_list(client, member):
+    client.force_login(member.user)
+    html = client.get("/ru/members/me/edit/").content.decode()
+    assert re.search(r'<a class="button button-secondary" href="/ru/members/me/">Отмена</a>', html)
+    country = re.search(r'<select name="country"[^>]*>(.*?)</select>', html, re.S)
+    assert country, "the country is chosen from a list"
+    options = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', country.group(1))
+    assert options[1] == ("AU", "Австралия")  # the Russian alphabet, not the English one
+    assert '<textarea name="address" cols="40" rows="3"' in html
+    # the consent box sits beside its label
+    assert re.search(r'<div class="field field-checkbox">\s*<input type="checkbox" '
+                     r'name="public_consent"', html)
+    erase = client.get("/ru/members/me/erase/").content.decode()
+    assert 'class="button button-secondary" href="/ru/members/me/">Отмена</a>' in erase
+
+
+def test_a_country_stored_as_free_text_stays_selectable(client, member):
+    member.country = "Holland"
+    member.save()
+    client.force_login(member.user)
+    html = client.get("/en/members/me/edit/").content.decode()
+    assert '<option value="Holland" selected>Holland</option>' in html
+
+
+def test_the_erase_page_says_what_stays_and_the_admin_marks_the_kept_name(client, member,
+                                                                         admin_user):
+    client.force_login(member.user)
+    page = client.get("/en/members/me/erase/").content.decode()
+    assert "What stays, and why" in page and "bookkeeping law" in page
+    invoice = member.invoices.get()
+    client.post("/en/members/me/erase/", {"confirm": "on"})
+    invoice.refresh_from_db()
+    assert invoice.billed_name  # kept for the accounts, as the page said
+    from wagtail.users.models import UserProfile
+
+    profile = UserProfile.get_for_user(admin_user)
+    profile.preferred_language = "en"
+    profile.save()
+    admin = Client()
+    admin.force_login(admin_user)
+    html = admin.get("/admin/invoices/").content.decode()
+    from django.utils.html import escape
+
+    assert escape(f"{invoice.billed_name} (member's data erased; kept for the accounts)") in html
