@@ -656,7 +656,7 @@ class Entry(models.Model):
 
 class Penalty(models.Model):
     """A penalty (3.11.2) with who gave it, when and why
-    (docs/decisions/0714-penalties-absences-hidden-standings.md). ``deducted``: ``points``
+    (docs/decisions/0715-penalties-absences-hidden-standings.md). ``deducted``: ``points``
     taken from ``player`` and given to no one (after table points); ``transferred``: moved
     from ``player`` to ``to_player``, or shared by the three others at the table when
     ``to_player`` is empty (as on the score sheet), so they are in the game points.
@@ -749,7 +749,7 @@ class UnbalancedTable(models.Model):
     """A table imported as totals without hands whose game points do not sum to zero: kept
     as recorded and flagged until the organizer posts it again balanced (the flag goes) or
     confirms it "as recorded" (``confirmed_by``); the tournament cannot be confirmed while a
-    flag is open (docs/decisions/0714-penalties-absences-hidden-standings.md)."""
+    flag is open (docs/decisions/0715-penalties-absences-hidden-standings.md)."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="unbalanced_tables",

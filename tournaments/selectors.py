@@ -218,7 +218,7 @@ class StandingRow:
 # The stored rows (TableResult, HandRecord) are the sheets as entered, their penalties
 # included; the penalties the organizer gives on the session view or the API are kept apart
 # (they survive a table posted again) and added here, for the standings and the ratings
-# alike (docs/decisions/0714-penalties-absences-hidden-standings.md).
+# alike (docs/decisions/0715-penalties-absences-hidden-standings.md).
 
 Transfer = tuple[int, int, int | None]  # offender, points, receiver (None: the three others)
 

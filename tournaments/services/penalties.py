@@ -1,6 +1,6 @@
 """Penalties given by the organizer, late arrivals and absences for one session, the hidden
 standings of the last sessions and the imported tables that do not sum to zero
-(docs/decisions/0714-penalties-absences-hidden-standings.md)."""
+(docs/decisions/0715-penalties-absences-hidden-standings.md)."""
 
 from __future__ import annotations
 

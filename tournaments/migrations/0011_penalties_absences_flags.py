@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_name_trigram_indexes'),
+        ('tournaments', '0010_seating_separate_countries'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
