@@ -30,6 +30,7 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 
 from content.models import NewsIndexPage, NewsPage
+from content.news import news_mailing_texts
 from content.services import site_skeleton_load
 from federation import selectors
 from federation import services as membership
@@ -50,6 +51,7 @@ VOLUNTEERS = {
     "membership@example.org": membership.ROLE_MEMBERSHIP_OFFICER,
     "officer@example.org": tournaments.ROLE_OFFICER,
     "organizer@example.org": tournaments.ROLE_ORGANIZER,
+    "editor@example.org": membership.ROLE_EDITORS,
 }
 ORGANIZER = "organizer@example.org"
 
@@ -144,6 +146,7 @@ def demo_federation_load(*, today: date | None = None, seed: int = 2026) -> Demo
         _coming_tournaments(clubs, members, people, today)
         _publish_all_but_the_latest_list(people["officer@example.org"], today)
         _news(today)
+        _mailing(people["editor@example.org"])
     return DemoReport(created=True, clubs=len(clubs), members=Member.objects.count(),
                       tournaments=Tournament.objects.count(), hands=hands)
 
@@ -459,3 +462,17 @@ def _news(today: date) -> None:
                         slug="dues-next-year", translation_key=key)
         index.add_child(instance=post)
         post.save_revision().publish()
+
+
+def _mailing(editor: Any) -> None:
+    """The dues post mailed to the members in good standing (decision 0315), delivered
+    through a backend that sends nothing: the demo's addresses are invented."""
+    from federation.models import Mailing, MailKind
+
+    post = NewsPage.objects.get(slug="dues-next-year", locale__language_code="ru")
+    mailing = membership.mailing_create(
+        user=editor, kind=MailKind.NEWS, audience=Mailing.Audience.GOOD_STANDING,
+        texts=news_mailing_texts(post))
+    membership.mailing_send(mailing=mailing, user=editor)
+    membership.mailings_deliver(backend="django.core.mail.backends.dummy.EmailBackend")
+

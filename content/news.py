@@ -64,3 +64,32 @@ def news_body(post) -> list[dict[str, Any]]:
         else:
             items.append({"kind": kind, "block": block})
     return items
+
+
+def news_mailing_texts(post) -> dict[str, tuple[str, str]]:
+    """A mailing's texts from a news post and its translations: per language, the title as
+    the subject, the summary and the text's paragraphs as plain text, and a link to read
+    the post on the site (decision 0315). Latest revisions, so a draft can be mailed."""
+    from django.utils.html import strip_tags
+    from django.utils.text import normalize_newlines
+    from django.utils.translation import override
+
+    from config.site_url import site_absolute_url
+
+    texts: dict[str, tuple[str, str]] = {}
+    for page in [post, *post.get_translations()]:
+        page = page.specific.get_latest_revision_as_object()
+        language = page.locale.language_code
+        parts = [page.summary.strip()]
+        for block in page.body:
+            if block.block_type == "paragraph":
+                text = strip_tags(str(block.value.source).replace("</p>", "</p>\n\n"))
+                parts.append(normalize_newlines(text).strip())
+        with override(language):
+            from django.utils.translation import gettext
+
+            if page.live and page.url:
+                parts.append(gettext("Read it on the site: %(url)s")
+                             % {"url": site_absolute_url(page.url)})
+        texts[language] = (page.title, "\n\n".join(p for p in parts if p))
+    return texts

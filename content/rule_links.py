@@ -11,7 +11,8 @@ Rules (docs/scoring/rules-content.md, "Links"):
   word staying plural («Верхние кости» is not «верхнюю кость»); shorter words («Все»,
   «чоу», «Два») match as written. A two-word name in running text must be written as in
   the table («семи пар одной масти» is not «Семь пар»); a one-word name («Цветок») is
-  linked only in quotes. A match never starts or ends inside another word, and the
+  linked only in quotes. Outside quotes a Latin name (of a translated text) keeps its
+  capitals ("Last Tile", not "the last tile"). A match never starts or ends inside another word, and the
   longest name wins at a place («Большие три дракона» is not «Три дракона»).
 * A section number ("3.9.1.5", "см. п.3.10", "пункт 3.11.2", "3.9.1–3.9.2") is linked when
   the ruleset has that anchor ("3-9-1-5"); "Приложение 4" links to ``appendix-4``.
@@ -35,6 +36,7 @@ ENDINGS = re.compile(
 PLURAL_ADJECTIVE = "(?:ые|ие|ых|их|ыми|ими|ым|им)"
 PLURAL_NOUN = "(?:ами|ями|ов|ев|ей|ам|ям|ах|ях|и|ы)"
 SECTION = re.compile(r"(?<!\d)(?<!\d\.)(\d+(?:\.\d+)+)(?!\.?\d)")
+CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 APPENDIX = re.compile(r"(?<![а-яё])Приложени[а-яё]{1,2}\s+(\d+)(?!\d)", re.IGNORECASE)
 
 #: Names the MCR texts (rules, Appendix 1, the examples' «Совмещено с …») use besides
@@ -92,9 +94,18 @@ def _letters(text: str) -> str:
 def _name_pattern(name: str) -> str:
     words = name.split()
     inflected = r"\s+".join(_word_pattern(w) for w in words)
-    quoted = f"(?<=[«“]){inflected}(?=[»”])"
+    # French quotes keep a space inside: « Symétrie »
+    quoted = f"(?:(?<=[«“])|(?<=« )){inflected}(?=[»”]| »)"
     if len(words) == 1:
         return quoted
+    if not CYRILLIC.search(name):
+        # a Latin name in running text is written with its capitals ("Last Tile", not the
+        # "last tile" of a sentence); a long word may take a plural ending ("Pungs")
+        cased = r"\s+".join(
+            re.escape(w) + (f"[{LETTER}]{{0,3}}" if len(words) > 2 and len(w) >= 4 else "")
+            for w in words
+        )
+        return f"{quoted}|(?-i:(?<![{LETTER}]){cased}(?![{LETTER}]))"
     if len(words) == 2:
         exact = r"\s+".join(_letters(w.lower().replace("ё", "е")) for w in words)
         return f"{quoted}|(?<![{LETTER}]){exact}(?![{LETTER}])"

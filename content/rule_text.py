@@ -9,11 +9,14 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from django.utils.translation import get_language
 from wagtail.models import Page
 
+from content import rule_translations
 from content.rule_links import link_segments, mcr_fan_names, ruleset_fan_names
 from rulebook import book_data, selectors
 from rulebook.links import fan_page_url
@@ -31,14 +34,52 @@ class Piece:
     kind: str = ""  # "fan" or "section"
 
 
-def fan_name_variants(ruleset: str) -> dict[str, list[str]]:
-    """Every Russian name of every fan (the rule texts are Russian): the names of the data
-    files (with the other names the texts use) and the table's name as editors keep it."""
+def _russian_fan_names(ruleset: str) -> dict[str, list[str]]:
     path = book_data.DATA_DIR / f"{ruleset}_fans.json"
-    names: dict[str, list[str]] = {}
-    if path.exists():
-        data = json.loads(path.read_text(encoding="utf-8"))
-        names = mcr_fan_names(data) if ruleset == "mcr" else ruleset_fan_names(data)
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return mcr_fan_names(data) if ruleset == "mcr" else ruleset_fan_names(data)
+
+
+@lru_cache(maxsize=16)
+def _translated_fan_names(
+    ruleset: str, language: str, rules_dir: str, stamp: tuple[int, int]
+) -> dict[str, list[str]]:
+    directory = Path(rules_dir)
+    translation = rule_translations.translation_read(directory, ruleset, language)
+    if translation is None:
+        return {}
+    source = json.loads((directory / f"{ruleset}.json").read_text(encoding="utf-8"))
+    return rule_translations.translated_fan_names(
+        source, translation, _russian_fan_names(ruleset)
+    )
+
+
+def fan_name_variants(
+    ruleset: str, language: str = book_data.SOURCE_LANGUAGE
+) -> dict[str, list[str]]:
+    """Every name of every fan in the language of a rule text. Russian: the names of the
+    data files (with the other names the texts use) and the table's name as editors keep it.
+    Another language (a translated text, decision 0521): the fan table's translated names
+    and the names the project's translation gives the fans in its tables."""
+    if language != book_data.SOURCE_LANGUAGE:
+        from content import services  # the rules folder (tests point it elsewhere)
+
+        names: dict[str, list[str]] = {}
+        for code, name in Fan.objects.filter(
+            ruleset=ruleset, locale__language_code=language, is_translated=True
+        ).values_list("code", "name"):
+            names.setdefault(code, []).append(name)
+        path = rule_translations.translation_path(services.RULES_DIR, ruleset, language)
+        source = services.RULES_DIR / f"{ruleset}.json"
+        if path.exists() and source.exists():
+            stamp = (path.stat().st_mtime_ns, source.stat().st_mtime_ns)
+            found = _translated_fan_names(ruleset, language, str(services.RULES_DIR), stamp)
+            for code, more in found.items():
+                names.setdefault(code, []).extend(n for n in more if n not in names[code])
+        return names
+    names = _russian_fan_names(ruleset)
     for code, name in Fan.objects.filter(
         ruleset=ruleset, locale__language_code=book_data.SOURCE_LANGUAGE
     ).values_list("code", "name"):
@@ -63,14 +104,17 @@ def section_anchors(chapters: Sequence[Page]) -> dict[str, str]:
 
 
 class TextLinker:
-    """Splits a paragraph into pieces, linking fans (in `language`) and sections."""
+    """Splits a paragraph into pieces, linking fans (to their pages in `language`) and
+    sections. The fans are found by their names in `text_language`, the language the text
+    is written in (Russian on a page not yet translated)."""
 
-    def __init__(self, ruleset: str, language: str, anchors: Mapping[str, str], page_url: str):
+    def __init__(self, ruleset: str, language: str, anchors: Mapping[str, str], page_url: str,
+                 text_language: str = book_data.SOURCE_LANGUAGE):
         self.ruleset = ruleset
         self.language = language
         self.anchors = anchors
         self.page_url = page_url
-        self.fans = fan_name_variants(ruleset)
+        self.fans = fan_name_variants(ruleset, text_language)
 
     def pieces(self, text: str) -> list[Piece]:
         if not text:
@@ -160,7 +204,8 @@ def chapter_render_context(chapter, request) -> dict[str, Any]:
     ruleset = getattr(parent, "ruleset", "")
     siblings = list(parent.get_children().live().public().type(type(chapter)).specific())
     anchors = section_anchors(siblings)
-    linker = TextLinker(ruleset, language, anchors, chapter.url or "")
+    text_language = language if chapter.is_translated else book_data.SOURCE_LANGUAGE
+    linker = TextLinker(ruleset, language, anchors, chapter.url or "", text_language)
     index = next((i for i, p in enumerate(siblings) if p.pk == chapter.pk), None)
     return {
         "ruleset_page": parent,

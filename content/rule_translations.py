@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +125,34 @@ def chapter_texts(chapter: dict[str, Any]) -> Iterator[tuple[str, str]]:
         for n, block in enumerate(section.get("blocks") or [], start=1):
             for m, text in enumerate(_texts(block), start=1):
                 yield f"{slug}#{anchor}: block {n}.{m}", text
+
+
+def translated_fan_names(
+    source: dict[str, Any], translation: dict[str, Any], russian_names: Mapping[str, Sequence[str]]
+) -> dict[str, list[str]]:
+    """Fan id -> its names in a translation: the cells of the translated tables that stand
+    where the Russian tables name the fan (the files mirror each other cell by cell)."""
+    by_russian = {
+        name.strip().lower().replace("ё", "е"): fid
+        for fid, names in russian_names.items() for name in names
+    }
+    found: dict[str, list[str]] = {}
+    for ru_chapter, chapter in zip(source.get("chapters") or [], translation.get("chapters") or [],
+                                   strict=False):
+        ru_blocks = [*(ru_chapter.get("blocks") or []),
+                     *(b for s in ru_chapter.get("sections") or [] for b in s.get("blocks") or [])]
+        blocks = [*(chapter.get("blocks") or []),
+                  *(b for s in chapter.get("sections") or [] for b in s.get("blocks") or [])]
+        for ru_block, block in zip(ru_blocks, blocks, strict=False):
+            if ru_block.get("type") != "table" or block.get("type") != "table":
+                continue
+            for ru_row, row in zip(ru_block.get("rows") or [], block.get("rows") or [],
+                                   strict=False):
+                for ru_cell, cell in zip(ru_row, row, strict=False):
+                    fid = by_russian.get((ru_cell or "").strip().lower().replace("ё", "е"))
+                    if fid and cell and cell not in found.setdefault(fid, []):
+                        found[fid].append(cell)
+    return found
 
 
 def numbers(text: str) -> list[str]:

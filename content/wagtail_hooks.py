@@ -87,3 +87,38 @@ def record_translation_review(request, page):
         rule_translation_review(page=fresh, user=request.user, reviewed=True)
     elif not page.translation_reviewed and fresh.translation_reviewed_at is not None:
         rule_translation_review(page=fresh, user=request.user, reviewed=False)
+
+
+@hooks.register("register_page_header_buttons")
+def news_mailing_button(page, user, view_name, next_url=None):
+    """On a news post: "Mail to members", for those who may send mailings."""
+    from django.urls import reverse
+    from wagtail.admin.ui.menus import MenuItem
+
+    from content.models import NewsPage
+
+    if isinstance(page.specific_deferred, NewsPage) and user.has_perm("federation.send_mailing"):
+        yield MenuItem(_("Mail to members"), reverse("news_mailing", args=[page.pk]),
+                       icon_name="mail", priority=40)
+
+
+@hooks.register("register_admin_urls")
+def register_news_mailing_url():
+    from django.urls import path
+
+    return [path("news/<int:pk>/mailing/", news_mailing_view, name="news_mailing")]
+
+
+def news_mailing_view(request, pk):
+    """Hands a news post's texts (every translation) to the mailing form."""
+    from django.core.exceptions import PermissionDenied
+    from django.shortcuts import get_object_or_404, redirect
+
+    from content.models import NewsPage
+    from content.news import news_mailing_texts
+
+    if not request.user.has_perm("federation.send_mailing"):
+        raise PermissionDenied
+    post = get_object_or_404(NewsPage, pk=pk)
+    request.session["mailing_from_post"] = news_mailing_texts(post)
+    return redirect("mailing_new")

@@ -151,3 +151,41 @@ def dues_reminder(
         "reminder",
         {"stage": stage, "covered_until": covered_until, **_invoice_context(invoice)},
     )
+
+
+def mailing_message(
+    mailing: Any, member: Member | None, language: str, to: str, *, preview: bool = False
+) -> EmailMessage:
+    """One member's copy of a mailing: their language's text (else the default language's),
+    why they receive it, and a one-click unsubscribe (RFC 8058: List-Unsubscribe with an
+    HTTPS link that accepts a POST, and List-Unsubscribe-Post). Without a member (the
+    editor's test) the reason says it is a test and there is no unsubscribe header; the
+    editor's preview shows the reason and where the member's own link goes."""
+    from federation import mailings
+
+    with translation.override(language):
+        text = mailing.translation_for(language)
+        headers: dict[str, str] = {}
+        unsubscribe_url = ""
+        if member is not None:
+            token = mailings.unsubscribe_token(member, mailing.kind, mailing.pk)
+            unsubscribe_url = absolute(reverse("membership:unsubscribe", args=[token]))
+            headers = {
+                "List-Unsubscribe": f"<{unsubscribe_url}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            }
+        if preview:
+            unsubscribe_url = absolute(reverse("membership:unsubscribe", args=["x"]))[:-2] + "…/"
+        context = {
+            "body": text.body if text else "",
+            "reason": mailings.audience_description(mailing) if member or preview else "",
+            "test": member is None and not preview,
+            "unsubscribe_url": unsubscribe_url,
+            "preferences_url": absolute(reverse("membership:mail_preferences")),
+            "site_name": site_name(),
+        }
+        subject = text.subject if text else ""
+        if member is None and not preview:
+            subject = str(translation.gettext("[Test] %(subject)s") % {"subject": subject})
+        body = render_to_string("federation/email/mailing.txt", context)
+    return EmailMessage(" ".join(subject.split()), body, None, [to], headers=headers)

@@ -63,6 +63,15 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "reason_required": _("Give the reason for the reversal."),
     "years_overlap": _("The period overlaps membership year %(detail)s."),
     "online_unavailable": _("Online payment is not available for this invoice."),
+    "mailing_not_draft": _("This mailing has already been sent; it can no longer be changed."),
+    "mailing_no_default_text": _(
+        "Write the subject and the text in %(detail)s, the language of members without a "
+        "translation."
+    ),
+    "mailing_no_recipients": _("Nobody would receive this mailing."),
+    "mailing_audience_incomplete": _("Choose the club or the tournament of the audience."),
+    "no_email": _("Your account has no email address to send the test to."),
+    "country_required": _("Choose the country whose tournaments you follow."),
     bank_import.E_EMPTY: _("The file is empty."),
     bank_import.E_NOT_TEXT: _("The file is not UTF-8 text."),
     bank_import.E_MISSING_COLUMNS: _("Missing columns: %(detail)s."),

@@ -27,6 +27,12 @@ E_ALREADY_CANCELLED = "already_cancelled"
 E_ALREADY_REVERSED = "already_reversed"
 E_REASON_REQUIRED = "reason_required"
 E_ONLINE_UNAVAILABLE = "online_unavailable"
+E_MAILING_NOT_DRAFT = "mailing_not_draft"
+E_MAILING_NO_DEFAULT_TEXT = "mailing_no_default_text"
+E_MAILING_NO_RECIPIENTS = "mailing_no_recipients"
+E_MAILING_AUDIENCE_INCOMPLETE = "mailing_audience_incomplete"
+E_NO_EMAIL = "no_email"
+E_COUNTRY_REQUIRED = "country_required"
 
 
 class MembershipError(Exception):

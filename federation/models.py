@@ -552,3 +552,183 @@ class OnlinePayment(BasePayment):
             price=self.total,
             currency=self.currency,
         )
+
+
+# --- mail to members: consent, mailings, deliveries (decision 0315) -------------------------
+
+
+class MailKind(models.TextChoices):
+    """The kinds of mail a member chooses on their page. Dues notices and the mails about
+    their own application, payments and entries are not among them: they always go out."""
+
+    NEWS = "news", _("News and newsletters")
+    TOURNAMENTS = "tournaments", _("New tournaments in my country")
+
+
+# What a member gets before they ever choose: the federation's news (with a link to stop
+# them in every mail), and no announcements until they follow a country's tournaments.
+MAIL_KIND_DEFAULTS: dict[str, bool] = {MailKind.NEWS: True, MailKind.TOURNAMENTS: False}
+
+
+class MailConsent(models.Model):
+    """A member's current choice for one kind of mail (no row: the kind's default)."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="mail_consents")
+    kind = models.CharField(_("kind of mail"), max_length=20, choices=MailKind.choices)
+    granted = models.BooleanField(_("wanted"))
+    country = models.CharField(_("country"), max_length=2, blank=True)
+    updated_at = models.DateTimeField(_("changed at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("mail consent")
+        verbose_name_plural = _("mail consents")
+        constraints = [
+            models.UniqueConstraint(fields=["member", "kind"], name="mail_consent_once_per_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} · {self.get_kind_display()}: {self.granted}"
+
+
+class ConsentEvent(models.Model):
+    """Every change of a member's mail consent, with its date and where it was made."""
+
+    class Source(models.TextChoices):
+        MEMBER_PAGE = "member_page", _("Member's page")
+        UNSUBSCRIBE = "unsubscribe", _("Unsubscribe link")
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="consent_events")
+    kind = models.CharField(_("kind of mail"), max_length=20, choices=MailKind.choices)
+    granted = models.BooleanField(_("wanted"))
+    country = models.CharField(_("country"), max_length=2, blank=True)
+    source = models.CharField(_("source"), max_length=20, choices=Source.choices)
+    mailing = models.ForeignKey(
+        "Mailing", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("mailing"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("consent event")
+        verbose_name_plural = _("consent events")
+
+    def __str__(self) -> str:
+        return f"{self.member} · {self.get_kind_display()}: {self.granted} ({self.at:%Y-%m-%d})"
+
+
+class Mailing(models.Model):
+    """A mail to a group of members, written in one or more languages, sent in batches."""
+
+    class Audience(models.TextChoices):
+        GOOD_STANDING = "good_standing", _("All members in good standing")
+        LAPSED = "lapsed", _("Lapsed members")
+        CLUB = "club", _("Members of a club")
+        TOURNAMENT = "tournament", _("Entrants of a tournament")
+        FOLLOWERS = "followers", _("Followers of a country's tournaments")
+
+    class State(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        SENDING = "sending", _("Sending")
+        SENT = "sent", _("Sent")
+
+    kind = models.CharField(
+        _("kind of mail"), max_length=20, choices=MailKind.choices, default=MailKind.NEWS,
+        help_text=_("Only members who want this kind of mail receive it."),
+    )
+    audience = models.CharField(
+        _("audience"), max_length=20, choices=Audience.choices, default=Audience.GOOD_STANDING
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("club"),
+    )
+    # The tournament of the "entrants" audience; a plain id, since membership sits below
+    # tournaments (the tournaments app registers the audience, decision 0315).
+    tournament_id = models.PositiveIntegerField(_("tournament"), null=True, blank=True)
+    country = models.CharField(_("country"), max_length=2, blank=True)
+    key = models.CharField(max_length=100, unique=True, null=True, blank=True, editable=False)
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.DRAFT, db_index=True
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("written by"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    queued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("sent by"),
+    )
+    queued_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("mailing")
+        verbose_name_plural = _("mailings")
+        permissions = [("send_mailing", _("Can write and send mailings to members"))]
+
+    def __str__(self) -> str:
+        translation_ = self.translation_for(settings.LANGUAGE_CODE)
+        return translation_.subject if translation_ else f"#{self.pk}"
+
+    def translation_for(self, language: str) -> MailingTranslation | None:
+        """The text in this language, else in the default language (prefetch-friendly)."""
+        texts = {t.language: t for t in self.translations.all()}
+        return texts.get(language) or texts.get(settings.LANGUAGE_CODE)
+
+
+class MailingTranslation(models.Model):
+    mailing = models.ForeignKey(Mailing, on_delete=models.CASCADE, related_name="translations")
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+    subject = models.CharField(_("subject"), max_length=200)
+    body = models.TextField(_("text"))
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("mailing text")
+        verbose_name_plural = _("mailing texts")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["mailing", "language"], name="mailing_translation_once_per_language"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.language}: {self.subject}"
+
+
+class MailingDelivery(models.Model):
+    """One recipient of a mailing: written when the mailing is sent, then marked sent (or
+    failed) one by one, so a sending stopped half-way resumes with exactly the rest."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Failed")
+
+    mailing = models.ForeignKey(Mailing, on_delete=models.CASCADE, related_name="deliveries")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="deliveries")
+    email = models.EmailField(_("email"))
+    language = models.CharField(_("language"), max_length=10)
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.PENDING
+    )
+    error = models.CharField(_("error"), max_length=500, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("delivery")
+        verbose_name_plural = _("deliveries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["mailing", "member"], name="mailing_delivery_once_per_member"
+            ),
+        ]
+        indexes = [models.Index(fields=["state", "mailing"], name="mailing_delivery_state")]
+
+    def __str__(self) -> str:
+        return f"{self.mailing_id} → {self.email}: {self.state}"

@@ -16,6 +16,10 @@ LOG_ACTIONS = [
     ("federation.invoice.cancel", _("Invoice cancelled"), _("Invoice cancelled")),
     ("federation.payment.record", _("Payment recorded"), _("Payment recorded")),
     ("federation.payment.reverse", _("Payment reversed"), _("Payment reversed")),
+    ("federation.mailing.create", _("Mailing written"), _("Mailing written")),
+    ("federation.mailing.change", _("Mailing changed"), _("Mailing changed")),
+    ("federation.mailing.send", _("Mailing sent"), _("Mailing sent")),
+    ("federation.mailing.retry", _("Failed mails sent again"), _("Failed mails sent again")),
 ]
 
 
@@ -36,9 +40,13 @@ def register_membership_viewsets():
 def register_membership_admin_urls():
     from django.urls import path
 
-    from federation import admin_views, views
+    from federation import admin_views, mailing_admin, views
 
     return [
+        path("mailings/", mailing_admin.mailing_index, name="mailing_index"),
+        path("mailings/new/", mailing_admin.mailing_new, name="mailing_new"),
+        path("mailings/<str:pk>/", mailing_admin.mailing_detail, name="mailing_detail"),
+        path("mailings/<str:pk>/edit/", mailing_admin.mailing_edit, name="mailing_edit"),
         path("membership/bank-import/", views.bank_import_view, name="membership_bank_import"),
         path("membership/applications/", views.applications_view, name="membership_applications"),
         path(
@@ -93,6 +101,18 @@ def register_applications_menu_item():
     return ApproveMenuItem(
         _("Applications"), reverse("membership_applications"), icon_name="user", order=305
     )
+
+
+@hooks.register("register_admin_menu_item")
+def register_mailings_menu_item():
+    from django.urls import reverse
+    from wagtail.admin.menu import MenuItem
+
+    class MailingsMenuItem(MenuItem):
+        def is_shown(self, request):
+            return request.user.has_perm("federation.send_mailing")
+
+    return MailingsMenuItem(_("Mailings"), reverse("mailing_index"), icon_name="mail", order=320)
 
 
 def membership_tasks(user) -> list:

@@ -24,9 +24,11 @@ FAN_FIELDS = (
     "is_translated",
 )
 EXAMPLE_FIELDS = (
-    "fan_code", "position", "section", "hand", "context", "book_text", "book_fans",
-    "expected_fans", "conditions", "book_total", "erratum", "assumptions", "keyboard",
+    "fan_code", "position", "section", "hand", "context", "book_text", "book_text_translations",
+    "book_fans", "expected_fans", "conditions", "book_total", "erratum", "assumptions", "keyboard",
 )
+#: the languages of the project's translations of the book's words (docs/decisions/0523)
+BOOK_TEXT_LANGUAGES = ("en", "zh-hans", "fr", "nl")
 
 
 class BookDataError(ValueError):
@@ -169,6 +171,7 @@ def example_rows(ruleset: str, data_dir: Path = DATA_DIR) -> list[ExampleRow]:
                 "hand": ex["hand"],
                 "context": dict(ex.get("context") or {}),
                 "book_text": ex.get("text_ru") or "",
+                "book_text_translations": _book_text_translations(ex, ("text",)),
                 "book_fans": _unique(book),
                 "expected_fans": _unique(expected) if expected is not None else None,
                 "conditions": conditions,
@@ -182,6 +185,17 @@ def example_rows(ruleset: str, data_dir: Path = DATA_DIR) -> list[ExampleRow]:
                 f"{ruleset}_examples.json, example #{position} ({ex.get('id')!r}): bad or missing {err}"
             ) from err
     return rows
+
+
+def _book_text_translations(ex: dict[str, Any], fields: Sequence[str]) -> dict[str, str]:
+    """Language -> the project's translation of the book's words, composed as the Russian
+    is (``text_<lang>``, then ``combined_with_<lang>``), for the languages that have one."""
+    found = {}
+    for language in BOOK_TEXT_LANGUAGES:
+        words = [ex[f"{field}_{language}"] for field in fields if ex.get(f"{field}_{language}")]
+        if words:
+            found[language] = "\n".join(words)
+    return found
 
 
 def _repeats(ids: Sequence[str]) -> dict[str, int]:
@@ -214,6 +228,7 @@ def _mcr_example_rows(data_dir: Path) -> list[ExampleRow]:
             "hand": ex["hand"],
             "context": dict(ex["context"]),
             "book_text": "\n".join(words),
+            "book_text_translations": _book_text_translations(ex, ("text", "combined_with")),
             "book_fans": _unique([own, *ex["combined_with"]]),
             "expected_fans": _unique([own, *expected]) if expected is not None else None,
             "conditions": conditions,

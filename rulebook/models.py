@@ -150,6 +150,10 @@ class WorkedExample(DraftStateMixin, RevisionMixin, PreviewableMixin, models.Mod
     )
     context = models.JSONField(_("win context"), default=dict, blank=True)
     book_text = models.TextField(_("the book's words (Russian)"), blank=True)
+    book_text_translations = models.JSONField(
+        _("the book's words in other languages"), default=dict, blank=True,
+        help_text=_('The project\'s translations of the book\'s words: {"en": "…", "fr": "…"}.'),
+    )
     book_fans = models.JSONField(
         _("the book's fans"), default=list, blank=True,
         help_text=_("Fan numbers the book lists for this hand (the example's fan included)."),

@@ -184,6 +184,8 @@ class ScoredExample:
     expected_fans: list[FanRef] | None
     agreement: Agreement
     calculator_url: str
+    book_text: str = ""  # the book's words in the page's language where translated
+    book_text_language: str = SOURCE_LANGUAGE
 
     @property
     def counted(self) -> dict[str, int]:
@@ -240,6 +242,7 @@ def example_scored(
         doublings=result.to_dict().get("doublings"),
         error=result.error.message if result.error else "",
     )
+    translated = (example.book_text_translations or {}).get(language, "")
     core_fans = [
         FanRef(
             id=f.id, name=names.get(f.id, f.id), url=fan_page_url(ruleset, f.id, language),
@@ -259,6 +262,8 @@ def example_scored(
         ),
         agreement=agreement,
         calculator_url=calculator_url(ruleset, example.hand, example.context, language),
+        book_text=translated or example.book_text,
+        book_text_language=language if translated else SOURCE_LANGUAGE,
     )
 
 

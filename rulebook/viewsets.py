@@ -89,6 +89,7 @@ class WorkedExampleViewSet(SnippetViewSet):
         FieldPanel("hand"),
         FieldPanel("context"),
         FieldPanel("book_text"),
+        FieldPanel("book_text_translations"),
         MultiFieldPanel(
             [
                 FieldPanel("book_fans"),

@@ -120,6 +120,10 @@ class SeedSerializer(serializers.Serializer):
     from_session = serializers.IntegerField(
         required=False, allow_null=True, min_value=1,
         help_text="keep the sessions before this one, redraw the rest")
+    separate_countries = serializers.BooleanField(
+        required=False,
+        help_text="players of one country meet as rarely as possible (after repeat "
+                  "meetings); kept as the tournament's setting, which applies when absent")
 
 
 class WithdrawSerializer(serializers.Serializer):
@@ -160,6 +164,10 @@ class SeatingSessionSerializer(serializers.Serializer):
 class SeatingOutSerializer(serializers.Serializer):
     sessions = SeatingSessionSerializer(many=True)
     repeat_pairs = serializers.IntegerField(allow_null=True)
+    country_pairs = serializers.IntegerField(
+        allow_null=True,
+        help_text="pairs of compatriots seated at one table, counted over the sessions")
+    separate_countries = serializers.BooleanField()
     seed = serializers.IntegerField(allow_null=True)
 
 
@@ -617,6 +625,8 @@ def seating_json(tournament: Tournament) -> dict[str, Any]:
             for s, tables in sorted(sessions.items())
         ],
         "repeat_pairs": tournament.seating_repeat_pairs,
+        "country_pairs": tournament.seating_country_pairs,
+        "separate_countries": tournament.seating_separate_countries,
         "seed": tournament.seating_seed,
     }
 
@@ -636,6 +646,7 @@ class SeatingView(TournamentAPIView):
             services.seating_draw(
                 tournament=tournament, user=request.user, seed=serializer.validated_data["seed"],
                 from_session=serializer.validated_data.get("from_session"),
+                separate_countries=serializer.validated_data.get("separate_countries"),
             )
         except services.TournamentError as err:
             return _tournament_error(err)

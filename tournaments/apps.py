@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # the entrants' audience of mailings, and announcements to followers (decision 0315)
+        from tournaments import mailings
+
+        mailings.register_audience()

@@ -93,6 +93,10 @@ class SeatingForm(forms.Form):
     from_session = forms.IntegerField(
         label=_("Redraw from session"), required=False, min_value=1,
         help_text=_("Keeps the sessions before it; empty: every session is drawn again."))
+    separate_countries = forms.BooleanField(
+        label=_("Keep compatriots apart"), required=False,
+        help_text=_("Players of one country sit together as rarely as possible, after "
+                    "avoiding repeat meetings."))
 
 
 class WithdrawForm(forms.Form):

@@ -212,6 +212,14 @@ class Tournament(models.Model):
     seating_repeat_pairs = models.PositiveIntegerField(
         _("pairs meeting more than once"), null=True, blank=True
     )
+    seating_separate_countries = models.BooleanField(
+        _("keep compatriots apart"), default=False,
+        help_text=_("The seating draw seats players of one country together as rarely as "
+                    "it can, after avoiding repeat meetings."),
+    )
+    seating_country_pairs = models.PositiveIntegerField(
+        _("compatriots seated together"), null=True, blank=True
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     confirmed_at = models.DateTimeField(_("results confirmed at"), null=True, blank=True)

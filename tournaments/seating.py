@@ -1,15 +1,22 @@
 """The seating draw (3.5.1, Appendices 3 and 4). Pure: no Django.
 
 For N players (a multiple of 4) over S sessions: every player sits once per session, pairs of
-players meet again as rarely as possible, team mates are kept apart, the four players of a
-table take the seat winds so that over the tournament everyone sits East, South, West and
-North about equally often (Appendix 4 then rotates them round by round inside the session),
-and the same seed always gives the same draw.
+players meet again as rarely as possible, team mates are kept apart, compatriots too when the
+tournament asks for it, the four players of a table take the seat winds so that over the
+tournament everyone sits East, South, West and North about equally often (Appendix 4 then
+rotates them round by round inside the session), and the same seed always gives the same
+draw.
 
-Method: for each session a greedy start (each table takes the free player who has met its
-players least) and then swaps between tables as long as one lowers the cost, where a pair that
-has already met ``k`` times costs ``k`` and team mates cost much more. Then the winds of each
-table: the permutation that best balances each player's winds so far.
+Method (docs/decisions/0714-seating-designs.md): the cost of a draw is, per pair of players,
+``REPEAT_COST`` for a second meeting and ``THIRD_COST`` for each further one, plus
+``TEAM_COST`` per meeting of team mates and ``COUNTRY_COST`` per meeting of compatriots when
+they are to be kept apart. The start is a repeat-free design of ``tournaments.seating_designs``
+when one exists for N (players relabelled by the seed, team mates and compatriots put in the
+groups of the design that never meet), the sessions it lacks drawn greedily; or a greedy draw
+session by session. Then a tabu search swaps two players of one session between tables,
+always the best swap of a player in conflict, until the cost reaches its lower bound or a
+fixed number of evaluated swaps (deterministic, no clock). Then the winds of each table: the
+permutation that best balances each player's winds so far.
 """
 
 from __future__ import annotations
@@ -19,8 +26,18 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-TEAM_COST = 1000
-REPEAT_COST = 6
+from tournaments.seating_designs import best_design
+
+TEAM_COST = 1_000_000
+THIRD_COST = 10_000
+REPEAT_COST = 100
+COUNTRY_COST = 1
+SEARCH_BUDGET = 1_500_000  # evaluated swaps, at most, per draw
+SAMPLE = 24
+TENURE_MIN = 3
+TENURE_SPAN = 8
+STALL = 150  # iterations without a better draw before going back to the best one
+SHAKES = 4  # times the best draw is shaken without getting better before the search ends
 PERMUTATIONS = tuple(itertools.permutations(range(4)))
 
 # Appendix 4: the seat (wind) of players A, B, C, D (the table's E, S, W, N of round 1) in
@@ -45,6 +62,8 @@ class Seating:
     # sessions[s][t] = the four players of table t+1 in session s+1, in wind order E, S, W, N
     sessions: tuple[tuple[tuple[int, int, int, int], ...], ...]
     repeat_pairs: int
+    # meetings of compatriots in the sessions returned (0 when no countries were given)
+    country_pairs: int = 0
 
 
 def meetings(sessions: Sequence[Sequence[Sequence[int]]]) -> dict[tuple[int, int], int]:
@@ -73,18 +92,36 @@ def random_draw(players: Sequence[int], sessions: int, seed: int) -> list[list[l
     return out
 
 
+def country_pairs(
+    sessions: Sequence[Sequence[Sequence[int]]], countries: Mapping[int, str]
+) -> int:
+    """Meetings of compatriots: over the sessions, the pairs of players of one country (an
+    empty country matches nobody) seated at one table."""
+    return sum(
+        1
+        for session in sessions
+        for table in session
+        for a, b in itertools.combinations(table, 2)
+        if countries.get(a) and countries.get(a) == countries.get(b)
+    )
+
+
 def draw(
     players: Sequence[int],
     sessions: int,
     *,
     seed: int,
     teams: Mapping[int, str] | None = None,
+    countries: Mapping[int, str] | None = None,
     before: Sequence[Sequence[Sequence[int]]] = (),
+    budget: int = SEARCH_BUDGET,
 ) -> Seating:
     """Seat ``players`` (ids) for ``sessions`` sessions; deterministic for ``seed``.
-    ``before``: sessions already seated (tables of ids in wind order), whose meetings and
-    winds count; players of theirs not in ``players`` are ignored. Only the new sessions
-    are returned (``repeat_pairs`` counted over them and ``before``)."""
+    ``teams``: team mates are kept apart. ``countries``: when given, compatriots meet as
+    little as possible (after repeats). ``before``: sessions already seated (tables of ids in
+    wind order), whose meetings and winds count; players of theirs not in ``players`` are
+    ignored. Only the new sessions are returned (``repeat_pairs`` counted over them and
+    ``before``, ``country_pairs`` over them)."""
     n = len(players)
     if n == 0 or n % 4:
         raise SeatingError("players_not_multiple_of_4",
@@ -94,44 +131,54 @@ def draw(
     if sessions < 1:
         raise SeatingError("no_sessions", "at least one session")
     teams = teams or {}
+    countries = countries or {}
     rng = random.Random(seed)
-    # Work on indices 0..n-1; cost[i][j] = what seating i and j together costs now.
-    team_of = [teams.get(p) or None for p in players]
-    team = [[0] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(n):
-            if i != j and team_of[i] is not None and team_of[i] == team_of[j]:
-                team[i][j] = TEAM_COST
-    cost = [row[:] for row in team]
-    met = [[0] * n for _ in range(n)]
-    wind_count = [[0] * 4 for _ in range(n)]
     index = {p: i for i, p in enumerate(players)}
+    team_of = [teams.get(p) or None for p in players]
+    country_of = [countries.get(p) or None for p in players]
+    weight = [[0] * n for _ in range(n)]
+    for i, j in itertools.combinations(range(n), 2):
+        w = 0
+        if team_of[i] is not None and team_of[i] == team_of[j]:
+            w += TEAM_COST
+        if country_of[i] is not None and country_of[i] == country_of[j]:
+            w += COUNTRY_COST
+        weight[i][j] = weight[j][i] = w
+    met0 = [[0] * n for _ in range(n)]
+    wind_count = [[0] * 4 for _ in range(n)]
     for past in before:
         for past_table in past:
             here = [(w, index[p]) for w, p in enumerate(past_table) if p in index]
             for w, i in here:
                 wind_count[i][w] += 1
             for (_, a), (_, b) in itertools.combinations(here, 2):
-                met[a][b] += 1
-                met[b][a] += 1
-                cost[a][b] = cost[b][a] = team[a][b] + next_meeting_cost(met[a][b])
+                met0[a][b] += 1
+                met0[b][a] += 1
+    step = [0, REPEAT_COST] + [THIRD_COST] * (len(before) + sessions + 2)
+    groups_floor = sessions * (TEAM_COST * _fewest_pairs(team_of, n // 4)
+                               + COUNTRY_COST * _fewest_pairs(country_of, n // 4))
+    search = _Search(n, sessions, met0, weight, step, groups_floor)
+    starts: list[Tables] = []
+    designed = _design_start(n, sessions, team_of, country_of, rng)
+    if designed is not None:
+        _relabel(designed, weight, rng)
+        starts.append(_greedy_start(search, rng, designed))
+    if not starts or search.cost_of(starts[0]) > search.floor:
+        starts.append(_greedy_start(search, rng))
+    best_start = min(starts, key=search.cost_of)
+    search.run(best_start, rng, budget)
     result: list[tuple[tuple[int, int, int, int], ...]] = []
-    for _ in range(sessions):
-        tables = _greedy(n, cost, rng)
-        _improve(tables, cost, rng)
+    for tables in search.best:
         seated: list[tuple[int, int, int, int]] = []
         for table in tables:
             order = _winds(table, wind_count)
             for w, i in enumerate(order):
                 wind_count[i][w] += 1
-            for a, b in itertools.combinations(table, 2):
-                met[a][b] += 1
-                met[b][a] += 1
-                cost[a][b] = cost[b][a] = team[a][b] + next_meeting_cost(met[a][b])
             seated.append((players[order[0]], players[order[1]], players[order[2]],
                            players[order[3]]))
         result.append(tuple(seated))
-    return Seating(tuple(result), repeat_pairs([*before, *result]))
+    return Seating(tuple(result), repeat_pairs([*before, *result]),
+                   country_pairs(result, countries))
 
 
 def draw_sessions(
@@ -139,6 +186,7 @@ def draw_sessions(
     *,
     seed: int,
     teams: Mapping[int, str] | None = None,
+    countries: Mapping[int, str] | None = None,
     before: Sequence[Sequence[Sequence[int]]] = (),
 ) -> Seating:
     """Seat each session with its own players (a drop-out leaves, a substitute fills a
@@ -152,73 +200,322 @@ def draw_sessions(
         while end < len(players_by_session) and list(players_by_session[end]) == players:
             end += 1
         part = draw(players, end - start, seed=seed + start, teams=teams,
-                    before=[*before, *drawn])
+                    countries=countries, before=[*before, *drawn])
         drawn.extend(part.sessions)
         start = end
-    return Seating(tuple(drawn), repeat_pairs([*before, *drawn]))
+    return Seating(tuple(drawn), repeat_pairs([*before, *drawn]),
+                   country_pairs(drawn, countries or {}))
 
 
-def next_meeting_cost(met: int) -> int:
-    """What one more meeting of a pair that has met ``met`` times costs. A second meeting
-    makes a new repeat pair and costs most; further meetings of an already repeated pair
-    cost less at first (so that repeats stay among few pairs when they cannot be avoided)
-    and then more and more (so that no pair keeps meeting)."""
-    if met == 0:
-        return 0
-    if met == 1:
-        return REPEAT_COST
-    return 2 * met
+def _fewest_pairs(group_of: Sequence[str | None], tables: int) -> int:
+    """The fewest pairs of one group that a session can seat together: each group spread
+    as evenly as it goes over the tables."""
+    sizes: dict[str, int] = {}
+    for group in group_of:
+        if group is not None:
+            sizes[group] = sizes.get(group, 0) + 1
+    total = 0
+    for size in sizes.values():
+        q, r = divmod(size, tables)
+        total += r * (q + 1) * q // 2 + (tables - r) * q * (q - 1) // 2
+    return total
 
 
-def _greedy(n: int, cost: list[list[int]], rng: random.Random) -> list[list[int]]:
-    free = list(range(n))
-    rng.shuffle(free)
-    tables: list[list[int]] = []
-    while free:
-        table = [free.pop()]
-        while len(table) < 4:
-            best = min(range(len(free)), key=lambda k: sum(cost[free[k]][m] for m in table))
-            table.append(free.pop(best))
-        tables.append(table)
-    return tables
+Tables = list[list[list[int]]]  # tables[s][t] = the four player indices of a table
 
 
-def _improve(tables: list[list[int]], cost: list[list[int]], rng: random.Random) -> None:
-    """Swap players between tables while a swap lowers the total cost (a local optimum)."""
+class _Search:
+    """The state of the tabu search: who sits at which table in each new session, how often
+    each pair met (``before`` included), and the cost of the next / of the last meeting of
+    each pair (``add`` and ``rem``, weights included)."""
 
-    def burden(p: int, table: list[int], without: int) -> int:
-        return sum(cost[p][m] for m in table if m != p and m != without)
+    def __init__(self, n: int, sessions: int, met0: list[list[int]],
+                 weight: list[list[int]], step: list[int], groups_floor: int = 0) -> None:
+        self.n, self.sessions, self.met0, self.weight, self.step = n, sessions, met0, weight, step
+        self.best: Tables = []
+        self.best_cost = 0
+        base = 0
+        unmet = 0
+        for i, j in itertools.combinations(range(n), 2):
+            base += sum(step[:met0[i][j]]) + weight[i][j] * met0[i][j]
+            unmet += met0[i][j] == 0
+        # every meeting beyond one per unmet pair meets a pair again (at least REPEAT_COST)
+        self.floor = base + step[1] * max(0, sessions * n * 6 // 4 - unmet) + groups_floor
 
-    improved = True
-    rounds = 0
-    while improved and rounds < 50:
-        improved = False
-        rounds += 1
-        order = list(range(len(tables)))
-        rng.shuffle(order)
-        for ti in order:
-            t1 = tables[ti]
-            for a_pos in range(4):
-                a = t1[a_pos]
-                here = burden(a, t1, -1)
-                if here == 0:
-                    continue
-                best_gain, best = 0, None
-                for tj, t2 in enumerate(tables):
-                    if tj == ti:
+    def cost_of(self, tables: Tables) -> int:
+        met = [row[:] for row in self.met0]
+        cost = 0
+        for i, j in itertools.combinations(range(self.n), 2):
+            cost += sum(self.step[:met[i][j]]) + self.weight[i][j] * met[i][j]
+        for session in tables:
+            for table in session:
+                for a, b in itertools.combinations(table, 2):
+                    cost += self.step[met[a][b]] + self.weight[a][b]
+                    met[a][b] += 1
+                    met[b][a] += 1
+        return cost
+
+    def _load(self, tables: Tables) -> None:
+        n, step, weight = self.n, self.step, self.weight
+        self.tables = [[list(t) for t in session] for session in tables]
+        self.where = [[0] * n for _ in tables]
+        met = [row[:] for row in self.met0]
+        for s, session in enumerate(self.tables):
+            for t, table in enumerate(session):
+                for p in table:
+                    self.where[s][p] = t
+                for a, b in itertools.combinations(table, 2):
+                    met[a][b] += 1
+                    met[b][a] += 1
+        self.met = met
+        self.add = [[step[met[i][j]] + weight[i][j] for j in range(n)] for i in range(n)]
+        self.rem = [[(step[met[i][j] - 1] + weight[i][j]) if met[i][j] else 0
+                     for j in range(n)] for i in range(n)]
+        self.cost = self.cost_of(tables)
+
+    def _meet(self, a: int, b: int, change: int) -> None:
+        met = self.met[a][b] + change
+        self.met[a][b] = self.met[b][a] = met
+        w = self.weight[a][b]
+        self.add[a][b] = self.add[b][a] = self.step[met] + w
+        self.rem[a][b] = self.rem[b][a] = (self.step[met - 1] + w) if met else 0
+
+    def _swap(self, s: int, a: int, b: int) -> None:
+        where = self.where[s]
+        t1, t2 = where[a], where[b]
+        table1, table2 = self.tables[s][t1], self.tables[s][t2]
+        for x in table1:
+            if x != a:
+                self._meet(a, x, -1)
+                self._meet(b, x, 1)
+        for y in table2:
+            if y != b:
+                self._meet(b, y, -1)
+                self._meet(a, y, 1)
+        table1[table1.index(a)] = b
+        table2[table2.index(b)] = a
+        where[a], where[b] = t2, t1
+
+    def _conflicts(self) -> list[tuple[int, int]]:
+        rem = self.rem
+        out = []
+        for s, session in enumerate(self.tables):
+            for table in session:
+                for p in table:
+                    row = rem[p]
+                    if row[table[0]] or row[table[1]] or row[table[2]] or row[table[3]]:
+                        out.append((s, p))
+        return out
+
+    def run(self, start: Tables, rng: random.Random, budget: int) -> None:
+        self._load(start)
+        self.best = [[list(t) for t in session] for session in self.tables]
+        self.best_cost = self.cost
+        groups = self.n // 4
+        tabu = [[[0] * groups for _ in range(self.n)] for _ in range(self.sessions)]
+        evaluations = iteration = since_best = shakes = 0
+        add, rem = self.add, self.rem
+        while self.cost > self.floor and evaluations < budget:
+            iteration += 1
+            conflicts = self._conflicts()
+            if len(conflicts) > SAMPLE:
+                conflicts = rng.sample(conflicts, SAMPLE)
+            best_delta: int | None = None
+            moves: list[tuple[int, int, int]] = []
+            burdens: dict[int, list[int]] = {}  # per session: what each player costs there
+            for s, a in conflicts:
+                if s not in burdens:
+                    burden = [0] * self.n
+                    for table in self.tables[s]:
+                        for p in table:
+                            row = rem[p]
+                            burden[p] = row[table[0]] + row[table[1]] + row[table[2]] + \
+                                row[table[3]]
+                    burdens[s] = burden
+                burden = burdens[s]
+                where = self.where[s]
+                t1 = where[a]
+                table1 = self.tables[s][t1]
+                others1 = [x for x in table1 if x != a]
+                add_a, rem_a = add[a], rem[a]
+                out_a = sum(rem_a[x] for x in others1)
+                x1, x2, x3 = others1
+                tabu_a = tabu[s][a]
+                for t2, table2 in enumerate(self.tables[s]):
+                    if t2 == t1:
                         continue
-                    for b_pos in range(4):
-                        b = t2[b_pos]
-                        gain = (here + burden(b, t2, -1)
-                                - burden(a, t2, b) - burden(b, t1, a))
-                        if gain > best_gain:
-                            best_gain, best = gain, (tj, b_pos)
-                if best is not None:
-                    tj, b_pos = best
-                    t2 = tables[tj]
-                    t1[a_pos], t2[b_pos] = t2[b_pos], t1[a_pos]
-                    improved = True
+                    into_t2 = add_a[table2[0]] + add_a[table2[1]] + add_a[table2[2]] + \
+                        add_a[table2[3]]
+                    for b in table2:
+                        add_b = add[b]
+                        delta = (into_t2 - add_a[b] - out_a
+                                 + add_b[x1] + add_b[x2] + add_b[x3] - burden[b])
+                        if best_delta is not None and delta > best_delta:
+                            continue
+                        if (tabu_a[t2] > iteration or tabu[s][b][t1] > iteration) and \
+                                self.cost + delta >= self.best_cost:
+                            continue
+                        if best_delta is None or delta < best_delta:
+                            best_delta, moves = delta, [(s, a, b)]
+                        else:
+                            moves.append((s, a, b))
+                evaluations += 4 * (groups - 1)
+            if not moves or best_delta is None:
+                break
+            s, a, b = moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]
+            t1, t2 = self.where[s][a], self.where[s][b]
+            self._swap(s, a, b)
+            self.cost += best_delta
+            tenure = TENURE_MIN + rng.randrange(TENURE_SPAN)
+            tabu[s][a][t1] = iteration + tenure
+            tabu[s][b][t2] = iteration + tenure
+            if self.cost < self.best_cost:
+                self.best_cost = self.cost
+                self.best = [[list(t) for t in session] for session in self.tables]
+                since_best = shakes = 0
+            else:
+                since_best += 1
+                if since_best > STALL:  # stuck: back to the best, shaken a little
+                    shakes += 1
+                    if shakes > SHAKES:
+                        break
+                    self._load(self.best)
+                    add, rem = self.add, self.rem
+                    for _ in range(2 + rng.randrange(3)):
+                        s = rng.randrange(self.sessions)
+                        t1, t2 = rng.sample(range(groups), 2)
+                        a = self.tables[s][t1][rng.randrange(4)]
+                        b = self.tables[s][t2][rng.randrange(4)]
+                        self.cost += self._delta(s, a, b)
+                        self._swap(s, a, b)
+                    since_best = 0
 
+    def _delta(self, s: int, a: int, b: int) -> int:
+        add, rem = self.add, self.rem
+        table1 = self.tables[s][self.where[s][a]]
+        table2 = self.tables[s][self.where[s][b]]
+        return (sum(add[b][x] - rem[a][x] for x in table1 if x != a)
+                + sum(add[a][y] - rem[b][y] for y in table2 if y != b))
+
+
+def _relabel(tables: Tables, weight: list[list[int]], rng: random.Random) -> None:
+    """Exchange players all through ``tables`` (which keeps who meets how often) while an
+    exchange lowers the weighted meetings (team mates, compatriots); in place."""
+    n = len(weight)
+    if not any(any(row) for row in weight):
+        return
+    partners: list[list[int]] = [[] for _ in range(n)]
+    for session in tables:
+        for table in session:
+            for a, b in itertools.permutations(table, 2):
+                partners[a].append(b)
+    label = list(range(n))  # label[slot] = the player seated in that slot
+
+    def load(slot: int, player: int, skip: int) -> int:
+        return sum(weight[player][label[x]] for x in partners[slot] if x != skip)
+
+    for _ in range(10):
+        improved = False
+        order = list(range(n))
+        rng.shuffle(order)
+        for s1 in order:
+            if not load(s1, label[s1], -1):
+                continue
+            for s2 in range(n):
+                if s2 == s1:
+                    continue
+                p1, p2 = label[s1], label[s2]
+                gain = (load(s1, p1, s2) + load(s2, p2, s1)
+                        - load(s1, p2, s2) - load(s2, p1, s1))
+                if gain > 0:
+                    label[s1], label[s2] = p2, p1
+                    improved = True
+                    break
+        if not improved:
+            break
+    for session in tables:
+        for table in session:
+            table[:] = [label[x] for x in table]
+
+
+def _greedy_start(search: _Search, rng: random.Random, prefix: Tables | None = None) -> Tables:
+    """``prefix`` (sessions already chosen), then session by session: each table takes the
+    free player who costs least with it."""
+    n = search.n
+    met = [row[:] for row in search.met0]
+    step, weight = search.step, search.weight
+    out: Tables = [[list(t) for t in session] for session in prefix or []]
+    for session in out:
+        for table in session:
+            for a, b in itertools.combinations(table, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+    while len(out) < search.sessions:
+        free = list(range(n))
+        rng.shuffle(free)
+        tables: list[list[int]] = []
+        while free:
+            table = [free.pop()]
+            while len(table) < 4:
+                best = min(range(len(free)), key=lambda k: sum(
+                    step[met[free[k]][m]] + weight[free[k]][m] for m in table))
+                table.append(free.pop(best))
+            tables.append(table)
+        for table in tables:
+            for a, b in itertools.combinations(table, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+        out.append(tables)
+    return out
+
+
+def _design_start(n: int, sessions: int, team_of: list[str | None],
+                  country_of: list[str | None], rng: random.Random) -> Tables | None:
+    """A repeat-free design for ``n`` players relabelled by ``rng``, team mates (then
+    compatriots) placed in the design's groups that never meet; for more sessions than the
+    design has, the design again when it makes every pair meet (no better is possible
+    then), else only the design's sessions (the greedy start adds the others). None when
+    there is no design for ``n``."""
+    found = best_design(n, sessions)
+    if found is None:
+        return None
+    design, apart = found
+    groups: dict[tuple[str, str], list[int]] = {}
+    loose: list[int] = []
+    for i in range(n):
+        if team_of[i] is not None:
+            groups.setdefault(("team", team_of[i] or ""), []).append(i)
+        elif country_of[i] is not None:
+            groups.setdefault(("country", country_of[i] or ""), []).append(i)
+        else:
+            loose.append(i)
+    if len(design) > sessions and (
+        not apart or max((len(g) for g in groups.values()), default=0) <= 4
+    ):
+        apart = design[sessions]  # the tables of a session left out never meet
+    slots_by_group = [list(g) for g in apart] or [list(range(n))]
+    for group in slots_by_group:
+        rng.shuffle(group)
+    slot_player = [0] * n
+    for _, members in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        todo = list(members)
+        while todo:  # the whole group in the emptiest part, what does not fit in the next
+            group = max(slots_by_group, key=len)
+            while todo and group:
+                slot_player[group.pop()] = todo.pop()
+    rng.shuffle(loose)
+    for group in slots_by_group:
+        for slot in group:
+            slot_player[slot] = loose.pop()
+    chosen = design[:sessions]
+    order = list(range(len(chosen)))
+    rng.shuffle(order)
+    out: Tables = [[[slot_player[x] for x in table] for table in chosen[k]] for k in order]
+    if sessions > len(design) and len(design) * n * 6 // 4 == n * (n - 1) // 2:
+        # every pair has met once: repeating the design is as good as it gets
+        while len(out) < sessions:
+            out.append([list(t) for t in out[len(out) - len(design)]])
+    return out
 
 def _winds(table: list[int], wind_count: list[list[int]]) -> list[int]:
     """The table's players in wind order E, S, W, N, balancing each player's winds."""

@@ -352,7 +352,10 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "checks": checks,
         "registrations": sorted(_names(tournament).values(), key=lambda r: r.number),
         "player_form": PlayerForm(),
-        "seating_form": SeatingForm(initial={"seed": tournament.seating_seed or 1}),
+        "seating_form": SeatingForm(initial={
+            "seed": tournament.seating_seed or 1,
+            "separate_countries": tournament.seating_separate_countries,
+        }),
         "session_numbers": [
             {"number": n, "entered": n in entered} for n in range(1, tournament.sessions + 1)
         ],
@@ -467,11 +470,14 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
     form = SeatingForm(request.POST)
     if form.is_valid():
         try:
-            result = services.seating_draw(tournament=tournament, user=request.user,
-                                           seed=form.cleaned_data["seed"],
-                                           from_session=form.cleaned_data.get("from_session"))
-            messages.success(request, _(
-                "The seating is drawn: %(pairs)s pair(s) of players meet more than once."
+            result = services.seating_draw(
+                tournament=tournament, user=request.user, seed=form.cleaned_data["seed"],
+                from_session=form.cleaned_data.get("from_session"),
+                separate_countries=form.cleaned_data["separate_countries"])
+            messages.success(request, ngettext(
+                "The seating is drawn: %(pairs)s pair of players meets more than once.",
+                "The seating is drawn: %(pairs)s pairs of players meet more than once.",
+                result.repeat_pairs,
             ) % {"pairs": result.repeat_pairs})
         except services.TournamentError as err:
             messages.error(request, error_message(err.code, err.params))

@@ -330,6 +330,8 @@ MEMBERSHIP_GRACE_DAYS = int(os.environ.get("MEMBERSHIP_GRACE_DAYS", "60"))
 MEMBERSHIP_PRORATE = env_bool("MEMBERSHIP_PRORATE", True)
 # send_dues_reminders: remind this many days before the paid membership ends (and once in grace).
 MEMBERSHIP_REMINDER_DAYS = [int(d) for d in env_list("MEMBERSHIP_REMINDER_DAYS", "30,7")]
+# Mailings to members: mails per batch of manage.py send_mailings (one SMTP connection each).
+MAILING_BATCH_SIZE = int(os.environ.get("MAILING_BATCH_SIZE", "100"))
 # Junior below this age, senior from this age (on the first day of the membership year).
 MEMBERSHIP_JUNIOR_MAX_AGE = 18
 MEMBERSHIP_SENIOR_MIN_AGE = 65

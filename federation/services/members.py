@@ -186,6 +186,12 @@ def member_erase(*, member: Member, requested_by: Any) -> Member:
         user.is_active = False
         user.set_unusable_password()
         user.save()
+    # The addresses mailings went to (decision 0315); waiting deliveries are not sent.
+    from federation.models import MailingDelivery
+
+    member.deliveries.filter(state=MailingDelivery.State.PENDING).update(
+        state=MailingDelivery.State.FAILED, error="erased")
+    member.deliveries.update(email="")
     # Entries written by the admin's own edit views carry str(member) as label: neutralise.
     from django.contrib.contenttypes.models import ContentType
     from wagtail.models import ModelLogEntry

@@ -147,3 +147,18 @@ def test_a_tournament_went_as_real_ones_go(loaded) -> None:
     month = tournament.start_date.strftime("%Y-%m")
     assert not RatingEntry.objects.filter(player=substitute.player, period=month).exists()
     assert RatingEntry.objects.get(player=withdrawn.player, period=month).games
+
+
+def test_the_demo_has_one_sent_mailing(client, loaded) -> None:
+    from federation.models import Mailing
+
+    mailing = Mailing.objects.get(key__isnull=True)  # the others: announcements to followers
+    assert mailing.state == Mailing.State.SENT
+    assert {t.language for t in mailing.translations.all()} == {"ru", "en"}
+    assert mailing.deliveries.filter(state="sent").count() == mailing.deliveries.count() > 0
+    assert client.login(username="editor@example.org", password=demo.DEMO_PASSWORD)
+    page = client.get(f"/admin/mailings/{mailing.pk}/").content.decode()
+    assert "Dues for next year" in client.get(f"/admin/mailings/{mailing.pk}/?lang=en"
+                                              ).content.decode()
+    assert 'id="mailing-progress"' in page and 'id="mailing-send"' not in page
+

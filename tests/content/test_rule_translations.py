@@ -27,6 +27,8 @@ ALLOWED_CYRILLIC = {
     "red.fr.json": frozenset({"красный", "маджонг"}),
     "red.nl.json": frozenset({"красный", "маджонг"}),
     "red.zh-hans.json": frozenset({"красный", "маджонг"}),
+    "hkos.en.json": frozenset({"гонконгский", "маджонг"}),
+    "hkos.fr.json": frozenset({"гонконгский", "маджонг"}),
     "hkos.nl.json": frozenset({"гонконгский", "маджонг"}),
     "hkos.zh-hans.json": frozenset({"гонконгский", "маджонг"}),
 }
@@ -40,6 +42,9 @@ NOT_THE_GLOSSARY_TERM = {
 USED_TERMS = ("chow", "pung", "kong", "pair", "wall", "discard", "self_drawn", "dealer",
               "concealed", "melded", "flower", "wind", "dragon", "dead_hand", "ready_hand",
               "false_win", "discarder", "penalty")
+#: glossary terms of USED_TERMS that a ruleset's Russian text does not use, so neither can
+#: its translation (the MCR text names no dead hand and no ready hand)
+NOT_IN_THE_RUSSIAN = {"mcr": frozenset({"dead_hand", "ready_hand"})}
 
 
 def _pair(path: Path) -> tuple[dict, dict, str]:
@@ -99,9 +104,10 @@ def test_a_translation_follows_the_glossary(path) -> None:
     lowered = text.lower()
     for wrong, right in NOT_THE_GLOSSARY_TERM.get(language, {}).items():
         assert wrong.lower() not in lowered, f"{wrong!r}: the glossary says {right!r}"
+    unused = NOT_IN_THE_RUSSIAN.get(path.name.split(".")[0], frozenset())
     # the part of a term before its parenthesised alternative ("pung (...)", "刻子（碰）")
-    missing = [key for key in USED_TERMS
-               if re.split(r" \(|（", glossary.term(key, language).lower())[0] not in lowered]
+    missing = [key for key in USED_TERMS if key not in unused
+               and re.split(r" \(|（", glossary.term(key, language).lower())[0] not in lowered]
     assert missing == []
 
 
@@ -286,3 +292,45 @@ def test_the_glossary_is_a_page_in_every_language(rulebook_content) -> None:
     assert "<td>自摸</td>" in chinese and "大四喜" in chinese
     assert "Woordenlijst" in client.get("/nl/rules/glossary/").content.decode()
     assert 'href="/en/rules/glossary/"' in client.get("/en/rules/").content.decode()
+
+
+# --- fan names linked in the page's language -------------------------------------------------
+
+
+def test_a_translation_names_the_fans_of_its_tables() -> None:
+    from content.rule_text import _russian_fan_names
+
+    for language, pungs, seven_pairs in (("en", "All Pungs", "Seven Pairs"),
+                                         ("fr", "Tout Pung", "Sept Paires")):
+        source = json.loads((RULES_DIR / "hkos.json").read_text("utf-8"))
+        translation = rule_translations.translation_read(RULES_DIR, "hkos", language)
+        names = rule_translations.translated_fan_names(
+            source, translation, _russian_fan_names("hkos"))
+        assert len(names) == 38
+        assert names["13"] == [pungs] and names["15"] == [seven_pairs]
+
+
+def test_fan_names_in_french_quotes_are_linked() -> None:
+    from content.rule_links import link_segments
+
+    fans = {"40": ["Symétrie"], "76": ["Pas d'Honneur"]}
+    found = [(s.text, s.fan) for s in link_segments(
+        "Ne se combine pas avec « Symétrie » ni « Pas d'Honneur ».", fans, []) if s.fan]
+    assert found == [("Symétrie", "40"), ("Pas d'Honneur", "76")]
+
+
+@pytest.mark.django_db
+def test_a_translated_text_links_its_fans_to_the_pages_in_its_language(rulebook_content) -> None:
+    from content.rule_text import TextLinker
+    from rulebook.links import fan_page_url
+
+    linker = TextLinker("mcr", "en", {}, "/en/rules/mcr/3/", text_language="en")
+    pieces = linker.pieces("Not combined with “All Pungs” or “Seat Wind”.")
+    assert [(p.text, p.url) for p in pieces if p.kind == "fan"] == [
+        ("All Pungs", fan_page_url("mcr", "49", "en")),
+        ("Seat Wind", fan_page_url("mcr", "61", "en")),
+    ]
+    # a page not yet translated shows the Russian text: the Russian names are looked for
+    russian = TextLinker("mcr", "en", {}, "/en/rules/mcr/3/")
+    assert [p.text for p in russian.pieces("Не совмещается с «Все панги».") if p.kind] == [
+        "Все панги"]

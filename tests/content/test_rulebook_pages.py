@@ -116,12 +116,12 @@ def test_fan_page_shows_its_examples_with_the_computed_fans(client, rulebook_con
                          ("12", "Four Concealed Pungs"), ("79", "Single Wait")]:
         assert f'<a href="/en/rules/mcr/fans/{fan_id}/">{name}</a>' in example
     assert ">217<" in example
-    # the book's words and its fan list
-    assert "Совмещено с «Все благородные»." in example
+    # the book's words (the project's translation, decision 0523) and its fan list
+    assert '<p lang="en" class="rb-book-text">Combined with “All Honors”.</p>' in example
     assert "The book's fans:" in example
-    # the Russian quote says what it is on a page in another language (issue 28)
-    assert "Quoted from the Russian edition of the book, as printed:" in example
-    assert "The project's notes, in English:" not in example  # English page, English notes
+    # a translated quote needs no notice; English notes on an English page neither
+    assert "Quoted from the Russian edition of the book, as printed:" not in example
+    assert "The project's notes, in English:" not in example
     # opens in the calculator with one click
     link = re.search(r'<a class="rb-calc-link" href="(/en/calculator/\?[^"]+)"', example)
     from urllib.parse import parse_qs, urlsplit
@@ -240,7 +240,8 @@ def test_editors_see_a_disagreement_between_core_and_book(rulebook_content):
     admin_list = editor_client.get("/admin/snippets/rulebook/workedexample/?disagreeing=true")
     assert admin_list.status_code == 200
     text = admin_list.content.decode()
-    assert "fan1-ex1" in text and "РАСХОДИТСЯ" in text  # the editor's admin is in Russian
+    # the admin speaks the language the editor was reading the site in (English here)
+    assert "fan1-ex1" in text and "DISAGREES" in text
     assert "fan2-ex1" not in text
 
 
@@ -322,6 +323,9 @@ def test_the_books_quote_and_the_english_notes_say_what_they_are(client, ruleboo
     assert "Совмещено с «Все благородные»." in example
     assert "rb-quote-note" in example  # the notes of the project are in English
     assert "Цитата из русского издания" not in example  # a Russian page quotes Russian as is
-    french = client.get("/fr/rules/mcr/fans/1/").content.decode()
-    example = french[french.index('id="fan1-ex1"'):french.index('id="fan1-ex2"')]
-    assert "Citation de l’édition russe du livre, telle qu’imprimée :" in example
+    # a language without a translation of the book's words quotes the Russian and says so
+    dutch = client.get("/nl/rules/mcr/fans/1/").content.decode()
+    example = dutch[dutch.index('id="fan1-ex1"'):dutch.index('id="fan1-ex2"')]
+    assert '<p lang="ru" class="rb-book-text">Совмещено с «Все благородные».</p>' in example
+    assert "Geciteerd uit de Russische uitgave van het boek, zoals gedrukt:" in example
+    assert "Opmerkingen van het project, in het Engels:" in example

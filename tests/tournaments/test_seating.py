@@ -8,14 +8,22 @@ import pytest
 
 from tournaments.seating import (
     SeatingError,
+    country_pairs,
     draw,
     meetings,
     random_draw,
     repeat_pairs,
     round_seats,
 )
+from tournaments.seating_designs import best_design, cyclic_design, transversal_design
+from tournaments.seating_designs import repeats as design_repeats
 
-GRID = [(n, s) for n in (16, 20, 24, 28, 32, 40, 48, 56, 64) for s in (6, 7, 9, 11)]
+GRID = [(n, s) for n in (16, 20, 24, 28, 32, 40, 48, 64) for s in (4, 7, 9)]
+
+
+def repeat_meetings(sessions) -> int:
+    """Meetings beyond the first of each pair."""
+    return sum(k - 1 for k in meetings(sessions).values())
 
 
 @pytest.mark.parametrize(("n", "sessions"), GRID)
@@ -28,31 +36,77 @@ def test_every_player_once_per_session_and_fewer_repeats_than_a_random_draw(n, s
         seated = [p for table in session for p in table]
         assert sorted(seated) == players  # everyone, nobody twice
     assert seating.repeat_pairs == repeat_pairs(seating.sessions)
-    baseline = repeat_pairs(random_draw(players, sessions, seed=7))
-    assert seating.repeat_pairs <= baseline
+    # no pair meets a third time where two meetings at most are possible
+    assert max(meetings(seating.sessions).values()) <= 2
+    baseline = random_draw(players, sessions, seed=7)
+    assert repeat_meetings(seating.sessions) < repeat_meetings(baseline)
 
 
-def test_repeats_are_usually_far_fewer_than_a_random_draw():
-    ours = theirs = 0
-    for n, sessions in GRID:
-        players = list(range(n))
-        ours += draw(players, sessions, seed=3).repeat_pairs
-        theirs += repeat_pairs(random_draw(players, sessions, seed=3))
-    assert ours * 2 < theirs
+@pytest.mark.parametrize(("n", "sessions"), [
+    (16, 5),  # the affine plane of order 4
+    (20, 5), (28, 7), (36, 9), (44, 11), (64, 10), (100, 10),  # transversal designs
+    (32, 9),  # transversal design and its rows
+    (24, 7), (28, 8), (36, 10), (40, 10),  # cyclic designs with fixed players
+    (200, 10),
+])
+def test_no_pair_meets_twice_where_a_repeat_free_schedule_is_known(n, sessions):
+    assert draw(list(range(n)), sessions, seed=5).repeat_pairs == 0
 
 
-def test_no_repeat_at_all_when_there_is_room():
-    # 64 players over 6 sessions: each meets 18 of 63, a draw without any repeat exists
-    assert draw(list(range(64)), 6, seed=1).repeat_pairs == 0
+@pytest.mark.parametrize(("n", "design"), [
+    (16, transversal_design(16)), (32, transversal_design(32)),
+    (80, transversal_design(80)), (108, transversal_design(108)),
+    (24, cyclic_design(24, 7)), (40, cyclic_design(40, 11)),
+])
+def test_the_designs_are_repeat_free(n, design):
+    assert design is not None
+    for session in design:
+        assert sorted(p for table in session for p in table) == list(range(n))
+    assert design_repeats(design) == 0
 
 
-def test_minimum_repeats_for_16_players_over_6_sessions():
-    # each player meets 18 times among 15 others: repeats cannot be avoided; spread evenly
-    # they make 24 pairs that meet twice, or fewer pairs when one of them meets thrice
-    for seed in range(1, 6):
-        seating = draw(list(range(16)), 6, seed=seed)
-        assert seating.repeat_pairs <= 24
-        assert max(meetings(seating.sessions).values()) <= 3
+def test_designs_exist_only_for_their_sizes():
+    assert transversal_design(24) is None  # g = 6: no pair of orthogonal Latin squares
+    assert len(transversal_design(16)) == 5 and len(transversal_design(44)) == 11
+    assert best_design(200, 10) is None  # the search alone seats 200
+
+
+@pytest.mark.parametrize(("n", "sessions", "bound"), [
+    (16, 6, 24), (16, 7, 48), (16, 10, 120),  # every pair met after 5: the design again
+    (28, 10, 42),
+])
+def test_repeats_reach_the_counting_bound_when_they_cannot_be_avoided(n, sessions, bound):
+    # bound: meetings (6 per table) beyond the n(n-1)/2 pairs, each pair at most twice
+    assert 6 * n // 4 * sessions - n * (n - 1) // 2 <= bound
+    seating = draw(list(range(n)), sessions, seed=2)
+    assert seating.repeat_pairs == bound
+    assert max(meetings(seating.sessions).values()) == 2
+
+
+def test_compatriots_are_kept_apart_when_asked():
+    players = list(range(32))
+    countries = {p: ("NL", "FR", "DE", "RU")[p % 4] for p in players}  # four countries of 8
+    apart = draw(players, 8, seed=4, countries=countries)
+    assert apart.country_pairs == 0 and apart.repeat_pairs == 0
+    assert country_pairs(apart.sessions, countries) == 0
+    together = draw(players, 8, seed=4)  # not asked: compatriots meet as it happens
+    assert country_pairs(together.sessions, countries) > 0 and together.country_pairs == 0
+
+
+def test_compatriots_weigh_less_than_repeats():
+    players = list(range(16))
+    countries = {p: "NL" if p < 8 else "" for p in players}  # half the field is Dutch
+    seating = draw(players, 5, seed=1, countries=countries)
+    assert seating.repeat_pairs == 0  # every pair meets once: 28 Dutch pairs must meet
+    assert seating.country_pairs == 28
+
+
+def test_redraw_after_sessions_keeps_repeats_low():
+    players = list(range(40))
+    first = draw(players, 3, seed=8)
+    rest = draw(players[:36] + list(range(100, 104)), 5, seed=9, before=first.sessions)
+    assert rest.repeat_pairs == repeat_pairs([*first.sessions, *rest.sessions])
+    assert rest.repeat_pairs == 0
 
 
 def test_team_mates_are_kept_apart():
@@ -71,7 +125,7 @@ def test_same_seed_same_draw_other_seed_other_draw():
 
 
 def test_seat_winds_are_balanced_over_the_tournament():
-    players = list(range(24))
+    players = list(range(40))
     seating = draw(players, 8, seed=2)
     winds: dict[int, Counter] = {p: Counter() for p in players}
     for session in seating.sessions:

@@ -42,22 +42,29 @@ def _session_players(registrations: list[Registration], session: int,
 
 @transaction.atomic
 def seating_draw(
-    *, tournament: Tournament, user: Any, seed: int, from_session: int | None = None
+    *, tournament: Tournament, user: Any, seed: int, from_session: int | None = None,
+    separate_countries: bool | None = None,
 ) -> seating_draw_module.Seating:
     """Draw the seating of every session (replacing a former draw), or of the sessions from
     ``from_session`` on, keeping the earlier ones. Each session seats the players expected
-    in it (withdrawn players leave) and substitutes fill a table that needs a fourth."""
+    in it (withdrawn players leave) and substitutes fill a table that needs a fourth.
+    ``separate_countries`` (kept as the tournament's setting; None: the setting as it is):
+    compatriots meet as rarely as possible, after repeat meetings. The tournament keeps the
+    repeat pairs and the compatriots seated together, both counted over all its sessions."""
     tournament = _locked(tournament)
     if tournament.state == State.RESULTS_CONFIRMED:
         raise TournamentError(E_ILLEGAL_TRANSITION, state=tournament.state, action="seating")
     first = from_session or 1
     if not 1 <= first <= tournament.sessions:
         raise TournamentError(E_SEATING_SESSION, count=tournament.sessions)
-    registrations = list(tournament.registrations.order_by("number"))
+    if separate_countries is not None:
+        tournament.seating_separate_countries = separate_countries
+    registrations = list(tournament.registrations.select_related("player").order_by("number"))
     teams = {r.player_id: r.team for r in registrations if r.team}
     absent: dict[int, set[int]] = {}
     for session, player in tournament.absences.values_list("session", "player_id"):
         absent.setdefault(session, set()).add(player)
+    countries = {r.player_id: r.player.country for r in registrations if r.player.country}
     players_by_session = [
         _session_players(registrations, session, absent)
         for session in range(first, tournament.sessions + 1)
@@ -70,7 +77,8 @@ def seating_draw(
         for _, tables in sorted(kept.items())
     ]
     result = seating_draw_module.draw_sessions(
-        players_by_session, seed=seed, teams=teams, before=before
+        players_by_session, seed=seed, teams=teams, before=before,
+        countries=countries if tournament.seating_separate_countries else None,
     )
     SeatingAssignment.objects.filter(tournament=tournament, session__gte=first).delete()
     SeatingAssignment.objects.bulk_create(
@@ -79,11 +87,15 @@ def seating_draw(
         for t, table in enumerate(session, start=1)
         for w, p in enumerate(table)
     )
+    compatriots = seating_draw_module.country_pairs([*before, *result.sessions], countries)
     tournament.seating_seed = seed
     tournament.seating_repeat_pairs = result.repeat_pairs
-    tournament.save(update_fields=["seating_seed", "seating_repeat_pairs"])
+    tournament.seating_country_pairs = compatriots
+    tournament.save(update_fields=["seating_seed", "seating_repeat_pairs",
+                                   "seating_separate_countries", "seating_country_pairs"])
     _audit(tournament, "tournaments.tournament.seating", user, seed=seed,
-           repeat_pairs=result.repeat_pairs, from_session=first)
+           repeat_pairs=result.repeat_pairs, country_pairs=compatriots, from_session=first,
+           separate_countries=tournament.seating_separate_countries)
     return result
 
 

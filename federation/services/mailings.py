@@ -1,0 +1,317 @@
+"""Mail to members: mailings written and sent by editors, the members' choices of mail and
+their unsubscriptions, announcements sent once per key, and delivery in batches (decision
+0315). Each recipient has a delivery row, marked sent right after the mail backend took the
+message, so a sending stopped half-way resumes with exactly the recipients not yet served."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core import mail
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from federation import emails, mailings
+from federation.errors import (
+    E_COUNTRY_REQUIRED,
+    E_MAILING_AUDIENCE_INCOMPLETE,
+    E_MAILING_NO_DEFAULT_TEXT,
+    E_MAILING_NO_RECIPIENTS,
+    E_MAILING_NOT_DRAFT,
+    E_NO_EMAIL,
+    MembershipError,
+)
+from federation.models import (
+    Club,
+    ConsentEvent,
+    MailConsent,
+    Mailing,
+    MailingDelivery,
+    MailingTranslation,
+    MailKind,
+    Member,
+)
+from federation.services._common import audit
+
+# {language: (subject, body)}
+Texts = Mapping[str, tuple[str, str]]
+
+
+def _texts_save(mailing: Mailing, texts: Texts) -> None:
+    languages = {code for code, _name in settings.LANGUAGES}
+    keep = []
+    for language, (subject, body) in texts.items():
+        subject, body = (subject or "").strip(), (body or "").strip()
+        if language not in languages or not (subject or body):
+            continue
+        MailingTranslation.objects.update_or_create(
+            mailing=mailing, language=language, defaults={"subject": subject, "body": body}
+        )
+        keep.append(language)
+    mailing.translations.exclude(language__in=keep).delete()
+
+
+def _check_audience(audience: str, club: Club | None, tournament_id: int | None) -> None:
+    if audience == Mailing.Audience.CLUB and club is None:
+        raise MembershipError(E_MAILING_AUDIENCE_INCOMPLETE, "club")
+    if audience == Mailing.Audience.TOURNAMENT and tournament_id is None:
+        raise MembershipError(E_MAILING_AUDIENCE_INCOMPLETE, "tournament")
+
+
+@transaction.atomic
+def mailing_create(
+    *,
+    user: Any,
+    kind: str,
+    audience: str,
+    texts: Texts,
+    club: Club | None = None,
+    tournament_id: int | None = None,
+) -> Mailing:
+    """A draft mailing; texts per language (the default language's may come later)."""
+    _check_audience(audience, club, tournament_id)
+    mailing = Mailing.objects.create(
+        kind=kind, audience=audience, club=club if audience == Mailing.Audience.CLUB else None,
+        tournament_id=tournament_id if audience == Mailing.Audience.TOURNAMENT else None,
+        created_by=user,
+    )
+    _texts_save(mailing, texts)
+    audit(mailing, "federation.mailing.create", user)
+    return mailing
+
+
+@transaction.atomic
+def mailing_update(
+    *,
+    mailing: Mailing,
+    user: Any,
+    kind: str,
+    audience: str,
+    texts: Texts,
+    club: Club | None = None,
+    tournament_id: int | None = None,
+) -> Mailing:
+    mailing = Mailing.objects.select_for_update().get(pk=mailing.pk)
+    if mailing.state != Mailing.State.DRAFT:
+        raise MembershipError(E_MAILING_NOT_DRAFT)
+    _check_audience(audience, club, tournament_id)
+    mailing.kind, mailing.audience = kind, audience
+    mailing.club = club if audience == Mailing.Audience.CLUB else None
+    mailing.tournament_id = tournament_id if audience == Mailing.Audience.TOURNAMENT else None
+    mailing.save(update_fields=["kind", "audience", "club", "tournament_id"])
+    _texts_save(mailing, texts)
+    audit(mailing, "federation.mailing.change", user)
+    return mailing
+
+
+def mailing_test_send(*, mailing: Mailing, user: Any, language: str) -> str:
+    """The mailing in one language to the editor's own address (marked as a test)."""
+    if not getattr(user, "email", ""):
+        raise MembershipError(E_NO_EMAIL)
+    emails.mailing_message(mailing, None, language, user.email).send()
+    return user.email
+
+
+def _deliveries_create(mailing: Mailing, members: list[Member]) -> int:
+    rows = [
+        MailingDelivery(
+            mailing=mailing, member=m, email=mailings.member_address(m), language=m.language
+        )
+        for m in members
+    ]
+    MailingDelivery.objects.bulk_create(rows, ignore_conflicts=True)
+    return len(rows)
+
+
+@transaction.atomic
+def mailing_send(*, mailing: Mailing, user: Any) -> int:
+    """Put the mailing in the queue: one delivery row for each recipient it reaches now.
+    The mails go out in batches (``manage.py send_mailings``). Returns the recipients."""
+    mailing = Mailing.objects.select_for_update().get(pk=mailing.pk)
+    if mailing.state != Mailing.State.DRAFT:
+        raise MembershipError(E_MAILING_NOT_DRAFT)
+    default = mailing.translations.filter(language=settings.LANGUAGE_CODE).first()
+    if default is None or not default.subject or not default.body:
+        language_names = dict(settings.LANGUAGES)
+        raise MembershipError(E_MAILING_NO_DEFAULT_TEXT,
+                              language_names.get(settings.LANGUAGE_CODE))
+    recipients = mailings.mailing_recipients(mailing)
+    if not recipients:
+        raise MembershipError(E_MAILING_NO_RECIPIENTS)
+    count = _deliveries_create(mailing, recipients)
+    mailing.state, mailing.queued_by, mailing.queued_at = (
+        Mailing.State.SENDING, user, timezone.now())
+    mailing.save(update_fields=["state", "queued_by", "queued_at"])
+    audit(mailing, "federation.mailing.send", user, {"recipients": count})
+    return count
+
+
+@transaction.atomic
+def mailing_retry_failed(*, mailing: Mailing, user: Any) -> int:
+    """Put the failed deliveries back in the queue (after the cause was fixed)."""
+    mailing = Mailing.objects.select_for_update().get(pk=mailing.pk)
+    count = mailing.deliveries.filter(state=MailingDelivery.State.FAILED).update(
+        state=MailingDelivery.State.PENDING, error="")
+    if count:
+        mailing.state, mailing.finished_at = Mailing.State.SENDING, None
+        mailing.save(update_fields=["state", "finished_at"])
+        audit(mailing, "federation.mailing.retry", user, {"deliveries": count})
+    return count
+
+
+@transaction.atomic
+def announcement_send(*, key: str, country: str, texts: Texts) -> Mailing | None:
+    """An announcement to the members who follow a country's tournaments, sent once per key
+    (a second call with the same key does nothing). Queued at once, delivered in batches."""
+    if Mailing.objects.filter(key=key).exists():
+        return None
+    mailing = Mailing.objects.create(
+        key=key, kind=MailKind.TOURNAMENTS, audience=Mailing.Audience.FOLLOWERS,
+        country=country.upper(), state=Mailing.State.SENDING, queued_at=timezone.now(),
+    )
+    _texts_save(mailing, texts)
+    recipients = mailings.mailing_recipients(mailing)
+    _deliveries_create(mailing, recipients)
+    if not recipients:
+        mailing.state, mailing.finished_at = Mailing.State.SENT, timezone.now()
+        mailing.save(update_fields=["state", "finished_at"])
+    return mailing
+
+
+# --- delivery ---------------------------------------------------------------------------
+
+
+@dataclass
+class DeliveryReport:
+    sent: int = 0
+    failed: int = 0
+    batches: int = 0
+    busy: bool = False  # another run was sending: this one sent nothing
+
+
+DELIVERY_LOCK = "federation:mailings-deliver"
+DELIVERY_LOCK_SECONDS = 10 * 60  # renewed each batch; a crashed run's lock expires
+
+
+def _finish_done_mailings() -> None:
+    done = Mailing.objects.filter(state=Mailing.State.SENDING).exclude(
+        deliveries__state=MailingDelivery.State.PENDING)
+    done.update(state=Mailing.State.SENT, finished_at=timezone.now())
+
+
+def mailings_deliver(
+    *, batch_size: int = 100, max_batches: int | None = None, backend: str | None = None
+) -> DeliveryReport:
+    """Send the waiting deliveries of every mailing, oldest first, a batch per connection.
+
+    Each row is marked sent (or failed, with the backend's error) as soon as its message
+    was handed over, in its own commit: whatever stops the run (a crash, a deploy), the
+    next run starts with the rows still waiting. A run started while another is sending
+    returns at once (``busy``).
+    ``backend``: another mail backend than the site's (the demo's sends nothing)."""
+    # One run at a time, across processes and machines (the shared cache, decision 0313):
+    # two runs would each read the same waiting rows before either marked them.
+    if not cache.add(DELIVERY_LOCK, "1", DELIVERY_LOCK_SECONDS):
+        return DeliveryReport(busy=True)
+    try:
+        return _deliver_batches(batch_size, max_batches, backend)
+    finally:
+        cache.delete(DELIVERY_LOCK)
+
+
+def _deliver_batches(batch_size: int, max_batches: int | None, backend: str | None
+                     ) -> DeliveryReport:
+    report = DeliveryReport()
+    while max_batches is None or report.batches < max_batches:
+        batch = list(
+            MailingDelivery.objects.filter(
+                state=MailingDelivery.State.PENDING, mailing__state=Mailing.State.SENDING
+            )
+            .select_related("mailing", "member__user")
+            .prefetch_related("mailing__translations")
+            .order_by("pk")[:batch_size]
+        )
+        if not batch:
+            break
+        report.batches += 1
+        cache.touch(DELIVERY_LOCK, DELIVERY_LOCK_SECONDS)
+        with mail.get_connection(backend) as connection:
+            for delivery in batch:
+                _deliver_one(delivery, connection, report)
+        _finish_done_mailings()
+    _finish_done_mailings()
+    return report
+
+
+def _deliver_one(delivery: MailingDelivery, connection: Any, report: DeliveryReport) -> None:
+    member = delivery.member
+    if member.anonymised_at is not None:
+        MailingDelivery.objects.filter(pk=delivery.pk).update(
+            state=MailingDelivery.State.FAILED, error="erased", attempts=delivery.attempts + 1)
+        report.failed += 1
+        return
+    message = emails.mailing_message(delivery.mailing, member, delivery.language, delivery.email)
+    message.connection = connection
+    try:
+        message.send()
+    except Exception as error:  # the backend's refusal, kept for the editor to see
+        MailingDelivery.objects.filter(pk=delivery.pk).update(
+            state=MailingDelivery.State.FAILED, error=str(error)[:500] or type(error).__name__,
+            attempts=delivery.attempts + 1)
+        report.failed += 1
+        return
+    MailingDelivery.objects.filter(pk=delivery.pk).update(
+        state=MailingDelivery.State.SENT, sent_at=timezone.now(), error="",
+        attempts=delivery.attempts + 1)
+    report.sent += 1
+
+
+# --- the members' choices ------------------------------------------------------------------
+
+
+@transaction.atomic
+def mail_consent_set(
+    *,
+    member: Member,
+    kind: str,
+    granted: bool,
+    source: str,
+    country: str = "",
+    mailing: Mailing | None = None,
+) -> bool:
+    """Record a member's choice for one kind of mail (with its date and source). Returns
+    whether anything changed; an unchanged choice writes no event."""
+    country = (country or "").strip().upper()
+    if kind == MailKind.TOURNAMENTS and granted and not country:
+        raise MembershipError(E_COUNTRY_REQUIRED)
+    current = MailConsent.objects.select_for_update().filter(member=member, kind=kind).first()
+    if current is not None and current.granted == granted and (
+        not granted or current.country == country
+    ):
+        return False
+    if current is None:  # the first choice, even one equal to the default, is recorded
+        current = MailConsent(member=member, kind=kind)
+    current.granted = granted
+    if granted or not current.country:
+        current.country = country
+    current.save()
+    ConsentEvent.objects.create(member=member, kind=kind, granted=granted,
+                                country=current.country if granted else "", source=source,
+                                mailing=mailing)
+    return True
+
+
+def mail_unsubscribe(*, token: str) -> tuple[Member, str] | None:
+    """The one-click unsubscribe: the kind of mail of the token is turned off."""
+    found = mailings.unsubscribe_token_read(token)
+    if found is None:
+        return None
+    member, kind, mailing_id = found
+    mailing = Mailing.objects.filter(pk=mailing_id).first() if mailing_id else None
+    mail_consent_set(member=member, kind=kind, granted=False,
+                     source=ConsentEvent.Source.UNSUBSCRIBE, mailing=mailing)
+    return member, kind

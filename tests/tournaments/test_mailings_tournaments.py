@@ -1,0 +1,128 @@
+"""Tournaments in the members' mail (issue 29, decision 0315): the entrants of a tournament
+as a mailing's audience, and one announcement to the followers of a country's tournaments
+when one is accredited (opens for entries)."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.core import mail
+
+from federation import mailings
+from federation import selectors as federation_selectors
+from federation import services as federation_services
+from federation.models import ConsentEvent, Mailing, MailKind, Member, MembershipType
+from tournaments import services
+from tournaments.mailings import announce_after_accreditation
+
+pytestmark = pytest.mark.django_db
+
+_numbers = itertools.count(7000)
+
+
+@pytest.fixture
+def make_member(make_user):
+    """An honorary member (always in good standing) with an account."""
+
+    def make(language="en", follows: str | None = None):
+        user = make_user()
+        honorary, _ = MembershipType.objects.get_or_create(
+            kind="honorary", defaults={"is_free": True})
+        member = Member.objects.create(
+            user=user, name_native="Anna Kowalska", name_latin="Anna Kowalska",
+            membership_type=honorary, application=Member.Application.APPROVED,
+            membership_number=next(_numbers), joined_on=federation_selectors.today(),
+            language=language, email=user.email,
+        )
+        if follows:
+            federation_services.mail_consent_set(
+                member=member, kind=MailKind.TOURNAMENTS, granted=True, country=follows,
+                source=ConsentEvent.Source.MEMBER_PAGE)
+        return member
+
+    return make
+
+
+def future(**extra):
+    today = federation_selectors.today()
+    return {"start_date": today + timedelta(days=60), "end_date": today + timedelta(days=61),
+            "fee_member": Decimal("20.00"), "fee_other": Decimal("30.00"), "currency": "EUR",
+            **extra}
+
+
+def test_followers_of_the_country_get_one_announcement_in_their_language(
+    make_tournament, make_member, django_capture_on_commit_callbacks
+):
+    dutch_follower = make_member("nl", follows="NL")
+    english_follower = make_member("en", follows="NL")
+    make_member("en", follows="DE")
+    make_member("en")  # follows nothing
+    tournament = make_tournament("accredited", name="Utrecht Open", country="NL", **future())
+    mailing = Mailing.objects.get(key=f"tournament-{tournament.pk}-open")
+    assert mailing.audience == Mailing.Audience.FOLLOWERS and mailing.country == "NL"
+    assert mailing.state == Mailing.State.SENDING
+    assert set(mailing.deliveries.values_list("member_id", flat=True)) == {
+        dutch_follower.pk, english_follower.pk}
+    # the signal again (a second accreditation cannot happen, but a receiver may run twice)
+    announce_after_accreditation(sender=None, tournament=tournament)
+    assert Mailing.objects.filter(audience=Mailing.Audience.FOLLOWERS).count() == 1
+    mail.outbox.clear()
+    federation_services.mailings_deliver()
+    federation_services.mailings_deliver()
+    by_address = {m.to[0]: m for m in mail.outbox}
+    assert len(mail.outbox) == 2
+    english = by_address[english_follower.email]
+    assert english.subject == "Open for entries: Utrecht Open"
+    assert "Utrecht" in english.body and f"/en/tournaments/{tournament.pk}/" in english.body
+    assert "follow the tournaments in Netherlands" in english.body
+    assert english.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    dutch = by_address[dutch_follower.email]
+    assert f"/nl/tournaments/{tournament.pk}/" in dutch.body
+
+
+def test_editors_follow_announcements_on_the_mailings_pages(client, make_tournament,
+                                                            make_member, make_user):
+    from django.contrib.auth.models import Group
+
+    make_member(follows="NL")
+    tournament = make_tournament("accredited", name="Utrecht Open", country="NL", **future())
+    federation_services.mailings_deliver()
+    editor = make_user(is_staff=True)
+    editor.groups.add(Group.objects.get(name=federation_services.ROLE_EDITORS))
+    client.force_login(editor)
+    assert "Utrecht Open" in client.get("/admin/mailings/").content.decode()
+    mailing = Mailing.objects.get(key=f"tournament-{tournament.pk}-open")
+    page = client.get(f"/admin/mailings/{mailing.pk}/?lang=en").content.decode()
+    assert 'id="mailing-progress"' in page and 'id="mailing-send"' not in page
+
+
+def test_a_tournament_elsewhere_announces_nothing_to_anyone(make_tournament, make_member):
+    make_member(follows="NL")
+    tournament = make_tournament("accredited", country="BE", **future())
+    mailing = Mailing.objects.get(key=f"tournament-{tournament.pk}-open")
+    assert mailing.deliveries.count() == 0 and mailing.state == Mailing.State.SENT
+
+
+def test_the_entrants_of_a_tournament_as_an_audience(make_tournament, make_member, organizer):
+    tournament = make_tournament("accredited", **future())
+    entrants = [make_member() for _ in range(3)]
+    outsider = make_member()
+    entries = [
+        services.entry_create(tournament=tournament, user=m.user, first_name="Anna",
+                              last_name="Kowalska", country="PL")
+        for m in entrants
+    ]
+    services.entry_withdraw(entry=entries[2], user=entrants[2].user)
+    mailing = federation_services.mailing_create(
+        user=organizer, kind=MailKind.NEWS, audience=Mailing.Audience.TOURNAMENT,
+        tournament_id=tournament.pk, texts={"ru": ("Тема", "Текст")})
+    reached = {m.pk for m in mailings.mailing_recipients(mailing)}
+    assert reached == {entrants[0].pk, entrants[1].pk}
+    assert outsider.pk not in reached
+    assert tournament.name in mailings.audience_description(mailing)
+    source = mailings.external_audience(Mailing.Audience.TOURNAMENT)
+    assert (tournament.pk, tournament.name) in [(pk, label.split(" (")[0])
+                                                for pk, label in source.choices()]
