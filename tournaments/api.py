@@ -35,7 +35,7 @@ from tournaments.permissions import can_accredit, can_manage, can_organize
 from . import selectors, services
 from .errors import E_REGISTRATION_CLOSED
 from .importers import parse_results_json
-from .models import PUBLIC_STATES, Entry, Player, Session, Tournament
+from .models import PUBLIC_STATES, Absence, Entry, Player, Session, Tournament
 from .problem_texts import check_message, error_message, problem_message
 
 
@@ -48,9 +48,11 @@ class TournamentSerializer(serializers.ModelSerializer):
             "planned_players", "fee", "currency", "contact", "website", "withdrawn_ranking",
             "mers", "mers_weight", "max_players", "fee_member", "fee_other", "fee_reduced",
             "reduced_for", "entries_open",
-            "members_first_until", "refund_until", "payment_days",
+            "members_first_until", "refund_until", "payment_days", "absent_score",
+            "absent_table_points", "absent_game_points", "hide_last_sessions",
+            "standings_revealed_at",
         ]
-        read_only_fields = ["id", "state", "mers", "mers_weight"]
+        read_only_fields = ["id", "state", "mers", "mers_weight", "standings_revealed_at"]
 
     mers_weight = serializers.DecimalField(
         max_digits=4, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
@@ -209,6 +211,48 @@ class CorrectionInSerializer(ResultsInSerializer):
     reason = serializers.CharField()
 
 
+class PenaltyInSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    player = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["deducted", "transferred"])
+    points = serializers.IntegerField()
+    reason = serializers.CharField(max_length=300, allow_blank=True, required=False,
+                                   default="")
+    to_player = serializers.IntegerField(
+        required=False, allow_null=True, default=None,
+        help_text="transferred: the player who receives the points (at the same table); "
+                  "empty: the three others share them (divisible by 3)")
+
+
+class PenaltyOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    session = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["deducted", "transferred"])
+    points = serializers.IntegerField()
+    to_player = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField()
+    late_minutes = serializers.IntegerField(allow_null=True)
+    source = serializers.ChoiceField(choices=["results", "organizer"])
+    given_by = serializers.CharField(required=False,
+                                     help_text="the organizer and the officers only")
+    given_at = serializers.DateTimeField(required=False,
+                                         help_text="the organizer and the officers only")
+
+
+class LateInSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    minutes = serializers.IntegerField()
+
+
+class AbsentInSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    reason = serializers.CharField(max_length=300, allow_blank=True, required=False,
+                                   default="")
+
+
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True,
                                     help_text="null: a substitute, or a withdrawn player "
@@ -220,6 +264,8 @@ class StandingSerializer(serializers.Serializer):
     table_points = serializers.FloatField()
     game_points = serializers.IntegerField()
     penalties = serializers.IntegerField()
+    penalty_details = PenaltyOutSerializer(many=True, help_text="this player's penalties")
+    absent_sessions = serializers.ListField(child=serializers.IntegerField())
 
 
 class TournamentAPIView(APIView):
@@ -266,6 +312,7 @@ def _problems(problems: Iterable[Problem]) -> Response:
 
 def _tournament_error(err: services.TournamentError, field: str | None = None) -> Response:
     item = {"code": err.code, "message": error_message(err.code, err.params)}
+    field = field or err.params.get("field")
     if field is not None:
         item["field"] = field
     return _errors([item])
@@ -302,6 +349,7 @@ def tournament_json(tournament: Tournament, **extra: Any) -> dict[str, Any]:
 
 
 CALENDAR_PAGE_SIZE = 100
+_DATETIME = serializers.DateTimeField()
 CALENDAR_FIELDS = TournamentSerializer.Meta.fields
 
 
@@ -316,6 +364,9 @@ def calendar_json(rows: QuerySet[Tournament]) -> list[dict[str, Any]]:
             row[name] = row[name].isoformat()
         if row["fee"] is not None:
             row["fee"] = f"{row['fee']:.2f}"
+        if row["standings_revealed_at"] is not None:
+            row["standings_revealed_at"] = _DATETIME.to_representation(
+                row["standings_revealed_at"])
         out.append({name: row[name] for name in CALENDAR_FIELDS})
     return out
 
@@ -604,15 +655,40 @@ class SeatingView(TournamentAPIView):
         return Response(seating_json(tournament))
 
 
-def standings_json(tournament: Tournament) -> list[dict[str, Any]]:
+def penalty_json(row: selectors.PenaltyRow, *, manager: bool) -> dict[str, Any]:
+    p = row.penalty
+    data = {
+        "id": p.pk, "session": p.session, "table": p.table, "player": p.player_id,
+        "name": row.name, "kind": p.kind, "points": p.points, "to_player": p.to_player_id,
+        "reason": row.reason, "late_minutes": p.late_minutes, "source": p.source,
+    }
+    if manager:
+        data["given_by"] = p.given_by.get_username()
+        data["given_at"] = p.given_at.isoformat()
+    return data
+
+
+def standings_json(tournament: Tournament, *, up_to: int | None = None,
+                   manager: bool = True) -> list[dict[str, Any]]:
+    """The standings (after session ``up_to`` when the last sessions are hidden), each
+    row with the player's penalties and the sessions they missed."""
+    penalties: dict[int, list[dict[str, Any]]] = {}
+    for row in selectors.tournament_penalties(tournament, up_to):
+        penalties.setdefault(row.penalty.player_id, []).append(
+            penalty_json(row, manager=manager))
+    absent: dict[int, list[int]] = {}
+    for absence in selectors.tournament_absences(tournament, up_to):
+        absent.setdefault(absence.player_id, []).append(absence.session)
     return [
         {
             "rank": row.rank, "player": row.player, "name": row.name,
             "table_points": row.table_points_number, "game_points": row.game_points,
             "penalties": row.penalties, "substitute": row.substitute,
             "withdrawn_from": row.withdrawn_from,
+            "penalty_details": penalties.get(row.player, []),
+            "absent_sessions": absent.get(row.player, []),
         }
-        for row in selectors.tournament_standings(tournament)
+        for row in selectors.tournament_standings(tournament, up_to)
     ]
 
 
@@ -627,10 +703,12 @@ class ResultsView(TournamentAPIView):
         sessions, problems = parse_results_json(request.data)
         if problems:
             return _problems(services.results_problems(
-                tournament=tournament, sessions=sessions, parse_problems=problems))
+                tournament=tournament, sessions=sessions, parse_problems=problems,
+                allow_unbalanced=True))
         try:
             services.results_record(tournament=tournament, user=request.user,
-                                    sessions=sessions, source=Session.Source.API)
+                                    sessions=sessions, source=Session.Source.API,
+                                    allow_unbalanced=True)
         except services.TournamentError as err:
             return _tournament_error(err)
         except services.ResultsError as err:
@@ -686,7 +764,133 @@ class StandingsView(TournamentAPIView):
         tournament = _visible(request, pk)
         if tournament.state not in PUBLIC_STATES and not can_manage(request.user, tournament):
             raise Http404
-        return Response(standings_json(tournament))
+        up_to = selectors.standings_cutoff(tournament, request.user)
+        response = Response(standings_json(
+            tournament, up_to=up_to, manager=can_manage(request.user, tournament)))
+        if up_to is not None:
+            # the last sessions are hidden until the organizer reveals them
+            response["X-Standings-After-Session"] = str(up_to)
+        return response
+
+
+class PenaltiesView(TournamentAPIView):
+    """Every penalty of a tournament (who gave it and when: its organizer and the officers
+    only); the organizer gives one with its reason."""
+
+    @extend_schema(responses=PenaltyOutSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = _visible(request, pk)
+        manager = can_manage(request.user, tournament)
+        if tournament.state not in PUBLIC_STATES and not manager:
+            raise Http404
+        up_to = selectors.standings_cutoff(tournament, request.user)
+        return Response([penalty_json(row, manager=manager)
+                         for row in selectors.tournament_penalties(tournament, up_to)])
+
+    @extend_schema(request=PenaltyInSerializer, responses={201: PenaltyOutSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = _own(request, pk)
+        serializer = PenaltyInSerializer(data=request.data)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        try:
+            penalty = services.penalty_give(tournament=tournament, user=request.user,
+                                            **serializer.validated_data)
+        except services.TournamentError as err:
+            return _tournament_error(err)
+        return Response(_one_penalty(penalty), status=status.HTTP_201_CREATED)
+
+
+class PenaltyView(TournamentAPIView):
+    """The organizer takes back a penalty they gave."""
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, pk: int, penalty: int) -> Response:
+        tournament = _own(request, pk)
+        try:
+            services.penalty_remove(tournament=tournament, user=request.user, penalty=penalty)
+        except services.TournamentError as err:
+            if err.code == "penalty_not_given":
+                raise Http404 from err
+            return _tournament_error(err)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _one_penalty(penalty: Any) -> dict[str, Any]:
+    row = selectors.PenaltyRow(penalty, str(penalty.player),
+                               str(penalty.to_player) if penalty.to_player_id else "")
+    return penalty_json(row, manager=True)
+
+
+def absence_json(absence: Any) -> dict[str, Any]:
+    return {"id": absence.pk, "session": absence.session, "player": absence.player_id,
+            "reason": absence.reason, "late_minutes": absence.late_minutes}
+
+
+class LateView(TournamentAPIView):
+    """The organizer records a late arrival (3.11.2): up to 10 minutes, 10 game points
+    deducted; 11 to 15, 20; beyond 15 minutes the player misses the session."""
+
+    @extend_schema(request=LateInSerializer, responses={201: dict})
+    def post(self, request: Request, pk: int, player: int) -> Response:
+        tournament = _own(request, pk)
+        get_object_or_404(tournament.registrations, player_id=player)
+        serializer = LateInSerializer(data=request.data)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        try:
+            result = services.player_late(tournament=tournament, user=request.user,
+                                          player=player, **serializer.validated_data)
+        except services.TournamentError as err:
+            return _tournament_error(err)
+        if isinstance(result, Absence):
+            return Response({"absence": absence_json(result)}, status=status.HTTP_201_CREATED)
+        return Response({"penalty": _one_penalty(result)}, status=status.HTTP_201_CREATED)
+
+
+class AbsentView(TournamentAPIView):
+    """The organizer records a player absent for one session."""
+
+    @extend_schema(request=AbsentInSerializer, responses={201: dict})
+    def post(self, request: Request, pk: int, player: int) -> Response:
+        tournament = _own(request, pk)
+        get_object_or_404(tournament.registrations, player_id=player)
+        serializer = AbsentInSerializer(data=request.data)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        try:
+            absence = services.player_absent(tournament=tournament, user=request.user,
+                                             player=player, **serializer.validated_data)
+        except services.TournamentError as err:
+            return _tournament_error(err)
+        return Response({"absence": absence_json(absence)}, status=status.HTTP_201_CREATED)
+
+
+class RevealView(TournamentAPIView):
+    """The organizer reveals the standings of the hidden last sessions."""
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = _own(request, pk)
+        return Response(tournament_json(
+            services.standings_reveal(tournament=tournament, user=request.user)))
+
+
+class UnbalancedConfirmView(TournamentAPIView):
+    """The organizer keeps an imported table that does not sum to zero as recorded."""
+
+    @extend_schema(request=None, responses={200: dict})
+    def post(self, request: Request, pk: int, session: int, table: int) -> Response:
+        tournament = _own(request, pk)
+        try:
+            flag = services.unbalanced_table_confirm(
+                tournament=tournament, user=request.user, session=session, table=table)
+        except services.TournamentError as err:
+            if err.code == "table_not_flagged":
+                raise Http404 from err
+            return _tournament_error(err)
+        return Response({"session": flag.session, "table": flag.table, "total": flag.total,
+                         "confirmed": True})
 
 
 class SessionTableSerializer(serializers.Serializer):
@@ -694,6 +898,9 @@ class SessionTableSerializer(serializers.Serializer):
     state = serializers.ChoiceField(choices=["missing", "entered", "agreed"])
     source = serializers.CharField(allow_null=True)
     problems = serializers.ListField(child=serializers.DictField())
+    unbalanced = serializers.DictField(
+        allow_null=True, help_text="imported totals that do not sum to zero: "
+                                   '{"total", "confirmed"} (kept as recorded once confirmed)')
 
 
 class SessionOutSerializer(serializers.Serializer):
@@ -717,13 +924,17 @@ class SessionView(TournamentAPIView):
         if not 1 <= session <= tournament.sessions:
             raise Http404
         record = Session.objects.filter(tournament=tournament, number=session).first()
+        flags = {f.table: f for f in selectors.unbalanced_tables(tournament, session)}
         return Response({
             "session": session,
             "source": record.source if record else None,
             "tables": [
                 {"table": row.table, "state": row.state, "source": row.source,
                  "problems": [{**p.to_dict(), "message": problem_message(p)}
-                              for p in row.problems]}
+                              for p in row.problems],
+                 "unbalanced": ({"total": flags[row.table].total,
+                                 "confirmed": flags[row.table].confirmed_at is not None}
+                                if row.table in flags else None)}
                 for row in selectors.session_tables(tournament, session)
             ],
         })

@@ -46,6 +46,16 @@ E_NOTHING_TO_PAY = "nothing_to_pay"
 E_AMOUNT_NOT_POSITIVE = "amount_not_positive"
 E_NO_REDUCED_FEE = "no_reduced_fee"
 E_REDUCED_FEE_PAID = "reduced_fee_paid"
+E_PENALTY_SESSION = "penalty_session"
+E_PENALTY_KIND = "penalty_kind"
+E_PENALTY_PLAYER = "penalty_player"
+E_PENALTY_POINTS_RANGE = "penalty_points_range"
+E_PENALTY_RECEIVER = "penalty_receiver"
+E_PENALTY_NOT_GIVEN = "penalty_not_given"  # no such penalty given by the organizer
+E_LATE_MINUTES = "late_minutes"
+E_ALREADY_ABSENT = "already_absent"
+E_ABSENT_AFTER_RESULTS = "absent_after_results"
+E_TABLE_NOT_FLAGGED = "table_not_flagged"
 
 
 class TournamentError(Exception):

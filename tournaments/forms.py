@@ -28,7 +28,9 @@ class TournamentForm(forms.ModelForm):
             "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
             "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
             "currency", "contact", "website", "withdrawn_ranking", "max_players", "fee_member",
-            "fee_other", "fee_reduced", "reduced_for", "entries_open", "members_first_until", "refund_until", "payment_days",
+            "fee_other", "fee_reduced", "reduced_for", "entries_open", "members_first_until",
+            "refund_until", "payment_days",
+            "absent_score", "absent_table_points", "absent_game_points", "hide_last_sessions",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -44,6 +46,17 @@ class TournamentForm(forms.ModelForm):
         # left out or empty: the model's defaults (everyone may enter, 14 days to pay)
         self.fields["entries_open"].required = False
         self.fields["payment_days"].required = False
+        for name in self.DEFAULTED:
+            self.fields[name].required = False
+
+    DEFAULTED = ("absent_score", "absent_table_points", "absent_game_points",
+                 "hide_last_sessions")
+
+    def _defaults(self, data: dict[str, Any]) -> None:
+        for name in self.DEFAULTED:  # left out or empty: kept, or the model's default
+            if data.get(name) in (None, ""):
+                data[name] = (getattr(self.instance, name) if self.instance.pk
+                              else Tournament._meta.get_field(name).get_default())
 
     def clean_withdrawn_ranking(self) -> str:
         return (self.cleaned_data.get("withdrawn_ranking")
@@ -51,6 +64,7 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        self._defaults(data)
         if not data.get("entries_open"):
             data["entries_open"] = Tournament._meta.get_field("entries_open").default
         if data.get("payment_days") is None:

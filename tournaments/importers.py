@@ -85,6 +85,7 @@ class HandEntry:
     fans: tuple[str, ...] | None = None
     tiles: str | None = None
     context: Mapping[str, Any] = field(default_factory=dict)
+    reason: str = ""  # a penalty's reason, when the sheet gives one (entry at the table)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.conf import settings
-from django.core.validators import MinValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -183,6 +183,32 @@ class Tournament(models.Model):
         default=WithdrawnRanking.BELOW,
         help_text=_("How players who left the tournament before its end are ranked"),
     )
+    class AbsentScore(models.TextChoices):
+        NOTHING = "nothing", _("Nothing: no table points and no game points")
+        FIXED = "fixed", _("A fixed score")
+
+    absent_score = models.CharField(
+        _("a player absent for a session gets"), max_length=10, choices=AbsentScore.choices,
+        default=AbsentScore.NOTHING,
+        help_text=_("For the session the player misses (late by more than 15 minutes, 3.11.2)."),
+    )
+    absent_table_points = models.PositiveSmallIntegerField(
+        _("table points for an absent session"), default=0,
+        validators=[MaxValueValidator(4)], help_text=_("With “a fixed score”."),
+    )
+    absent_game_points = models.IntegerField(
+        _("game points for an absent session"), default=0,
+        validators=[MinValueValidator(-10_000), MaxValueValidator(10_000)],
+        help_text=_("With “a fixed score”; negative for a loss."),
+    )
+    hide_last_sessions = models.PositiveSmallIntegerField(
+        _("hide the standings of the last sessions"), default=0,
+        validators=[MaxValueValidator(10)],
+        help_text=_("The public standings stop before the last sessions until you reveal "
+                    "them (at the prize-giving)."),
+    )
+    standings_revealed_at = models.DateTimeField(_("standings revealed at"), null=True,
+                                                 blank=True)
     mers = models.BooleanField(
         _("MERS tournament"), default=False,
         help_text=_("Counts in the EMA ranking; set by the accreditation officer."),
@@ -652,3 +678,126 @@ class Entry(models.Model):
     @property
     def name(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+
+class Penalty(models.Model):
+    """A penalty (3.11.2) with who gave it, when and why
+    (docs/decisions/0715-penalties-absences-hidden-standings.md). ``deducted``: ``points``
+    taken from ``player`` and given to no one (after table points); ``transferred``: moved
+    from ``player`` to ``to_player``, or shared by the three others at the table when
+    ``to_player`` is empty (as on the score sheet), so they are in the game points.
+
+    ``source`` "results": entered with the results (the seat's deducted penalty, a penalty
+    line of the sheet); these records are rewritten with the table they belong to and the
+    stored rows (``TableResult``, ``HandRecord``) already hold them. ``source`` "organizer":
+    given on the session view or the API (a late arrival among them); they survive a table
+    posted again and are added to the stored sheet by ``tournaments.selectors`` for the
+    standings and the ratings."""
+
+    class Kind(models.TextChoices):
+        DEDUCTED = "deducted", _("deducted")
+        TRANSFERRED = "transferred", _("transferred")
+
+    class Source(models.TextChoices):
+        RESULTS = "results", _("entered with the results")
+        ORGANIZER = "organizer", _("given by the organizer")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="penalties",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    hand = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("player"),
+    )
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    points = models.PositiveIntegerField(_("points"), validators=[MinValueValidator(1)])
+    to_player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("given to"),
+    )
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    late_minutes = models.PositiveSmallIntegerField(_("minutes late"), null=True, blank=True)
+    source = models.CharField(_("source"), max_length=10, choices=Source.choices)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("given by"),
+    )
+    given_at = models.DateTimeField(_("given at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "session", "table", "given_at", "pk"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        indexes = [models.Index(fields=["tournament", "session"])]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}: {self.player} -{self.points}"
+
+
+class Absence(models.Model):
+    """A player who misses one session (late by more than 15 minutes, 3.11.2, or any other
+    reason the organizer accepts) and plays the next ones: that session's results leave them
+    out, a substitute may take the seat, and they get the tournament's ``absent_score``."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="absences",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player"),
+    )
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    late_minutes = models.PositiveSmallIntegerField(_("minutes late"), null=True, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("recorded by"),
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "session", "pk"]
+        verbose_name = _("absence")
+        verbose_name_plural = _("absences")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "session", "player"],
+                                    name="absence_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}: {self.player}"
+
+
+class UnbalancedTable(models.Model):
+    """A table imported as totals without hands whose game points do not sum to zero: kept
+    as recorded and flagged until the organizer posts it again balanced (the flag goes) or
+    confirms it "as recorded" (``confirmed_by``); the tournament cannot be confirmed while a
+    flag is open (docs/decisions/0715-penalties-absences-hidden-standings.md)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="unbalanced_tables",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    total = models.IntegerField(_("sum of the game points"))
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("confirmed as recorded by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed as recorded at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "session", "table"]
+        verbose_name = _("unbalanced table")
+        verbose_name_plural = _("unbalanced tables")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "session", "table"],
+                                    name="unbalanced_table_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}/{self.table}: {self.total}"

@@ -55,6 +55,9 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
         line = [rank, row.name, _fmt(row.table_points_number), _fmt(row.game_points),
                 _fmt(row.penalties)]
         for cell in item["cells"]:
+            if cell == "absent":
+                line.append(_("absent"))
+                continue
             line.append(
                 f"{_fmt(table_points_number(cell.table_points))} / {_fmt(cell.game_points)}"
                 if cell else "")
@@ -72,11 +75,35 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
         for c, text in enumerate(line):
             style.append(("FONTNAME", (c, r), (c, r), font_for(text, base)))
     table.setStyle(TableStyle(style))
-    story = [Paragraph(title, heading), Paragraph(dates, small), Spacer(1, 4 * mm), table]
+    story = [Paragraph(title, heading), Paragraph(dates, small)]
+    if context.get("hidden_after") is not None:
+        notice = _("The standings of the last sessions are hidden until the prize-giving: "
+                   "these are the standings after session %(k)s.") % {
+            "k": context["hidden_after"]}
+        story.append(Paragraph(notice, ParagraphStyle(
+            "hn", fontName=font_for(notice, base), fontSize=10, leading=13)))
+    story += [Spacer(1, 4 * mm), table]
     legend = _("TP: table points, GP: game points after penalties, Pen.: penalties deducted; "
                "per session: table points / game points.")
     story += [Spacer(1, 3 * mm), Paragraph(legend, ParagraphStyle(
         "l", fontName=font_for(legend, base), fontSize=8, leading=10))]
+    penalties = context.get("penalties") or []
+    if penalties:
+        pen_title = _("Penalties")
+        pen_data = [[_("Session"), _("Player"), _("Points"), _("Kind"), _("Reason")]] + [
+            [str(p.penalty.session), p.name, _fmt(p.penalty.points),
+             str(p.penalty.get_kind_display()) + (f" → {p.to_name}" if p.to_name else ""),
+             p.reason] for p in penalties
+        ]
+        pen_table = Table(pen_data, repeatRows=1)
+        pen_style = [("FONTSIZE", (0, 0), (-1, -1), 8),
+                     ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#d8d2c6"))]
+        for r, line in enumerate(pen_data):
+            for c, text in enumerate(line):
+                pen_style.append(("FONTNAME", (c, r), (c, r), font_for(text, base)))
+        pen_table.setStyle(TableStyle(pen_style))
+        story += [Spacer(1, 6 * mm), Paragraph(pen_title, ParagraphStyle(
+            "p", fontName=font_for(pen_title, base), fontSize=12, leading=15)), pen_table]
     teams = context.get("teams") or []
     if teams:
         team_title = _("Teams")

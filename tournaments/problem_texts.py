@@ -39,6 +39,17 @@ def _templates() -> dict[str, str]:
             "Player %(player)s withdrew from session %(from_session)s on and cannot sit in "
             "this session."
         ),
+        "player_absent": _(
+            "Player %(player)s is recorded absent for this session and cannot sit in it."
+        ),
+        "table_unbalanced": _(
+            "The game points of this table sum to %(total)s instead of zero: post it again "
+            "corrected, or confirm it as recorded."
+        ),
+        "penalty_without_seat": _(
+            "Player %(player)s has a penalty in this session but no seat at the table "
+            "concerned in its results."
+        ),
         # hands
         "bad_seat": _("This seat is not at the table."),
         "self_discard": _("The winner cannot be the discarder."),
@@ -140,6 +151,28 @@ def _templates() -> dict[str, str]:
             "Every ranked member needs an EMA number before the results go to the EMA; "
             "missing: %(players)s."
         ),
+        # penalties, late arrivals and absences
+        "penalty_session": _("The session is between 1 and %(count)s."),
+        "penalty_kind": _("A penalty is deducted or transferred."),
+        "penalty_player": _(
+            "Player %(player)s does not play session %(session)s (not registered, withdrawn, "
+            "absent, or without a seat in its results)."
+        ),
+        "penalty_points_range": _("The points are a whole number from %(lo)s to %(hi)s."),
+        "penalty_receiver": _(
+            "A transferred penalty goes to another player of the same table."
+        ),
+        "penalty_not_given": _(
+            "No such penalty given by the organizer: a penalty entered with the results is "
+            "changed by posting the table again."
+        ),
+        "late_minutes": _("The minutes late are a whole number from 1 to 600."),
+        "already_absent": _("This player is already recorded absent for this session."),
+        "absent_after_results": _(
+            "This player has results in session %(session)s: post it again without them "
+            "first."
+        ),
+        "table_not_flagged": _("This table is not flagged."),
         # entry at the table
         "no_seating": _("Session %(session)s has no seating yet: draw the seating first."),
         "table_closed": _("This table's score sheet is closed."),

@@ -61,17 +61,24 @@ def expected_players(
     registered: Collection[int],
     withdrawn: Mapping[int, int],
     substitutes: Collection[int],
+    absent: Mapping[int, Collection[int]] | None = None,
 ) -> set[int]:
-    """The players who must have a seat in ``session``: registered, not substitutes, and
-    not withdrawn from that session or an earlier one."""
+    """The players who must have a seat in ``session``: registered, not substitutes, not
+    withdrawn from that session or an earlier one, and not absent for it (``absent``:
+    session -> the players who miss it)."""
+    away = (absent or {}).get(session, ())
     return {
         p for p in registered
         if p not in substitutes and (p not in withdrawn or session < withdrawn[p])
+        and p not in away
     }
 
 
 def allowed_players(
-    session: int, *, registered: Collection[int], withdrawn: Mapping[int, int]
+    session: int, *, registered: Collection[int], withdrawn: Mapping[int, int],
+    absent: Mapping[int, Collection[int]] | None = None,
 ) -> set[int]:
     """The players who may have a seat in ``session`` (substitutes included)."""
-    return {p for p in registered if p not in withdrawn or session < withdrawn[p]}
+    away = (absent or {}).get(session, ())
+    return {p for p in registered
+            if (p not in withdrawn or session < withdrawn[p]) and p not in away}

@@ -35,12 +35,14 @@ from .ranking import allowed_players, expected_players
 E_SESSION_RANGE = "session_range"
 E_NOT_AT_TABLE = "not_at_table"
 E_PLAYER_WITHDRAWN = "player_withdrawn"  # seated in a session after their withdrawal
+E_PLAYER_ABSENT = "player_absent"  # seated in a session they were recorded absent for
 
 
 @dataclass(frozen=True)
 class ScoredTable:
     score: TableScore
     hands: tuple[tuple[HandEntry, LineResult], ...]  # empty when only totals were given
+    unbalanced: int | None = None  # totals only, kept as recorded: their sum (not zero)
 
 
 @dataclass(frozen=True)
@@ -58,15 +60,22 @@ def evaluate(
     config: MCRConfig,
     withdrawn: Mapping[int, int] | None = None,
     substitutes: Collection[int] = (),
+    absent: Mapping[int, Collection[int]] | None = None,
     partial: bool = False,
+    allow_unbalanced: bool = False,
 ) -> tuple[list[ScoredSession], list[Problem]]:
     """``registered``: every registered player; ``withdrawn``: player -> the first session
-    they no longer play; ``substitutes`` sit in a session only when a table needs them. Each
-    session must seat exactly the players expected in it (``tournaments.ranking``).
+    they no longer play; ``substitutes`` sit in a session only when a table needs them;
+    ``absent``: session -> the players who miss it. Each session must seat exactly the
+    players expected in it (``tournaments.ranking``).
     ``partial``: the sessions give some of their tables only (a table entered at the
-    table), so an expected player without a seat is not a problem."""
+    table), so an expected player without a seat is not a problem.
+    ``allow_unbalanced``: a table given as totals without hands whose game points do not
+    sum to zero is kept as recorded (``ScoredTable.unbalanced``) instead of refused; tables
+    with hands are always checked."""
     registered = set(registered)
     withdrawn = dict(withdrawn or {})
+    absent = {k: set(v) for k, v in (absent or {}).items()}
     subs = set(substitutes)
     scored: list[ScoredSession] = []
     problems: list[Problem] = []
@@ -78,12 +87,13 @@ def evaluate(
             continue
         seated = {s.player for t in entry.tables for s in t.seats}
         players = expected_players(entry.session, registered=registered, withdrawn=withdrawn,
-                                   substitutes=subs) | (
-            allowed_players(entry.session, registered=registered, withdrawn=withdrawn)
+                                   substitutes=subs, absent=absent) | (
+            allowed_players(entry.session, registered=registered, withdrawn=withdrawn,
+                            absent=absent)
             & subs & seated)
         tables: list[ScoredTable] = []
         for table in entry.tables:
-            result = _table(entry.session, table, rules, config)
+            result = _table(entry.session, table, rules, config, allow_unbalanced)
             if isinstance(result, list):
                 problems.extend(result)
             else:
@@ -93,16 +103,31 @@ def evaluate(
             if len(tables) == len(entry.tables)
             else _players_only(entry, players)
         )
-        problems.extend(_withdrawn(p, withdrawn) for p in session_problems)
+        kept = {t.score.table for t in tables if t.unbalanced is not None}
+        problems.extend(
+            _withdrawn(p, withdrawn, absent.get(entry.session, set()))
+            for p in session_problems
+            if not (p.code == "unbalanced" and p.table in kept))
         scored.append(ScoredSession(entry.session, tuple(tables)))
     if partial:
         problems = [p for p in problems if p.code != "player_missing"]
+    if problems and allow_unbalanced:
+        # refused anyway: the tables that would have been flagged are listed too
+        problems.extend(p for s in scored for t in s.tables if t.unbalanced is not None
+                        for p in _balance(t.score))
     return scored, problems
 
 
-def _withdrawn(problem: Problem, withdrawn: Mapping[int, int]) -> Problem:
-    """A withdrawn player seated after their withdrawal is not "unknown": say so."""
+def _withdrawn(problem: Problem, withdrawn: Mapping[int, int],
+               absent: Collection[int] = ()) -> Problem:
+    """A withdrawn (or absent) player seated after their withdrawal (in the session they
+    miss) is not "unknown": say so."""
     player = problem.params.get("player") if problem.params else None
+    if problem.code == "player_unknown" and player in absent:
+        return dataclasses.replace(
+            problem, code=E_PLAYER_ABSENT,
+            message=f"player {player} is recorded absent for session {problem.session}",
+            params={"player": player, "session": problem.session})
     if problem.code != "player_unknown" or player not in withdrawn:
         return problem
     return dataclasses.replace(
@@ -153,7 +178,8 @@ def _line(hand: HandEntry, seat_of: dict[int, int], number: int,
 
 
 def _table(
-    session: int, table: TableEntry, rules: str, config: MCRConfig
+    session: int, table: TableEntry, rules: str, config: MCRConfig,
+    allow_unbalanced: bool = False,
 ) -> ScoredTable | list[Problem]:
     where = {"session": session, "table": table.table}
     if len(table.seats) != len(WINDS):
@@ -165,6 +191,8 @@ def _table(
         score = TableScore(session, table.table, tuple(
             SeatScore(s.player, s.game_points or 0, s.penalty) for s in table.seats))
         problems = _balance(score)
+        if allow_unbalanced and problems and all(p.code == "unbalanced" for p in problems):
+            return ScoredTable(score, (), sum(s.game_points for s in score.seats))
         return problems if problems else ScoredTable(score, ())
     seat_of = {s.player: i for i, s in enumerate(table.seats)}
     lines: list[Line] = []

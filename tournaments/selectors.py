@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -15,6 +16,7 @@ from django.utils import timezone, translation
 from config.countries import country_name
 from rulebook.scoring import DEFAULT_CONFIG, MCRConfig
 from rulebook.scoring.standings import (
+    WINDS,
     Problem,
     SeatScore,
     Standing,
@@ -29,6 +31,8 @@ from tournaments.clock import seconds_left
 from tournaments.models import (
     PUBLIC_STATES,
     SEAT_ORDER,
+    Absence,
+    Penalty,
     Player,
     Registration,
     SeatingAssignment,
@@ -39,7 +43,7 @@ from tournaments.models import (
     Tournament,
     TournamentResult,
 )
-from tournaments.permissions import can_accredit
+from tournaments.permissions import can_accredit, can_manage
 from tournaments.ranking import Placed, place
 from tournaments.table_sheet import sheet_view
 
@@ -69,22 +73,32 @@ def confirmed_table_results(
     rows = TableResult.objects.filter(tournament__state=Tournament.State.RESULTS_CONFIRMED)
     subs = Registration.objects.filter(
         tournament__state=Tournament.State.RESULTS_CONFIRMED, substitute=True)
+    given = Penalty.objects.filter(tournament__state=Tournament.State.RESULTS_CONFIRMED)
     if ruleset is not None:
         rows = rows.filter(tournament__ruleset=ruleset)
         subs = subs.filter(tournament__ruleset=ruleset)
+        given = given.filter(tournament__ruleset=ruleset)
     if since is not None:
         rows = rows.filter(tournament__end_date__gte=since)
         subs = subs.filter(tournament__end_date__gte=since)
+        given = given.filter(tournament__end_date__gte=since)
     substitutes: dict[int, set[int]] = {}
     for tid, player_id in subs.values_list("tournament_id", "player_id"):
         substitutes.setdefault(tid, set()).add(player_id)
     grouped: dict[tuple[datetime.date, int, int, int], list[tuple[int, int, int]]] = {}
+    transfers = _transfers(given)
     for end, tid, session, table, seat, player_id, points in rows.values_list(
         "tournament__end_date", "tournament_id", "session", "table", "seat", "player_id",
         "game_points",
     ).iterator(chunk_size=20_000):
         grouped.setdefault((end, tid, session, table), []).append(
             (SEAT_ORDER[seat], player_id, points))
+    if transfers:
+        for (_end, tid, session, _table), seats in grouped.items():
+            players = [p for _, p, _ in sorted(seats)]
+            moved = _moved(transfers.get((tid, session), ()), players)
+            if moved:
+                seats[:] = [(o, p, g + moved.get(p, 0)) for o, p, g in seats]
     return [
         TableOutcome(
             tournament_id=tid, end_date=end, session=session, table=table,
@@ -200,27 +214,90 @@ class StandingRow:
         return table_points_number(self.table_points)
 
 
-def tournament_tables(tournament: Tournament) -> list[TableScore]:
+# --- Penalties given by the organizer, added to the stored sheets ---------------------------
+# The stored rows (TableResult, HandRecord) are the sheets as entered, their penalties
+# included; the penalties the organizer gives on the session view or the API are kept apart
+# (they survive a table posted again) and added here, for the standings and the ratings
+# alike (docs/decisions/0715-penalties-absences-hidden-standings.md).
+
+Transfer = tuple[int, int, int | None]  # offender, points, receiver (None: the three others)
+
+
+def _transfers(qs: QuerySet[Penalty]) -> dict[tuple[int, int], list[Transfer]]:
+    """(tournament, session) -> the transferred penalties given by the organizer."""
+    out: dict[tuple[int, int], list[Transfer]] = {}
+    for tid, session, player, points, to in qs.filter(
+        source=Penalty.Source.ORGANIZER, kind=Penalty.Kind.TRANSFERRED,
+    ).values_list("tournament_id", "session", "player_id", "points", "to_player_id"):
+        out.setdefault((tid, session), []).append((player, points, to))
+    return out
+
+
+def _moved(transfers: Sequence[Transfer], players: Sequence[int]) -> dict[int, int]:
+    """What the transfers whose offender sits at this table (``players``) move: the
+    offender pays ``points``, to the receiver or a third to each of the three others."""
+    moved: dict[int, int] = {}
+    for offender, points, to in transfers:
+        if offender not in players:
+            continue
+        receivers = [to] if to is not None else [p for p in players if p != offender]
+        if to is not None and to not in players:
+            continue
+        moved[offender] = moved.get(offender, 0) - points
+        for r in receivers:
+            moved[r] = moved.get(r, 0) + points // len(receivers)
+    return moved
+
+
+def tournament_tables(tournament: Tournament, up_to: int | None = None) -> list[TableScore]:
+    """The seat scores of every stored table (sessions up to ``up_to``) as the scoring core
+    takes them: the stored sheet plus the penalties given by the organizer."""
+    rows_qs = TableResult.objects.filter(tournament=tournament)
+    given = Penalty.objects.filter(tournament=tournament, source=Penalty.Source.ORGANIZER)
+    if up_to is not None:
+        rows_qs = rows_qs.filter(session__lte=up_to)
+        given = given.filter(session__lte=up_to)
     grouped: dict[tuple[int, int], list[TableResult]] = {}
-    for row in TableResult.objects.filter(tournament=tournament).order_by(
-        "session", "table", "seat"
-    ):
+    for row in rows_qs.order_by("session", "table", "seat"):
         grouped.setdefault((row.session, row.table), []).append(row)
-    return [
-        TableScore(session, table, tuple(
-            SeatScore(r.player_id, r.game_points, r.penalty)
-            for r in sorted(rows, key=lambda r: SEAT_ORDER[r.seat])
-        ))
-        for (session, table), rows in sorted(grouped.items())
-    ]
+    deducted: dict[tuple[int, int], int] = {}
+    transfers: dict[int, list[Transfer]] = {}
+    for session, player, kind, points, to in given.values_list(
+            "session", "player_id", "kind", "points", "to_player_id"):
+        if kind == Penalty.Kind.DEDUCTED:
+            deducted[(session, player)] = deducted.get((session, player), 0) + points
+        else:
+            transfers.setdefault(session, []).append((player, points, to))
+    tables = []
+    for (session, table), rows in sorted(grouped.items()):
+        rows.sort(key=lambda r: SEAT_ORDER[r.seat])
+        moved = _moved(transfers.get(session, ()), [r.player_id for r in rows])
+        tables.append(TableScore(session, table, tuple(
+            SeatScore(r.player_id, r.game_points + moved.get(r.player_id, 0),
+                      r.penalty + deducted.get((session, r.player_id), 0))
+            for r in rows
+        )))
+    return tables
 
 
-def _placed(tournament: Tournament, registrations: list[Registration]) -> list[Placed]:
+def _awarded(tournament: Tournament, up_to: int | None) -> list[tuple[int, Fraction, int]]:
+    """The fixed score of each session missed, when the tournament gives one."""
+    if tournament.absent_score != Tournament.AbsentScore.FIXED:
+        return []
+    qs = Absence.objects.filter(tournament=tournament)
+    if up_to is not None:
+        qs = qs.filter(session__lte=up_to)
+    return [(player, Fraction(tournament.absent_table_points), tournament.absent_game_points)
+            for player in qs.values_list("player_id", flat=True)]
+
+
+def _placed(tournament: Tournament, registrations: list[Registration],
+            up_to: int | None = None) -> list[Placed]:
     """Everyone's standing (3.10.1) and final rank under the tournament's rules for
     substitutes and withdrawn players (``tournaments.ranking``)."""
     order = [r.player_id for r in sorted(registrations, key=lambda r: r.number)]
     return place(
-        standings(order, tournament_tables(tournament)),
+        standings(order, tournament_tables(tournament, up_to), _awarded(tournament, up_to)),
         substitutes={r.player_id for r in registrations if r.substitute},
         withdrawn={r.player_id: r.withdrawn_from for r in registrations
                    if r.withdrawn_from is not None},
@@ -238,12 +315,14 @@ def tournament_ranking(tournament: Tournament) -> list[Standing]:
     ]
 
 
-def tournament_standings(tournament: Tournament) -> list[StandingRow]:
+def tournament_standings(tournament: Tournament, up_to: int | None = None
+                         ) -> list[StandingRow]:
     """Every registered player's row: the ranked players (3.10.1) first, then the unranked
-    ones (``rank`` None); players without results: zeros."""
+    ones (``rank`` None); players without results: zeros. ``up_to``: the standings after
+    that session (the last sessions hidden)."""
     registrations = {r.player_id: r for r in tournament_registrations(tournament)}
     rows = []
-    for placed in _placed(tournament, list(registrations.values())):
+    for placed in _placed(tournament, list(registrations.values()), up_to):
         s = placed.standing
         reg = registrations[s.player]
         rows.append(StandingRow(
@@ -255,15 +334,78 @@ def tournament_standings(tournament: Tournament) -> list[StandingRow]:
     return rows
 
 
-def tournament_team_standings(tournament: Tournament) -> list[TeamStanding]:
+def tournament_team_standings(tournament: Tournament, up_to: int | None = None
+                              ) -> list[TeamStanding]:
     teams = dict(
         Registration.objects.filter(tournament=tournament).exclude(team="")
         .values_list("player_id", "team")
     )
     if not teams:
         return []
-    ranking = standings(list(teams), tournament_tables(tournament))
+    ranking = standings(list(teams), tournament_tables(tournament, up_to),
+                        _awarded(tournament, up_to))
     return team_standings(ranking, teams)
+
+
+def standings_cutoff(tournament: Tournament, user: Any) -> int | None:
+    """The last session whose standings ``user`` may see, ``None`` for all: the public sees
+    the standings after session (sessions - N) while the tournament hides its last N
+    sessions and the organizer has not revealed them; the organizer and the officers see
+    everything."""
+    hidden = tournament.hide_last_sessions
+    if not hidden or tournament.standings_revealed_at is not None:
+        return None
+    if can_manage(user, tournament):
+        return None
+    return max(tournament.sessions - hidden, 0)
+
+
+@dataclass(frozen=True)
+class PenaltyRow:
+    penalty: Penalty
+    name: str
+    to_name: str
+
+    @property
+    def reason(self) -> str:
+        """The reason as the reader reads it: a late arrival in their language, a
+        penalty entered with the results without a reason says so."""
+        p = self.penalty
+        if p.late_minutes is not None:
+            return translation.ngettext("late %(n)s minute", "late %(n)s minutes",
+                                        p.late_minutes) % {"n": p.late_minutes}
+        if p.reason:
+            return p.reason
+        if p.source == Penalty.Source.RESULTS:
+            return translation.gettext("entered with the results")
+        return ""
+
+
+def tournament_penalties(tournament: Tournament, up_to: int | None = None
+                         ) -> list[PenaltyRow]:
+    """Every penalty of the tournament (sessions up to ``up_to``), in session order: one
+    query, whatever their number."""
+    qs = (Penalty.objects.filter(tournament=tournament)
+          .select_related("player", "to_player", "given_by")
+          .order_by("session", "table", "hand", "given_at", "pk"))
+    if up_to is not None:
+        qs = qs.filter(session__lte=up_to)
+    return [PenaltyRow(p, str(p.player), str(p.to_player) if p.to_player else "")
+            for p in qs]
+
+
+def tournament_absences(tournament: Tournament, up_to: int | None = None) -> list[Absence]:
+    qs = Absence.objects.filter(tournament=tournament).select_related("player", "recorded_by")
+    if up_to is not None:
+        qs = qs.filter(session__lte=up_to)
+    return list(qs.order_by("session", "pk"))
+
+
+def unbalanced_tables(tournament: Tournament, session: int | None = None) -> list[Any]:
+    qs = tournament.unbalanced_tables.select_related("confirmed_by")
+    if session is not None:
+        qs = qs.filter(session=session)
+    return list(qs)
 
 
 @dataclass(frozen=True)
@@ -277,13 +419,14 @@ class SessionCell:
     seat: str
 
 
-def session_grid(tournament: Tournament) -> dict[int, dict[int, SessionCell]]:
+def session_grid(tournament: Tournament, up_to: int | None = None
+                 ) -> dict[int, dict[int, SessionCell]]:
     """player -> session -> the Appendix 7 cells (points of the session and running sums)."""
+    tables = tournament_tables(tournament, up_to)
     seats = {
-        (r.session, r.player_id): (r.table, r.seat)
-        for r in TableResult.objects.filter(tournament=tournament)
+        (t.session, s.player): (t.table, wind)
+        for t in tables for wind, s in zip(WINDS, t.seats, strict=True)
     }
-    tables = tournament_tables(tournament)
     won = session_table_points(tables)
     grid: dict[int, dict[int, SessionCell]] = {}
     penalties = {(t.session, s.player): (s.game_points - s.penalty, s.penalty)
@@ -507,7 +650,7 @@ def entries_open(tournament: Tournament) -> bool:
 
 
 def places_taken(tournament: Tournament) -> int:
-    """The places held (decisions 0706, 0715): entries entered or confirmed, and the players
+    """The places held (decisions 0706, 0716): entries entered or confirmed, and the players
     the organizer registered by hand (not substitutes; a registration made from an entry
     counts once, as its entry)."""
     from tournaments.models import Entry

@@ -65,6 +65,7 @@ def table_input(table: int, players: Sequence[int], hands: Sequence[Mapping[str,
                 discarder=players[discarder] if discarder is not None else None,
                 points=hand.get("points"), tiles=hand.get("tiles") or None,
                 context=dict(hand.get("context") or {}),
+                reason=str(hand.get("reason") or "")[:300] if kind == "penalty" else "",
             ))
     return TableEntry(table, tuple(SeatEntry(p, None) for p in players), tuple(entries))
 

@@ -36,7 +36,7 @@ from rulebook.scoring.standings import WINDS, Problem
 from tournaments.permissions import can_manage
 
 from . import pdf, selectors, services
-from .models import Seat, TableEntry, Tournament
+from .models import Penalty, Seat, TableEntry, Tournament
 from .problem_texts import error_message, problem_message
 from .table_sheet import line_score, sheet_view
 
@@ -81,6 +81,8 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
                 services.session_clock_extra(
                     **where, table=_int(request.POST.get("table")) or 0,
                     minutes=_int(request.POST.get("minutes")) or 0)
+            elif action in ORGANIZER_ACTIONS:
+                _organizer_action(request, tournament, session, action)
             else:
                 services.table_entries_open(**where)
         except services.TournamentError as err:
@@ -96,8 +98,19 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
             qr = mark_safe(segno.make(url, error="m").svg_inline(scale=4))
         rows.append({"row": row, "url": url, "qr": qr,
                      "problems": [_problem_text(p) for p in row.problems]})
+    flags = {f.table: f for f in selectors.unbalanced_tables(tournament, session)}
+    for r in rows:
+        r["flag"] = flags.get(r["row"].table)
+    is_organizer = tournament.organizer_id == request.user.pk
     return render(request, "tournaments/session.html", {
         "tournament": tournament, "session": session, "rows": rows,
+        "can_penalize": is_organizer and tournament.state in open_states,
+        "registrations": selectors.tournament_registrations(tournament),
+        "penalties": [p for p in selectors.tournament_penalties(tournament)
+                      if p.penalty.session == session],
+        "absences": [a for a in selectors.tournament_absences(tournament)
+                     if a.session == session],
+        "kinds": Penalty.Kind.choices,
         "sessions": range(1, tournament.sessions + 1),
         "can_open": tournament.state in open_states,
         "unopened": any(r["row"].entry is None and r["row"].state != "agreed" for r in rows),
@@ -105,6 +118,45 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         "counts": {state: sum(1 for r in rows if r["row"].state == state)
                    for state in ("missing", "entered", "agreed")},
     })
+
+
+ORGANIZER_ACTIONS = ("penalty", "penalty_remove", "late", "absent", "confirm_recorded")
+
+
+def _organizer_action(request: HttpRequest, tournament: Tournament, session: int,
+                      action: str) -> None:
+    """A penalty, a late arrival, an absence or an unbalanced table kept as recorded: the
+    organizer's own (officers correct through the correction)."""
+    if tournament.organizer_id != request.user.pk:
+        raise PermissionDenied
+    post = request.POST
+    where = {"tournament": tournament, "session": session, "user": request.user}
+    player = _int(post.get("player"))
+    if action == "penalty":
+        services.penalty_give(**where, player=player, kind=post.get("kind", ""),
+                              points=_int(post.get("points")),
+                              reason=post.get("reason", ""),
+                              to_player=_int(post.get("to_player")))
+        messages.success(request, _("The penalty is recorded."))
+    elif action == "penalty_remove":
+        services.penalty_remove(tournament=tournament, user=request.user,
+                                penalty=_int(post.get("penalty")) or 0)
+        messages.success(request, _("The penalty is taken back."))
+    elif action == "late":
+        result = services.player_late(**where, player=player,
+                                      minutes=_int(post.get("minutes")))
+        if isinstance(result, Penalty):
+            messages.success(request, _("%(points)s game points are deducted.") % {
+                "points": result.points})
+        else:
+            messages.success(request, _("Late by more than 15 minutes: the player misses "
+                                        "this session."))
+    elif action == "absent":
+        services.player_absent(**where, player=player, reason=post.get("reason", ""))
+        messages.success(request, _("The absence is recorded."))
+    else:
+        services.unbalanced_table_confirm(**where, table=_int(post.get("table")) or 0)
+        messages.success(request, _("The table is kept as recorded."))
 
 
 def _int(value: Any) -> int | None:

@@ -32,6 +32,7 @@ urlpatterns = [
     path("<int:pk>/edit/", views.tournament_edit, name="edit"),
     path("<int:pk>/submit/", views.submit, name="submit"),
     path("<int:pk>/confirm/", views.confirm, name="confirm"),
+    path("<int:pk>/reveal/", views.reveal, name="reveal"),
     path("<int:pk>/players/", views.players_add, name="players"),
     path("<int:pk>/players/<int:player>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:pk>/seating/", views.seating, name="seating"),

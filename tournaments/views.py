@@ -95,11 +95,12 @@ def _seating_sessions(tournament: Tournament, names: dict[int, Any]) -> list[dic
     ]
 
 
-def _results_sessions(tournament: Tournament, names: dict[int, Any]) -> list[dict[str, Any]]:
+def _results_sessions(tournament: Tournament, names: dict[int, Any],
+                      up_to: int | None = None) -> list[dict[str, Any]]:
     from rulebook.scoring.standings import WINDS, table_points
 
     sessions: dict[int, list[dict[str, Any]]] = {}
-    for table in selectors.tournament_tables(tournament):
+    for table in selectors.tournament_tables(tournament, up_to):
         points = table_points([s.game_points for s in table.seats])
         sessions.setdefault(table.session, []).append({
             "table": table.table,
@@ -115,12 +116,16 @@ def _results_sessions(tournament: Tournament, names: dict[int, Any]) -> list[dic
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
     names = _names(tournament)
+    up_to = selectors.standings_cutoff(tournament, request.user)
     return render(request, "tournaments/tournament.html", {
         "tournament": tournament,
         "registrations": sorted(names.values(), key=lambda r: r.number),
         "seating": _seating_sessions(tournament, names),
-        "results": _results_sessions(tournament, names),
-        "standings": selectors.tournament_standings(tournament)[:10],
+        "results": _results_sessions(tournament, names, up_to),
+        "standings": selectors.tournament_standings(tournament, up_to)[:10],
+        "hidden_after": up_to,
+        "flags": [f for f in selectors.unbalanced_tables(tournament)
+                  if f.confirmed_at is None] if can_manage(request.user, tournament) else [],
         "is_organizer": tournament.organizer_id == request.user.pk,
         "can_export_ema": (tournament.state == Tournament.State.RESULTS_CONFIRMED
                            and can_manage(request.user, tournament)),
@@ -175,24 +180,46 @@ def ema_results_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def _standings_context(tournament: Tournament) -> dict[str, Any]:
-    rows = selectors.tournament_standings(tournament)
-    grid = selectors.session_grid(tournament)
-    sessions = sorted({s for cells in grid.values() for s in cells})
+def _standings_context(tournament: Tournament, user: Any) -> dict[str, Any]:
+    """The standings as ``user`` may see them (after session sessions - N while the last
+    N are hidden), with the penalties and the sessions missed."""
+    up_to = selectors.standings_cutoff(tournament, user)
+    rows = selectors.tournament_standings(tournament, up_to)
+    grid = selectors.session_grid(tournament, up_to)
+    absences = selectors.tournament_absences(tournament, up_to)
+    absent = {(a.player_id, a.session) for a in absences}
+    sessions = sorted({s for cells in grid.values() for s in cells}
+                      | {a.session for a in absences})
+    penalties = selectors.tournament_penalties(tournament, up_to)
     return {
         "tournament": tournament,
         "rows": [
-            {"row": row, "cells": [grid.get(row.player, {}).get(s) for s in sessions]}
+            {"row": row, "cells": [
+                grid.get(row.player, {}).get(s) or ("absent" if (row.player, s) in absent
+                                                     else None)
+                for s in sessions]}
             for row in rows
         ],
         "sessions": sessions,
-        "teams": selectors.tournament_team_standings(tournament),
+        "teams": selectors.tournament_team_standings(tournament, up_to),
+        "penalties": penalties,
+        "absences": absences,
+        "hidden_after": up_to,
+        "is_manager": can_manage(user, tournament),
     }
 
 
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
-    return render(request, "tournaments/standings.html", _standings_context(tournament))
+    return render(request, "tournaments/standings.html",
+                  _standings_context(tournament, request.user))
+
+
+def _penalty_text(row: selectors.PenaltyRow) -> str:
+    p = row.penalty
+    text = _("session %(s)s: %(points)s (%(kind)s)") % {
+        "s": p.session, "points": p.points, "kind": p.get_kind_display()}
+    return f"{text} {row.reason}".strip()
 
 
 def _number(value: Any) -> str:
@@ -201,7 +228,13 @@ def _number(value: Any) -> str:
 
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
-    context = _standings_context(tournament)
+    context = _standings_context(tournament, request.user)
+    penalties: dict[int, list[str]] = {}
+    for p in context["penalties"]:
+        penalties.setdefault(p.penalty.player_id, []).append(_penalty_text(p))
+    absent: dict[int, list[str]] = {}
+    for a in context["absences"]:
+        absent.setdefault(a.player_id, []).append(str(a.session))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="tournament-{tournament.pk}-standings.csv"'
@@ -211,6 +244,9 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
               "game_points", "penalties", "substitute", "withdrawn_from"]
     for s in context["sessions"]:
         header += [f"s{s}_table_points", f"s{s}_game_points"]
+    header += ["penalty_details", "absent_sessions"]
+    if context["hidden_after"] is not None:
+        header += ["standings_after_session"]
     writer.writerow(header)
     for item in context["rows"]:
         row = item["row"]
@@ -219,15 +255,20 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
                 int(row.substitute), row.withdrawn_from]
         for cell in item["cells"]:
             line += ([selectors.table_points_number(cell.table_points), cell.game_points]
-                     if cell else ["", ""])
+                     if cell and cell != "absent" else ["", ""])
+        line += ["; ".join(penalties.get(row.player, [])),
+                 " ".join(absent.get(row.player, []))]
+        if context["hidden_after"] is not None:
+            line.append(context["hidden_after"])
         writer.writerow(line)
     return response
 
 
 def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
-    response = HttpResponse(pdf.standings_pdf(tournament, _standings_context(tournament)),
-                            content_type="application/pdf")
+    response = HttpResponse(
+        pdf.standings_pdf(tournament, _standings_context(tournament, request.user)),
+        content_type="application/pdf")
     response["Content-Disposition"] = (
         f'inline; filename="tournament-{tournament.pk}-standings.pdf"'
     )
@@ -317,6 +358,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
             {"number": n, "entered": n in entered} for n in range(1, tournament.sessions + 1)
         ],
         "decisions": tournament.decisions.select_related("decided_by"),
+        "flags": [f for f in selectors.unbalanced_tables(tournament) if f.confirmed_at is None],
         "can_edit": tournament.state in ("draft", "rejected"),
         "can_submit": tournament.state in ("draft", "rejected"),
         "can_enter": tournament.state in ("accredited", "results submitted"),
@@ -334,6 +376,16 @@ def submit(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, _("The tournament is submitted for accreditation."))
     except services.TournamentError as err:
         messages.error(request, error_message(err.code, err.params))
+    return redirect("tournaments:manage", pk=pk)
+
+
+@login_required
+@require_POST
+def reveal(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer reveals the standings of the hidden last sessions."""
+    tournament = _own(request, pk)
+    services.standings_reveal(tournament=tournament, user=request.user)
+    messages.success(request, _("The standings are revealed."))
     return redirect("tournaments:manage", pk=pk)
 
 
@@ -520,10 +572,11 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 if parse_problems:
                     raise services.ResultsError(services.results_problems(
-                    tournament=tournament, sessions=sessions, parse_problems=parse_problems))
+                        tournament=tournament, sessions=sessions,
+                        parse_problems=parse_problems, allow_unbalanced=True))
                 numbers = services.results_record(
                     tournament=tournament, user=request.user, sessions=sessions,
-                    source=Session.Source.CSV)
+                    source=Session.Source.CSV, allow_unbalanced=True)
             except services.TournamentError as err:
                 problems.append(error_message(err.code, err.params))
             except services.ResultsError as err:
@@ -531,6 +584,13 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, _("Sessions saved: %(list)s.") % {
                     "list": ", ".join(str(n) for n in numbers)})
+                for flag in selectors.unbalanced_tables(tournament):
+                    if flag.session in numbers and flag.confirmed_at is None:
+                        messages.warning(request, _(
+                            "Session %(s)s, table %(t)s: the game points sum to %(total)s "
+                            "instead of zero. Kept as recorded and flagged: correct it, or "
+                            "confirm it as recorded on the session page.") % {
+                            "s": flag.session, "t": flag.table, "total": flag.total})
                 return redirect("tournaments:manage", pk=pk)
     return render(request, "tournaments/upload.html", {
         "tournament": tournament, "form": form, "problems": problems,

@@ -191,14 +191,23 @@ def _ranks(keys: Sequence[tuple[Fraction, int]]) -> list[int]:
     return ranks
 
 
-def standings(players: Sequence[int], tables: Iterable[TableScore]) -> list[Standing]:
+def standings(
+    players: Sequence[int], tables: Iterable[TableScore],
+    awarded: Iterable[tuple[int, Fraction, int]] = (),
+) -> list[Standing]:
     """The tournament ranking (3.10.1) of ``players`` (their registration order breaks no
     tie: equal players share the rank and are listed in that order). Players without results
-    have zeros."""
+    have zeros. ``awarded``: (player, table points, game points) given outside any table
+    (a session missed, when the tournament gives a fixed score for it); not a session
+    played."""
     tp: dict[int, Fraction] = {p: Fraction(0) for p in players}
     gp: dict[int, int] = dict.fromkeys(players, 0)
     pen: dict[int, int] = dict.fromkeys(players, 0)
     count: dict[int, int] = dict.fromkeys(players, 0)
+    for player, won, points in awarded:
+        if player in tp:
+            tp[player] += won
+            gp[player] += points
     for table in tables:
         points = table_points([s.game_points for s in table.seats])
         for seat, won in zip(table.seats, points, strict=True):

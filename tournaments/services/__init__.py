@@ -1,7 +1,8 @@
 """Tournament writes, by subject: ``lifecycle`` (create, submit, accredit, confirm, correct),
 ``players`` (matching and registrations), ``entries`` (players' own entries, fees, waiting
 list), ``seating`` (the draw), ``results`` (storing what the scoring core checked),
-``table_entry`` (score sheets entered at the table), ``clock`` (the session clock). Each runs in one transaction and is the only place its state
+``table_entry`` (score sheets entered at the table), ``clock`` (the session clock), ``penalties`` (penalties, late arrivals,
+absences, hidden standings, unbalanced tables kept as recorded). Each runs in one transaction and is the only place its state
 change happens; errors are in ``tournaments.errors``. The public services are re-exported
 here, so callers write ``services.tournament_confirm(...)``.
 """
@@ -34,6 +35,15 @@ from tournaments.services.lifecycle import (
     tournament_mers_set,
     tournament_submit,
     tournament_update,
+)
+from tournaments.services.penalties import (
+    late_deduction,
+    penalty_give,
+    penalty_remove,
+    player_absent,
+    player_late,
+    standings_reveal,
+    unbalanced_table_confirm,
 )
 from tournaments.services.players import (
     PlayerEntry,
@@ -74,6 +84,11 @@ __all__ = [
     "entry_decide",
     "entry_full_fee",
     "entry_withdraw",
+    "late_deduction",
+    "penalty_give",
+    "penalty_remove",
+    "player_absent",
+    "player_late",
     "players_register",
     "registration_remove",
     "registration_withdraw",
@@ -86,6 +101,7 @@ __all__ = [
     "session_clock_pause",
     "session_clock_start",
     "sheet_digest",
+    "standings_reveal",
     "table_entries_open",
     "table_entry_agree",
     "table_entry_line_add",
@@ -100,4 +116,5 @@ __all__ = [
     "tournament_results_store",
     "tournament_submit",
     "tournament_update",
+    "unbalanced_table_confirm",
 ]

@@ -58,7 +58,9 @@ TOURNAMENT_FIELDS = (
     "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset", "variant",
     "individual", "team", "sessions", "session_minutes", "planned_players", "fee", "currency",
     "contact", "website", "withdrawn_ranking", "max_players", "fee_member", "fee_other",
-    "fee_reduced", "reduced_for", "entries_open", "members_first_until", "refund_until", "payment_days",
+    "fee_reduced", "reduced_for", "entries_open", "members_first_until", "refund_until",
+    "payment_days", "absent_score", "absent_table_points", "absent_game_points",
+    "hide_last_sessions",
 )
 
 
@@ -250,7 +252,12 @@ def tournament_confirm(*, tournament: Tournament, user: Any) -> Tournament:
     _complete(tournament)
     tournament.state = State.RESULTS_CONFIRMED
     tournament.confirmed_at = timezone.now()
-    tournament.save(update_fields=["state", "confirmed_at"])
+    fields = ["state", "confirmed_at"]
+    if tournament.hide_last_sessions and tournament.standings_revealed_at is None:
+        # confirmed results go to the players' histories and the ratings: no longer hidden
+        tournament.standings_revealed_at = tournament.confirmed_at
+        fields.append("standings_revealed_at")
+    tournament.save(update_fields=fields)
     tournament_results_store(tournament)
     Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.CONFIRM,
                                  decided_by=user, checks=_checks_json(checks))

@@ -1,4 +1,4 @@
-"""Places of a tournament with a maximum number of players (decisions 0706, 0715): who
+"""Places of a tournament with a maximum number of players (decisions 0706, 0716): who
 holds one, giving one to an entry (its fee invoiced), moving the waiting list up when a
 place frees. Shared by the entries and the registrations the organizer adds by hand, which
 take places too."""

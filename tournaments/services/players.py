@@ -222,7 +222,7 @@ def registration_remove(*, registration: Registration, user: Any) -> None:
     SeatingAssignment.objects.filter(tournament=tournament, player_id=player_id).delete()
     registration.delete()
     _audit(tournament, "tournaments.tournament.players", user, removed=player_id)
-    # a player added by hand held a place: the waiting list moves up (decision 0715)
+    # a player added by hand held a place: the waiting list moves up (decision 0716)
     waiting_list_move_up(tournament, by=user, today=selectors.today())
 
 

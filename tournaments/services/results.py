@@ -11,7 +11,15 @@ from django.db import transaction
 from rulebook.scoring.standings import WINDS, Problem
 from tournaments.errors import E_RESULTS_MISSING, ResultsError
 from tournaments.importers import SessionEntry
-from tournaments.models import HandRecord, Session, TableResult, Tournament, TournamentResult
+from tournaments.models import (
+    HandRecord,
+    Penalty,
+    Session,
+    TableResult,
+    Tournament,
+    TournamentResult,
+    UnbalancedTable,
+)
 from tournaments.ranking import expected_players
 from tournaments.results import evaluate
 from tournaments.selectors import tournament_ranking
@@ -32,12 +40,16 @@ def _entrants(tournament: Tournament) -> dict[str, Any]:
             withdrawn[player] = withdrawn_from
         if substitute:
             substitutes.add(player)
-    return {"registered": registered, "withdrawn": withdrawn, "substitutes": substitutes}
+    absent: dict[int, set[int]] = {}
+    for session, player in tournament.absences.values_list("session", "player_id"):
+        absent.setdefault(session, set()).add(player)
+    return {"registered": registered, "withdrawn": withdrawn, "substitutes": substitutes,
+            "absent": absent}
 
 
 def _store_sessions(
     tournament: Tournament, sessions: Sequence[SessionEntry], user: Any, source: str,
-    tables_only: bool = False,
+    tables_only: bool = False, allow_unbalanced: bool = False,
 ) -> list[int]:
     entrants = _entrants(tournament)
     if tables_only:
@@ -52,6 +64,7 @@ def _store_sessions(
     scored, problems = evaluate(
         sessions, **entrants, session_count=tournament.sessions,
         rules=tournament.ruleset, config=_mcr_config(tournament), partial=tables_only,
+        allow_unbalanced=allow_unbalanced,
     )
     if problems:
         raise ResultsError(problems)
@@ -62,8 +75,12 @@ def _store_sessions(
             rows["table__in"] = [t.score.table for t in session.tables]
         TableResult.objects.filter(**rows).delete()
         HandRecord.objects.filter(**rows).delete()
+        UnbalancedTable.objects.filter(**rows).delete()
+        Penalty.objects.filter(**rows, source=Penalty.Source.RESULTS).delete()
     results: list[TableResult] = []
     hands: list[HandRecord] = []
+    penalties: list[Penalty] = []
+    flags: list[UnbalancedTable] = []
     for session in scored:
         Session.objects.update_or_create(
             tournament=tournament, number=session.session,
@@ -77,7 +94,21 @@ def _store_sessions(
                     seat=wind, player_id=seat.player, game_points=seat.game_points,
                     penalty=seat.penalty,
                 ))
+                if seat.penalty:
+                    penalties.append(Penalty(
+                        tournament=tournament, session=session.session, table=score.table,
+                        player_id=seat.player, kind=Penalty.Kind.DEDUCTED,
+                        points=seat.penalty, source=Penalty.Source.RESULTS, given_by=user))
+            if table.unbalanced is not None:
+                flags.append(UnbalancedTable(tournament=tournament, session=session.session,
+                                             table=score.table, total=table.unbalanced))
             for number, (hand, line) in enumerate(table.hands, start=1):
+                if hand.kind == "penalty":
+                    penalties.append(Penalty(
+                        tournament=tournament, session=session.session, table=score.table,
+                        hand=number, player_id=hand.player, kind=Penalty.Kind.TRANSFERRED,
+                        points=line.points, reason=hand.reason,
+                        source=Penalty.Source.RESULTS, given_by=user))
                 hands.append(HandRecord(
                     tournament=tournament, session=session.session, table=score.table,
                     number=number, kind=hand.kind, winner_id=hand.player,
@@ -88,6 +119,8 @@ def _store_sessions(
                 ))
     TableResult.objects.bulk_create(results, batch_size=1000)
     HandRecord.objects.bulk_create(hands, batch_size=1000)
+    Penalty.objects.bulk_create(penalties, batch_size=1000)
+    UnbalancedTable.objects.bulk_create(flags)
     return numbers
 
 
@@ -102,13 +135,15 @@ def correction_open(tournament: Tournament) -> None:
 
 
 def results_problems(
-    *, tournament: Tournament, sessions: Sequence[SessionEntry], parse_problems: Sequence[Problem]
+    *, tournament: Tournament, sessions: Sequence[SessionEntry], parse_problems: Sequence[Problem],
+    allow_unbalanced: bool = False,
 ) -> list[Problem]:
     """Every problem of an upload: the parser's, and what the tables that did parse mean
     (without the "who is missing" checks of a session whose rows were partly unreadable)."""
     _scored, problems = evaluate(
         sessions, **_entrants(tournament), session_count=tournament.sessions,
         rules=tournament.ruleset, config=_mcr_config(tournament),
+        allow_unbalanced=allow_unbalanced,
     )
     broken = {p.session for p in parse_problems}
     problems = [
@@ -123,14 +158,18 @@ def results_problems(
 def results_record(
     *, tournament: Tournament, user: Any, sessions: Sequence[SessionEntry],
     source: str = Session.Source.API, tables_only: bool = False,
+    allow_unbalanced: bool = False,
 ) -> list[int]:
     """Store the results of the sessions given (a session posted again is replaced);
     accredited -> results submitted. Every problem -> :class:`ResultsError`, nothing stored.
     ``tables_only``: only the tables given are replaced and a session may lack the others
-    (a table entered at the table); ``tournament_confirm`` still wants every seat."""
+    (a table entered at the table); ``tournament_confirm`` still wants every seat.
+    ``allow_unbalanced`` (an import of totals): tables of totals without hands that do not
+    sum to zero are stored as recorded and flagged (``UnbalancedTable``)."""
     tournament = _locked(tournament)
     results_open(tournament)
-    numbers = _store_sessions(tournament, sessions, user, source, tables_only)
+    numbers = _store_sessions(tournament, sessions, user, source, tables_only,
+                              allow_unbalanced)
     if tournament.state == State.ACCREDITED:
         tournament.state = State.RESULTS_SUBMITTED
         tournament.save(update_fields=["state"])
@@ -158,8 +197,45 @@ def _complete(tournament: Tournament) -> None:
             problems.append(Problem("player_missing",
                                     f"player {player} has no seat in session {number}",
                                     session=number, field="player", params={"player": player}))
+    problems.extend(_open_flags(tournament))
+    problems.extend(_penalties_without_seat(tournament))
     if problems:
         raise ResultsError(problems)
+
+
+E_TABLE_UNBALANCED = "table_unbalanced"
+E_PENALTY_WITHOUT_SEAT = "penalty_without_seat"
+
+
+def _open_flags(tournament: Tournament) -> list[Problem]:
+    """The imported tables that do not sum to zero, neither fixed nor confirmed as
+    recorded."""
+    return [
+        Problem(E_TABLE_UNBALANCED,
+                f"the game points of table {f.table} sum to {f.total}, not zero",
+                session=f.session, table=f.table, field="game_points",
+                params={"total": f.total})
+        for f in tournament.unbalanced_tables.filter(confirmed_at__isnull=True)
+    ]
+
+
+def _penalties_without_seat(tournament: Tournament) -> list[Problem]:
+    """Penalties given by the organizer to a player (or to a player) who has no seat in that
+    session's stored results, or not at the offender's table: they would count for
+    nothing."""
+    seats = {(session, player): table for session, player, table in
+             TableResult.objects.filter(tournament=tournament)
+             .values_list("session", "player_id", "table")}
+    problems = []
+    for p in tournament.penalties.filter(source=Penalty.Source.ORGANIZER):
+        table = seats.get((p.session, p.player_id))
+        if table is None or (p.to_player_id is not None
+                             and seats.get((p.session, p.to_player_id)) != table):
+            problems.append(Problem(
+                E_PENALTY_WITHOUT_SEAT,
+                f"player {p.player_id} has a penalty in session {p.session} but no seat",
+                session=p.session, field="player", params={"player": p.player_id}))
+    return problems
 
 
 @transaction.atomic

@@ -20,19 +20,20 @@ from tournaments.ranking import allowed_players, expected_players
 from tournaments.services._common import State, _audit, _locked
 
 
-def _session_players(registrations: list[Registration], session: int) -> list[int]:
+def _session_players(registrations: list[Registration], session: int,
+                     absent: dict[int, set[int]] | None = None) -> list[int]:
     """Who is seated in ``session``: the players expected in it (not substitutes, not
-    withdrawn by then) and, when their number is not a multiple of 4, the first substitutes
-    (by start number) that fill the last table."""
+    withdrawn by then, not absent for it) and, when their number is not a multiple of 4,
+    the first substitutes (by start number) that fill the last table."""
     registered = [r.player_id for r in registrations]
     withdrawn = {r.player_id: r.withdrawn_from for r in registrations
                  if r.withdrawn_from is not None}
     substitutes = [r.player_id for r in registrations if r.substitute]
     expected = expected_players(session, registered=registered, withdrawn=withdrawn,
-                                substitutes=substitutes)
+                                substitutes=substitutes, absent=absent)
     regular = [p for p in registered if p in expected]
     free = [p for p in substitutes if p in allowed_players(
-        session, registered=registered, withdrawn=withdrawn)]
+        session, registered=registered, withdrawn=withdrawn, absent=absent)]
     need = -len(regular) % 4
     if not regular or need > len(free):
         raise TournamentError(E_NOT_MULTIPLE_OF_4, players=len(regular), session=session)
@@ -60,9 +61,12 @@ def seating_draw(
         tournament.seating_separate_countries = separate_countries
     registrations = list(tournament.registrations.select_related("player").order_by("number"))
     teams = {r.player_id: r.team for r in registrations if r.team}
+    absent: dict[int, set[int]] = {}
+    for session, player in tournament.absences.values_list("session", "player_id"):
+        absent.setdefault(session, set()).add(player)
     countries = {r.player_id: r.player.country for r in registrations if r.player.country}
     players_by_session = [
-        _session_players(registrations, session)
+        _session_players(registrations, session, absent)
         for session in range(first, tournament.sessions + 1)
     ]
     kept: dict[int, dict[int, dict[str, int]]] = {}
@@ -93,3 +97,22 @@ def seating_draw(
            repeat_pairs=result.repeat_pairs, country_pairs=compatriots, from_session=first,
            separate_countries=tournament.seating_separate_countries)
     return result
+
+
+def seat_substitute(tournament: Tournament, session: int, player: int) -> int | None:
+    """A player misses ``session``: the first substitute (by start number) not seated in it
+    takes their seat in the drawn seating; the substitute's id, or ``None`` when the player
+    had no seat or no substitute is free (the organizer then redraws from that session)."""
+    seat = SeatingAssignment.objects.filter(tournament=tournament, session=session,
+                                            player_id=player).first()
+    if seat is None:
+        return None
+    seated = SeatingAssignment.objects.filter(tournament=tournament, session=session)
+    free = (tournament.registrations.filter(substitute=True)
+            .exclude(player_id__in=seated.values("player_id"))
+            .order_by("number").values_list("player_id", flat=True).first())
+    if free is None:
+        return None
+    seat.player_id = free
+    seat.save(update_fields=["player"])
+    return free

@@ -224,3 +224,16 @@ def test_hkos_and_red_use_their_own_payments():
     assert red.deltas == (12, -12, 0, 0)
     red_fans = score_line(Win(winner=0, discarder=None, fans=("2", "9")), rules="red")
     assert red_fans.deltas == (45, -15, -15, -15)
+
+
+def test_awarded_scores_count_in_the_totals_but_not_as_sessions_played():
+    """A fixed score for a session missed (a tournament setting) is added to the totals
+    and is not a session played; an award to someone not ranked is ignored."""
+    tables = [TableScore(1, 1, (SeatScore(1, 30), SeatScore(2, 10), SeatScore(3, -10),
+                                SeatScore(4, -30)))]
+    plain = {s.player: s for s in standings([1, 2, 3, 4, 5], tables)}
+    given = {s.player: s for s in standings([1, 2, 3, 4, 5], tables,
+                                            awarded=[(5, F(1), -20), (9, F(4), 99)])}
+    assert (plain[5].table_points, plain[5].game_points) == (0, 0)
+    assert (given[5].table_points, given[5].game_points, given[5].sessions) == (1, -20, 0)
+    assert given[5].rank == 4 and {s.player for s in given.values()} == {1, 2, 3, 4, 5}
