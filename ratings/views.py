@@ -45,6 +45,7 @@ from ratings.selectors import (
     player_history,
     player_months,
     player_rulesets,
+    player_tournament_results,
     player_tournaments,
     players_by_id,
     ruleset_name,
@@ -54,6 +55,8 @@ from ratings.services import RatingError, rating_period_publish
 from tournaments.models import Player
 
 PAGE_SIZE = 50
+TOURNAMENTS_PAGE_SIZE = 20  # a player's tournaments a page
+PERIODS_PAGE_SIZE = 3  # a player's months explained a page
 ACTIVE_MONTHS = 12
 
 
@@ -315,7 +318,32 @@ def rating_publish(request: HttpRequest) -> HttpResponse:
     return redirect(f"{base}/?ruleset={ruleset}&period={period}")
 
 
+def _page_url(request: HttpRequest, name: str, number: int, anchor: str) -> str:
+    """The same address with `name` set to page `number` (the other parameters kept)."""
+    query = request.GET.copy()
+    query[name] = str(number)
+    return f"?{query.urlencode()}#{anchor}"
+
+
+def _pager(request: HttpRequest, page: Page, name: str, anchor: str) -> dict[str, Any] | None:
+    """Previous and next links of one of the page's lists (None when it has one page)."""
+    if not page.has_other_pages():
+        return None
+    return {
+        "number": page.number,
+        "total": page.paginator.num_pages,
+        "previous": _page_url(request, name, page.previous_page_number(), anchor)
+        if page.has_previous() else None,
+        "next": _page_url(request, name, page.next_page_number(), anchor)
+        if page.has_next() else None,
+    }
+
+
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's rating, history and tournaments. Its two long lists come in pages
+    (decision 0808): the tournaments (``?page=``, TOURNAMENTS_PAGE_SIZE newest first) and the
+    months explained game by game (``?periods=``, PERIODS_PAGE_SIZE newest first); the chart
+    and its table keep every month (one row a month: bounded by the calendar)."""
     player = get_object_or_404(Player.objects.select_related("member__club"), pk=pk)
     played = player_rulesets(player)
     if request.GET.get("ruleset"):
@@ -324,12 +352,15 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         ruleset = DEFAULT_RULESET if DEFAULT_RULESET in played or not played else played[0]
     history = player_history(player, ruleset)
     current = player_current(player, ruleset=ruleset)
-    explanations = period_explanations(player, history)
+    explained = Paginator(list(reversed(history)), PERIODS_PAGE_SIZE).get_page(
+        request.GET.get("periods"))
+    entries = list(explained.object_list)
+    explanations = period_explanations(player, entries)
     opponents = players_by_id(
         {line.opponent_id for lines in explanations.values() for line in lines}
     )
     periods = []
-    for entry in reversed(history):
+    for entry in entries:
         lines = [(line, opponents.get(line.opponent_id)) for line in explanations[entry.period]]
         periods.append(
             {
@@ -341,6 +372,8 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
                 "high": entry.rating + 2 * entry.rd,
             }
         )
+    tournaments = Paginator(player_tournament_results(player, ruleset),
+                            TOURNAMENTS_PAGE_SIZE).get_page(request.GET.get("page"))
     until = current.period if current else None
     chart = player_chart(history, until)
     months = [
@@ -363,7 +396,10 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "interval_low": current.rating.rating - 2 * current.rating.rd if current else None,
             "interval_high": current.rating.rating + 2 * current.rating.rd if current else None,
             "periods": periods,
-            "tournaments": player_tournaments(player, ruleset),
+            "periods_pager": _pager(request, explained, "periods", "explain-heading"),
+            "tournaments": player_tournaments(player, ruleset, rows=tournaments.object_list),
+            "tournaments_count": tournaments.paginator.count,
+            "tournaments_pager": _pager(request, tournaments, "page", "tournaments-heading"),
             "chart": [
                 {
                     "period": point.period,
