@@ -262,6 +262,48 @@ def tournament_standings(tournament: Tournament) -> list[StandingRow]:
     return rows
 
 
+@dataclass(frozen=True)
+class Leader:
+    rank: int | None
+    player: int
+    name: str
+    table_points: Fraction
+    game_points: int
+
+
+def tournament_leaders(tournament: Tournament, *, limit: int) -> list[Leader]:
+    """The top of the standings (the tournament page). A confirmed tournament's are the
+    stored final standings (``TournamentResult``: one query); before that they are
+    computed from the results as they stand."""
+    if tournament.state == Tournament.State.RESULTS_CONFIRMED:
+        return [
+            Leader(row.rank, row.player_id, str(row.player), row.table_points, row.game_points)
+            for row in TournamentResult.objects.filter(tournament=tournament)
+            .select_related("player").order_by("rank", "pk")[:limit]
+        ]
+    return [
+        Leader(row.rank, row.player, row.name, row.table_points, row.game_points)
+        for row in tournament_standings(tournament)[:limit]
+    ]
+
+
+def tournament_sessions_seated(tournament: Tournament) -> list[int]:
+    """The sessions with a seating (one query, whatever the number of seats)."""
+    return list(
+        tournament.seating.order_by("session").values_list("session", flat=True).distinct()
+    )
+
+
+def tournament_results_rows(tournament: Tournament) -> list[tuple[int, int, str, int, int, int]]:
+    """(session, table, seat, player, game points, penalty) of every seat with a result, in
+    order: what the page's results by session show (the key of their cached rendering)."""
+    return list(
+        TableResult.objects.filter(tournament=tournament)
+        .order_by("session", "table", "seat")
+        .values_list("session", "table", "seat", "player_id", "game_points", "penalty")
+    )
+
+
 def tournament_team_standings(tournament: Tournament) -> list[TeamStanding]:
     teams = dict(
         Registration.objects.filter(tournament=tournament).exclude(team="")

@@ -9,18 +9,22 @@ CSV upload. Officers decide in the Wagtail admin (tournaments.viewsets).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from config import csv_export
@@ -64,6 +68,7 @@ def _names(tournament: Tournament) -> dict[int, Any]:
 
 
 PAST_PAGE_SIZE = 30
+RESULTS_CACHE_SECONDS = 7 * 24 * 3600
 
 
 def calendar(request: HttpRequest) -> HttpResponse:
@@ -112,15 +117,41 @@ def _results_sessions(tournament: Tournament, names: dict[int, Any]) -> list[dic
     return [{"session": s, "tables": t} for s, t in sorted(sessions.items())]
 
 
+LEADERS_SHOWN = 10
+
+
+def _results_html(request: HttpRequest, tournament: Tournament, names: dict[int, Any]) -> str:
+    """The results by session, rendered once and kept in the cache under a digest of
+    everything they show (every seat's result and every player's name, in the page's
+    language): a correction or a renamed player is a new key, so that nothing stale is
+    ever served. About 80 tables at 40 players and 8 sessions: most of the page's cost
+    (issue 26)."""
+    rows = selectors.tournament_results_rows(tournament)
+    if not rows:
+        return ""
+    shown = (rows, sorted((pk, str(r.player), r.player_id) for pk, r in names.items()))
+    digest = hashlib.sha256(repr(shown).encode()).hexdigest()
+    key = f"tournaments:results:{tournament.pk}:{get_language()}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("tournaments/_results_by_session.html", {
+            "results": _results_sessions(tournament, names),
+        }, request)
+        cache.set(key, html, timeout=RESULTS_CACHE_SECONDS)
+    return mark_safe(html)
+
+
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
     names = _names(tournament)
+    results = _results_html(request, tournament, names)
     return render(request, "tournaments/tournament.html", {
         "tournament": tournament,
         "registrations": sorted(names.values(), key=lambda r: r.number),
-        "seating": _seating_sessions(tournament, names),
-        "results": _results_sessions(tournament, names),
-        "standings": selectors.tournament_standings(tournament)[:10],
+        "seated_sessions": selectors.tournament_sessions_seated(tournament),
+        "results": results,
+        "standings": selectors.tournament_leaders(tournament, limit=LEADERS_SHOWN)
+        if results else [],
         "is_organizer": tournament.organizer_id == request.user.pk,
         "can_export_ema": (tournament.state == Tournament.State.RESULTS_CONFIRMED
                            and can_manage(request.user, tournament)),
