@@ -7,11 +7,13 @@
 Builds the federation of `benchmarks/bench_ratings.py` (its builder: 10,000 players, 600
 confirmed tournaments of 40 players with 8 sessions, ten years) in the database of
 DATABASE_URL, loads the site's content (home page, search page) when it is missing, runs one
-full rating recompute, then serves the site with gunicorn (2 workers, production settings)
+full rating recompute and ANALYZE (on PostgreSQL: the statistics autovacuum would gather soon
+after such a load; the planner's choices depend on them), then serves the site with gunicorn (2 workers, production settings)
 on 127.0.0.1:PORT and measures each URL with ApacheBench (`ab -n REQUESTS -c CONCURRENCY`,
 Debian's apache2-utils) after a warm-up: p50 and p95 of /healthz, a typical player's page
-(the median number of tournaments), the busiest player's page (fewer requests), a
-tournament page, the rating list, the calendar, a broad player search, the home page,
+(the median number of tournaments), the busiest player's page and its tenth pages of
+tournaments and explained months (fewer requests), a tournament page, the rating list, the
+calendar, a broad player search and its fifth page of players, the home page,
 /api/v1/tournaments, /api/v1/ratings and the busiest player's /api/v1/players/{id}.
 Anonymous requests, as a visitor sees the site. Targets: p95 under 150 ms each, the busiest
 player's page under 1 s.
@@ -81,10 +83,13 @@ def targets() -> list[tuple[str, str, bool]]:
         (f"player page ({typical_n} tournaments)", f"/en/ratings/players/{typical}/", False),
         (f"busiest player's page ({busiest_n} tournaments)",
          f"/en/ratings/players/{busiest}/", True),
+        ("busiest player's page, page 10 of both lists",
+         f"/en/ratings/players/{busiest}/?page=10&periods=10", True),
         ("tournament page", f"/en/tournaments/{tournament.pk}/", False),
         ("rating list", "/en/ratings/", False),
         ("calendar", "/en/tournaments/", False),
         ("search (matches every player)", "/en/search/?q=synthetic+player", False),
+        ("search, players' page 5", "/en/search/?q=synthetic+player&players=5", False),
         ("home page", "/en/", False),
         ("/api/v1/tournaments", "/api/v1/tournaments", False),
         ("/api/v1/ratings", "/api/v1/ratings", False),
@@ -94,7 +99,7 @@ def targets() -> list[tuple[str, str, bool]]:
 
 def ab(url: str, requests: int, concurrency: int) -> dict[str, str]:
     out = subprocess.run(
-        ["ab", "-n", str(requests), "-c", str(concurrency), url],
+        ["ab", "-n", str(requests), "-c", str(min(concurrency, requests)), url],
         capture_output=True, text=True, check=True,
     ).stdout
     wanted: dict[str, str] = {}
@@ -173,6 +178,9 @@ def main() -> None:
         bench_ratings.wipe()
         bench_ratings.generate(args)
         ratings_recompute()
+    if connection.vendor == "postgresql":  # what autovacuum does soon after such a load
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
     results = TableResult.objects.filter(tournament__name__startswith=PREFIX).count()
     print(f"federation: {args.players} players, {args.tournaments} tournaments, {results} "
           f"seat results, rated ({time.perf_counter() - t0:.1f} s)", flush=True)
