@@ -3,6 +3,7 @@ list and the player's page for one ruleset at a time (?ruleset=, default mcr).""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -15,8 +16,10 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -57,6 +60,7 @@ from tournaments.models import Player
 PAGE_SIZE = 50
 TOURNAMENTS_PAGE_SIZE = 20  # a player's tournaments a page
 PERIODS_PAGE_SIZE = 3  # a player's months explained a page
+HISTORY_CACHE_SECONDS = 7 * 24 * 3600
 ACTIVE_MONTHS = 12
 
 
@@ -339,6 +343,29 @@ def _pager(request: HttpRequest, page: Page, name: str, anchor: str) -> dict[str
     }
 
 
+def _history_table(
+    request: HttpRequest, history: list, until: str | None, chart: list
+) -> str:
+    """The chart's figures as a table, month by month: rendered once and kept in the cache
+    under a digest of what it shows (the stored rows, the month it runs to, the method's
+    settings, the language), so that a new recompute is a new key (issue 26: a hundred and
+    twenty rows at ten years, most of a light player page's cost)."""
+    shown = ([(e.period, e.rating, e.rd, e.vol, e.games) for e in history], until,
+             repr(method_config()), bool(chart))
+    digest = hashlib.sha256(repr(shown).encode()).hexdigest()
+    key = f"ratings:history-table:{get_language()}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        months = [
+            {"month": m, "date": period_first_day(parse_period(m.period))}
+            for m in reversed(player_months(history, until))
+        ]
+        html = render_to_string("ratings/_history_table.html",
+                                {"months": months, "chart": chart}, request)
+        cache.set(key, html, timeout=HISTORY_CACHE_SECONDS)
+    return mark_safe(html)
+
+
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's rating, history and tournaments. Its two long lists come in pages
     (decision 0808): the tournaments (``?page=``, TOURNAMENTS_PAGE_SIZE newest first) and the
@@ -376,10 +403,6 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
                             TOURNAMENTS_PAGE_SIZE).get_page(request.GET.get("page"))
     until = current.period if current else None
     chart = player_chart(history, until)
-    months = [
-        {"month": m, "date": period_first_day(parse_period(m.period))}
-        for m in reversed(player_months(history, until))
-    ]
     member = player.member
     return render(
         request,
@@ -389,7 +412,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "ruleset": ruleset,
             "ruleset_name": ruleset_name(ruleset),
             "tabs": _tabs(reverse("ratings:player", args=[player.pk]), played, ruleset),
-            "months": months,
+            "history_table": _history_table(request, history, until, chart),
             "club": member.club.name if member and member.public_consent and member.club else "",
             "current": current,
             "current_date": period_first_day(parse_period(current.period)) if current else None,

@@ -76,6 +76,17 @@ def test_player_tournaments_come_in_pages_newest_first(client, monkeypatch):
     assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "page"
 
 
+def test_the_kept_history_table_follows_the_recompute(client):
+    people = players(8)
+    _tournaments(people, 2, 0)  # January and February 2020
+    page = f"/en/ratings/players/{people[0].pk}/"
+    table = client.get(page).content.decode().split('class="history-table"')[1]
+    assert "February 2020" in table and "May 2020" not in table
+    _tournaments(people, 1, 4)  # May 2020
+    table = client.get(page).content.decode().split('class="history-table"')[1]
+    assert "May 2020" in table and "April 2020" in table  # the idle month too
+
+
 def _federation(count: int, start: int) -> None:
     """``count`` tournaments of eight new players each: the list grows with the history."""
     for i in range(start, start + count):
