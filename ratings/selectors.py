@@ -113,7 +113,8 @@ def list_periods(ruleset: str = DEFAULT_RULESET) -> list[RatingPeriod]:
 def player_rulesets(player: Player) -> list[str]:
     """The rulesets in which the player has a rating, in the order of `RULESETS`."""
     played = set(
-        RatingEntry.objects.filter(player=player).values_list("ruleset", flat=True).distinct()
+        RatingEntry.objects.filter(player=player).order_by()
+        .values_list("ruleset", flat=True).distinct()
     )
     return [r for r in RULESETS if r in played]
 
