@@ -2,6 +2,7 @@
 
     DATABASE_URL=postgres://... .venv/bin/python -u benchmarks/bench_pages.py [--port 8191]
         [--requests 200] [--busiest-requests 40] [--concurrency 4] [--reuse] [--keep]
+        [--conn-max-age 0]
         [--players 10000] [--tournaments 600] [--size 40] [--sessions 8] [--years 10]
 
 Builds the federation of `benchmarks/bench_ratings.py` (its builder: 10,000 players, 600
@@ -53,7 +54,7 @@ TARGET_MS = 150
 BUSIEST_TARGET_MS = 1000
 
 
-def environment() -> dict[str, str]:
+def environment(conn_max_age: int = 0) -> dict[str, str]:
     return dict(
         os.environ,
         DJANGO_SETTINGS_MODULE="config.settings.production",
@@ -62,6 +63,7 @@ def environment() -> dict[str, str]:
         DJANGO_SECURE_SSL_REDIRECT="false",
         DJANGO_LOG_LEVEL="ERROR",
         API_ANON_RATE="1000000/s",  # the anonymous API limit (60/min) would cut the run
+        DATABASE_CONN_MAX_AGE=str(conn_max_age),  # 0, as shipped: a connection a request
     )
 
 
@@ -114,7 +116,7 @@ def ab(url: str, requests: int, concurrency: int) -> dict[str, str]:
 
 
 def measure(args: argparse.Namespace, urls: list[tuple[str, str, bool]]) -> None:
-    env = environment()
+    env = environment(args.conn_max_age)
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
                    cwd=ROOT, env=env, check=True)
     server = subprocess.Popen(
@@ -130,8 +132,9 @@ def measure(args: argparse.Namespace, urls: list[tuple[str, str, bool]]) -> None
                 break
             except OSError:
                 time.sleep(0.3)
-        print(f"gunicorn, 2 workers, production settings, {connection.vendor}; "
-              f"ab -c {args.concurrency}; load average {os.getloadavg()[0]:.1f}")
+        print(f"gunicorn, 2 workers, production settings, {connection.vendor}, "
+              f"DATABASE_CONN_MAX_AGE={args.conn_max_age}; ab -c {args.concurrency}; "
+              f"load average {os.getloadavg()[0]:.1f}")
         print(f"{'url':<48} {'n':>5} {'bytes':>8} {'p50 ms':>7} {'p95 ms':>7} {'failed':>6}")
         worst = 0
         for label, path, busiest in urls:
@@ -164,6 +167,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--busiest-requests", type=int, default=40)
     parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--conn-max-age", type=int, default=0,
+                        help="DATABASE_CONN_MAX_AGE of the workers (0, as shipped)")
     parser.add_argument("--keep", action="store_true", help="keep the synthetic data")
     parser.add_argument("--reuse", action="store_true",
                         help="reuse synthetic data a --keep run left behind")
