@@ -2,16 +2,19 @@
 
     DATABASE_URL=postgres://... .venv/bin/python -u benchmarks/bench_pages.py [--port 8191]
         [--requests 200] [--busiest-requests 40] [--concurrency 4] [--reuse] [--keep]
+        [--conn-max-age 0]
         [--players 10000] [--tournaments 600] [--size 40] [--sessions 8] [--years 10]
 
 Builds the federation of `benchmarks/bench_ratings.py` (its builder: 10,000 players, 600
 confirmed tournaments of 40 players with 8 sessions, ten years) in the database of
 DATABASE_URL, loads the site's content (home page, search page) when it is missing, runs one
-full rating recompute, then serves the site with gunicorn (2 workers, production settings)
+full rating recompute and ANALYZE (on PostgreSQL: the statistics autovacuum would gather soon
+after such a load; the planner's choices depend on them), then serves the site with gunicorn (2 workers, production settings)
 on 127.0.0.1:PORT and measures each URL with ApacheBench (`ab -n REQUESTS -c CONCURRENCY`,
 Debian's apache2-utils) after a warm-up: p50 and p95 of /healthz, a typical player's page
-(the median number of tournaments), the busiest player's page (fewer requests), a
-tournament page, the rating list, the calendar, a broad player search, the home page,
+(the median number of tournaments), the busiest player's page and its tenth pages of
+tournaments and explained months (fewer requests), a tournament page, the rating list, the
+calendar, a broad player search and its fifth page of players, the home page,
 /api/v1/tournaments, /api/v1/ratings and the busiest player's /api/v1/players/{id}.
 Anonymous requests, as a visitor sees the site. Targets: p95 under 150 ms each, the busiest
 player's page under 1 s.
@@ -51,7 +54,7 @@ TARGET_MS = 150
 BUSIEST_TARGET_MS = 1000
 
 
-def environment() -> dict[str, str]:
+def environment(conn_max_age: int = 0) -> dict[str, str]:
     return dict(
         os.environ,
         DJANGO_SETTINGS_MODULE="config.settings.production",
@@ -60,6 +63,7 @@ def environment() -> dict[str, str]:
         DJANGO_SECURE_SSL_REDIRECT="false",
         DJANGO_LOG_LEVEL="ERROR",
         API_ANON_RATE="1000000/s",  # the anonymous API limit (60/min) would cut the run
+        DATABASE_CONN_MAX_AGE=str(conn_max_age),  # 0, as shipped: a connection a request
     )
 
 
@@ -81,10 +85,13 @@ def targets() -> list[tuple[str, str, bool]]:
         (f"player page ({typical_n} tournaments)", f"/en/ratings/players/{typical}/", False),
         (f"busiest player's page ({busiest_n} tournaments)",
          f"/en/ratings/players/{busiest}/", True),
+        ("busiest player's page, page 10 of both lists",
+         f"/en/ratings/players/{busiest}/?page=10&periods=10", True),
         ("tournament page", f"/en/tournaments/{tournament.pk}/", False),
         ("rating list", "/en/ratings/", False),
         ("calendar", "/en/tournaments/", False),
         ("search (matches every player)", "/en/search/?q=synthetic+player", False),
+        ("search, players' page 5", "/en/search/?q=synthetic+player&players=5", False),
         ("home page", "/en/", False),
         ("/api/v1/tournaments", "/api/v1/tournaments", False),
         ("/api/v1/ratings", "/api/v1/ratings", False),
@@ -94,7 +101,7 @@ def targets() -> list[tuple[str, str, bool]]:
 
 def ab(url: str, requests: int, concurrency: int) -> dict[str, str]:
     out = subprocess.run(
-        ["ab", "-n", str(requests), "-c", str(concurrency), url],
+        ["ab", "-n", str(requests), "-c", str(min(concurrency, requests)), url],
         capture_output=True, text=True, check=True,
     ).stdout
     wanted: dict[str, str] = {}
@@ -109,7 +116,7 @@ def ab(url: str, requests: int, concurrency: int) -> dict[str, str]:
 
 
 def measure(args: argparse.Namespace, urls: list[tuple[str, str, bool]]) -> None:
-    env = environment()
+    env = environment(args.conn_max_age)
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
                    cwd=ROOT, env=env, check=True)
     server = subprocess.Popen(
@@ -125,8 +132,9 @@ def measure(args: argparse.Namespace, urls: list[tuple[str, str, bool]]) -> None
                 break
             except OSError:
                 time.sleep(0.3)
-        print(f"gunicorn, 2 workers, production settings, {connection.vendor}; "
-              f"ab -c {args.concurrency}; load average {os.getloadavg()[0]:.1f}")
+        print(f"gunicorn, 2 workers, production settings, {connection.vendor}, "
+              f"DATABASE_CONN_MAX_AGE={args.conn_max_age}; ab -c {args.concurrency}; "
+              f"load average {os.getloadavg()[0]:.1f}")
         print(f"{'url':<48} {'n':>5} {'bytes':>8} {'p50 ms':>7} {'p95 ms':>7} {'failed':>6}")
         worst = 0
         for label, path, busiest in urls:
@@ -159,6 +167,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--busiest-requests", type=int, default=40)
     parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--conn-max-age", type=int, default=0,
+                        help="DATABASE_CONN_MAX_AGE of the workers (0, as shipped)")
     parser.add_argument("--keep", action="store_true", help="keep the synthetic data")
     parser.add_argument("--reuse", action="store_true",
                         help="reuse synthetic data a --keep run left behind")
@@ -173,6 +183,9 @@ def main() -> None:
         bench_ratings.wipe()
         bench_ratings.generate(args)
         ratings_recompute()
+    if connection.vendor == "postgresql":  # what autovacuum does soon after such a load
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
     results = TableResult.objects.filter(tournament__name__startswith=PREFIX).count()
     print(f"federation: {args.players} players, {args.tournaments} tournaments, {results} "
           f"seat results, rated ({time.perf_counter() - t0:.1f} s)", flush=True)

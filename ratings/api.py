@@ -1,7 +1,7 @@
 """Rating API (issue 12): GET /api/v1/ratings?period=YYYY-MM and GET /api/v1/players/{id},
 each with ?ruleset=mcr|hkos|red (default mcr): one rating list per ruleset (decision 0805).
 The list comes in pages of 500 (``?page=``; ``count``, ``next``, ``previous``; decision
-0713)."""
+0713), a player's tournaments in pages of 100 (decision 0809)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from ratings.selectors import (
     player_history,
     player_months,
     player_rulesets,
+    player_tournament_results,
     player_tournaments,
     ruleset_or_none,
 )
@@ -39,6 +40,7 @@ RULESET_PARAMETER = OpenApiParameter(
 )
 
 RATINGS_PAGE_SIZE = 500
+PLAYER_TOURNAMENTS_PAGE_SIZE = 100
 
 
 def _ruleset(request: Request) -> str | Response:
@@ -163,15 +165,33 @@ class EmaRankingView(APIView):
 class PlayerView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[RULESET_PARAMETER], responses={200: dict})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("page", int, description=(
+                f"the page of `tournaments`, from 1; {PLAYER_TOURNAMENTS_PAGE_SIZE} a page")),
+            RULESET_PARAMETER,
+        ],
+        responses={200: dict},
+    )
     def get(self, request: Request, pk: int) -> Response:
+        """A player's rating, monthly history (whole: one row a month) and tournaments,
+        newest first in pages (``?page=``; ``count``, ``next``, ``previous`` of the
+        tournaments; decision 0809)."""
         ruleset = _ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
+        number = page_number(request)
+        if number is None:
+            return Response(
+                {"errors": [{"field": "page", "message": str(PAGE_INVALID)}]}, status=400
+            )
         player = get_object_or_404(Player, pk=pk)
         current = player_current(player, ruleset=ruleset)
         history = player_history(player, ruleset)
-        return Response(
+        results = player_tournament_results(player, ruleset)
+        page = api_page(request, number=number, count=results.count(),
+                        size=PLAYER_TOURNAMENTS_PAGE_SIZE)
+        return page.apply(Response(
             {
                 "id": player.pk,
                 "ruleset": ruleset,
@@ -192,6 +212,9 @@ class PlayerView(APIView):
                     }
                     for m in player_months(history, current.period if current else None)
                 ],
+                "count": page.count,
+                "next": page.next,
+                "previous": page.previous,
                 "tournaments": [
                     {
                         "id": t.tournament_id,
@@ -200,7 +223,8 @@ class PlayerView(APIView):
                         "table_points": t.table_points,
                         "game_points": t.game_points,
                     }
-                    for t in player_tournaments(player, ruleset)
+                    for t in player_tournaments(
+                        player, ruleset, rows=results[page.start:page.stop])
                 ],
             }
-        )
+        ))

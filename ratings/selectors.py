@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 
 from federation.models import Club
 from federation.selectors import members_public_list, members_with_status
@@ -119,7 +119,8 @@ def list_periods(ruleset: str = DEFAULT_RULESET) -> list[RatingPeriod]:
 def player_rulesets(player: Player) -> list[str]:
     """The rulesets in which the player has a rating, in the order of `RULESETS`."""
     played = set(
-        RatingEntry.objects.filter(player=player).values_list("ruleset", flat=True).distinct()
+        RatingEntry.objects.filter(player=player).order_by()
+        .values_list("ruleset", flat=True).distinct()
     )
     return [r for r in RULESETS if r in played]
 
@@ -383,12 +384,10 @@ class PlayerTournament:
     game_points: int
 
 
-def player_tournaments(
-    player: Player, ruleset: str | None = DEFAULT_RULESET
-) -> list[PlayerTournament]:
-    """The confirmed tournaments the player played under `ruleset` (None: any), newest first,
-    with their standing: the stored final standings (``tournaments.models.TournamentResult``),
-    in one query."""
+def player_tournament_results(player: Player, ruleset: str | None = DEFAULT_RULESET):
+    """The player's stored final standings (``tournaments.models.TournamentResult``) in the
+    confirmed tournaments of `ruleset` (None: any), newest first, with their tournament: a
+    queryset, so that a page of them is one query (and its count another)."""
     from tournaments.models import Tournament, TournamentResult
 
     rows = TournamentResult.objects.filter(
@@ -396,7 +395,17 @@ def player_tournaments(
     )
     if ruleset is not None:
         rows = rows.filter(tournament__ruleset=ruleset)
-    rows = rows.select_related("tournament").order_by("-tournament__end_date", "tournament_id")
+    return rows.select_related("tournament").order_by("-tournament__end_date", "tournament_id")
+
+
+def player_tournaments(
+    player: Player, ruleset: str | None = DEFAULT_RULESET, *, rows: Any = None
+) -> list[PlayerTournament]:
+    """The confirmed tournaments the player played under `ruleset` (None: any), newest first,
+    with their standing; `rows`: a slice of `player_tournament_results` (a page) instead of
+    all of them."""
+    if rows is None:
+        rows = player_tournament_results(player, ruleset)
     return [
         PlayerTournament(
             tournament_id=row.tournament_id,
@@ -424,54 +433,87 @@ class ExplanationLine:
 
 
 def period_explanations(
-    player: Player, history: list[RatingEntry]
+    player: Player, entries: list[RatingEntry]
 ) -> dict[str, list[ExplanationLine]]:
-    """For each period of `history`: the player's games by opponent, with each opponent's
-    rating at the start of the period and the expected score, derived by the rating method
-    itself (`pairwise_results`, `start_of_period`, `glicko.expected_scores`) from the confirmed
-    results the last recompute used."""
+    """For each period of `entries` (a page of the player's history): the player's games by
+    opponent, with each opponent's rating at the start of the period and the expected score,
+    derived by the rating method itself (`pairwise_results`, `start_of_period`,
+    `glicko.expected_scores`) from the confirmed results the last recompute used.
+
+    Three queries whatever the history: the tables the player sat at in those periods' tournaments,
+    the opponents' rows of those periods (a rated opponent's rating at the start of the period
+    is the ``rating_before`` the recompute stored), and the rows before them of the opponents
+    who have none in a period (substitutes, who are not rated), read only when there are such."""
     from tournaments.models import TableResult
 
-    if not history:
+    if not entries:
         return {}
     config = method_config()
-    tournament_ids = {t for entry in history for t in entry.tournaments}
+    ruleset = entries[0].ruleset
+    tournament_ids = {t for entry in entries for t in entry.tournaments}
+    mine = TableResult.objects.filter(
+        tournament_id=OuterRef("tournament_id"), session=OuterRef("session"),
+        table=OuterRef("table"), player_id=player.pk,
+    )
     seats: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
-    rows = TableResult.objects.filter(tournament_id__in=tournament_ids).values_list(
-        "tournament_id", "session", "table", "player_id", "game_points"
+    rows = (
+        TableResult.objects.filter(tournament_id__in=tournament_ids)
+        .filter(Exists(mine))
+        .values_list("tournament_id", "session", "table", "player_id", "game_points")
     )
     for tid, session, table, player_id, points in rows:
         seats.setdefault((tid, session, table), []).append((player_id, points))
-    mine = {key: value for key, value in seats.items() if any(p == player.pk for p, _ in value)}
-    opponents = {p for value in mine.values() for p, _ in value} - {player.pk}
-    their_rows: dict[int, list[tuple[Period, Rating]]] = {}
-    for opponent, label, rating, rd, vol in (
-        RatingEntry.objects.filter(player_id__in=opponents, ruleset=history[0].ruleset)
-        .order_by("period")
-        .values_list("player_id", "period", "rating", "rd", "vol")
-    ):
-        their_rows.setdefault(opponent, []).append((parse_period(label), Rating(rating, rd, vol)))
+    opponents = {p for value in seats.values() for p, _ in value} - {player.pk}
+    labels = [entry.period for entry in entries]
+    starts: dict[tuple[int, str], Rating] = {
+        (opponent, label): Rating(rating, rd, vol)
+        for opponent, label, rating, rd, vol in RatingEntry.objects.filter(
+            player_id__in=opponents, ruleset=ruleset, period__in=labels
+        ).values_list("player_id", "period", "rating_before", "rd_before", "vol_before")
+    }
 
-    def start(opponent: int, period: Period) -> Rating:
-        before = [row for row in their_rows.get(opponent, []) if row[0] < period]
-        if not before:
-            return start_of_period(None, period, config)
-        last_period, rating = before[-1]
-        return start_of_period(PlayerState(rating, last_period, last_period), period, config)
-
-    out: dict[str, list[ExplanationLine]] = {}
-    for entry in history:
+    scores_by_period: dict[str, dict[int, list[float]]] = {}
+    for entry in entries:
         period = parse_period(entry.period)
         scores: dict[int, list[float]] = {}
-        for (tid, session, table), table_seats in sorted(mine.items()):
+        for (tid, session, table), table_seats in sorted(seats.items()):
             if tid not in entry.tournaments:
                 continue
             outcome = Outcome(tid, period_first_day(period), session, table, tuple(table_seats))
             for result in pairwise_results(outcome):
                 if result.player == player.pk:
                     scores.setdefault(result.opponent, []).append(result.score)
+        scores_by_period[entry.period] = scores
+
+    unrated = {o for label, scores in scores_by_period.items() for o in scores
+               if (o, label) not in starts}
+    if unrated:  # opponents not rated in that period: their last row before it
+        their_rows: dict[int, list[tuple[Period, Rating]]] = {}
+        for opponent, label, rating, rd, vol in (
+            RatingEntry.objects.filter(player_id__in=unrated, ruleset=ruleset,
+                                       period__lt=max(labels))
+            .order_by("period")
+            .values_list("player_id", "period", "rating", "rd", "vol")
+        ):
+            their_rows.setdefault(opponent, []).append(
+                (parse_period(label), Rating(rating, rd, vol)))
+        for label, scores in scores_by_period.items():
+            period = parse_period(label)
+            for opponent in scores:
+                if (opponent, label) in starts:
+                    continue
+                before = [row for row in their_rows.get(opponent, []) if row[0] < period]
+                state = None
+                if before:
+                    last_period, rating = before[-1]
+                    state = PlayerState(rating, last_period, last_period)
+                starts[(opponent, label)] = start_of_period(state, period, config)
+
+    out: dict[str, list[ExplanationLine]] = {}
+    for entry in entries:
+        scores = scores_by_period[entry.period]
         before = Rating(entry.rating_before, entry.rd_before, entry.vol_before)
-        ratings = {o: start(o, period) for o in sorted(scores)}
+        ratings = {o: starts[(o, entry.period)] for o in sorted(scores)}
         expected = glicko.expected_scores(before, list(ratings.values()))
         out[entry.period] = [
             ExplanationLine(

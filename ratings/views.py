@@ -3,6 +3,7 @@ list and the player's page for one ruleset at a time (?ruleset=, default mcr).""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -15,8 +16,10 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -45,6 +48,7 @@ from ratings.selectors import (
     player_history,
     player_months,
     player_rulesets,
+    player_tournament_results,
     player_tournaments,
     players_by_id,
     ruleset_history,
@@ -55,6 +59,9 @@ from ratings.services import RatingError, rating_period_publish
 from tournaments.models import Player
 
 PAGE_SIZE = 50
+TOURNAMENTS_PAGE_SIZE = 20  # a player's tournaments a page
+PERIODS_PAGE_SIZE = 3  # a player's months explained a page
+HISTORY_CACHE_SECONDS = 7 * 24 * 3600
 ACTIVE_MONTHS = 12
 
 
@@ -341,7 +348,55 @@ def rating_publish(request: HttpRequest) -> HttpResponse:
     return redirect(f"{base}/?ruleset={ruleset}&period={period}")
 
 
+def _page_url(request: HttpRequest, name: str, number: int, anchor: str) -> str:
+    """The same address with `name` set to page `number` (the other parameters kept)."""
+    query = request.GET.copy()
+    query[name] = str(number)
+    return f"?{query.urlencode()}#{anchor}"
+
+
+def _pager(request: HttpRequest, page: Page, name: str, anchor: str) -> dict[str, Any] | None:
+    """Previous and next links of one of the page's lists (None when it has one page)."""
+    if not page.has_other_pages():
+        return None
+    return {
+        "number": page.number,
+        "total": page.paginator.num_pages,
+        "previous": _page_url(request, name, page.previous_page_number(), anchor)
+        if page.has_previous() else None,
+        "next": _page_url(request, name, page.next_page_number(), anchor)
+        if page.has_next() else None,
+    }
+
+
+def _history_table(
+    request: HttpRequest, history: list, until: str | None, chart: list
+) -> str:
+    """The chart's figures as a table, month by month: rendered once and kept in the cache
+    under a digest of what it shows (the stored rows, the month it runs to, the method's
+    settings, the language), so that a new recompute is a new key (issue 26: a hundred and
+    twenty rows at ten years, most of a light player page's cost)."""
+    shown = ([(e.period, e.rating, e.rd, e.vol, e.games) for e in history], until,
+             repr(method_config()), bool(chart))
+    digest = hashlib.sha256(repr(shown).encode()).hexdigest()
+    key = f"ratings:history-table:{get_language()}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        months = [
+            {"month": m, "date": period_first_day(parse_period(m.period))}
+            for m in reversed(player_months(history, until))
+        ]
+        html = render_to_string("ratings/_history_table.html",
+                                {"months": months, "chart": chart}, request)
+        cache.set(key, html, timeout=HISTORY_CACHE_SECONDS)
+    return mark_safe(html)
+
+
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's rating, history and tournaments. Its two long lists come in pages
+    (decision 0809): the tournaments (``?page=``, TOURNAMENTS_PAGE_SIZE newest first) and the
+    months explained game by game (``?periods=``, PERIODS_PAGE_SIZE newest first); the chart
+    and its table keep every month (one row a month: bounded by the calendar)."""
     player = get_object_or_404(Player.objects.select_related("member__club"), pk=pk)
     played = player_rulesets(player)
     if request.GET.get("ruleset"):
@@ -350,12 +405,15 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         ruleset = DEFAULT_RULESET if DEFAULT_RULESET in played or not played else played[0]
     history = player_history(player, ruleset)
     current = player_current(player, ruleset=ruleset)
-    explanations = period_explanations(player, history)
+    explained = Paginator(list(reversed(history)), PERIODS_PAGE_SIZE).get_page(
+        request.GET.get("periods"))
+    entries = list(explained.object_list)
+    explanations = period_explanations(player, entries)
     opponents = players_by_id(
         {line.opponent_id for lines in explanations.values() for line in lines}
     )
     periods = []
-    for entry in reversed(history):
+    for entry in entries:
         lines = [(line, opponents.get(line.opponent_id)) for line in explanations[entry.period]]
         periods.append(
             {
@@ -367,12 +425,10 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
                 "high": entry.rating + 2 * entry.rd,
             }
         )
+    tournaments = Paginator(player_tournament_results(player, ruleset),
+                            TOURNAMENTS_PAGE_SIZE).get_page(request.GET.get("page"))
     until = current.period if current else None
     chart = player_chart(history, until)
-    months = [
-        {"month": m, "date": period_first_day(parse_period(m.period))}
-        for m in reversed(player_months(history, until))
-    ]
     member = player.member
     return render(
         request,
@@ -382,14 +438,17 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "ruleset": ruleset,
             "ruleset_name": ruleset_name(ruleset),
             "tabs": _tabs(reverse("ratings:player", args=[player.pk]), played, ruleset),
-            "months": months,
+            "history_table": _history_table(request, history, until, chart),
             "club": member.club if member and member.public_consent and member.club else None,
             "current": current,
             "current_date": period_first_day(parse_period(current.period)) if current else None,
             "interval_low": current.rating.rating - 2 * current.rating.rd if current else None,
             "interval_high": current.rating.rating + 2 * current.rating.rd if current else None,
             "periods": periods,
-            "tournaments": player_tournaments(player, ruleset),
+            "periods_pager": _pager(request, explained, "periods", "explain-heading"),
+            "tournaments": player_tournaments(player, ruleset, rows=tournaments.object_list),
+            "tournaments_count": tournaments.paginator.count,
+            "tournaments_pager": _pager(request, tournaments, "page", "tournaments-heading"),
             "chart": [
                 {
                     "period": point.period,

@@ -65,6 +65,9 @@ class Player(models.Model):
                 name="player_ema_number_once",
             ),
         ]
+        # The players in name order (search, lists): a search that matches most names
+        # reads the first ones in this order and stops (issue 26).
+        indexes = [models.Index(fields=["name_latin", "id"], name="player_name_order")]
 
     def __str__(self) -> str:
         return self.name_latin or self.name_native

@@ -9,18 +9,22 @@ CSV upload. Officers decide in the Wagtail admin (tournaments.viewsets).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from config import csv_export
@@ -64,6 +68,7 @@ def _names(tournament: Tournament) -> dict[int, Any]:
 
 
 PAST_PAGE_SIZE = 30
+RESULTS_CACHE_SECONDS = 7 * 24 * 3600
 
 
 def calendar(request: HttpRequest) -> HttpResponse:
@@ -95,12 +100,11 @@ def _seating_sessions(tournament: Tournament, names: dict[int, Any]) -> list[dic
     ]
 
 
-def _results_sessions(tournament: Tournament, names: dict[int, Any],
-                      up_to: int | None = None) -> list[dict[str, Any]]:
+def _results_sessions(tables, names: dict[int, Any]) -> list[dict[str, Any]]:
     from rulebook.scoring.standings import WINDS, table_points
 
     sessions: dict[int, list[dict[str, Any]]] = {}
-    for table in selectors.tournament_tables(tournament, up_to):
+    for table in tables:
         points = table_points([s.game_points for s in table.seats])
         sessions.setdefault(table.session, []).append({
             "table": table.table,
@@ -113,16 +117,44 @@ def _results_sessions(tournament: Tournament, names: dict[int, Any],
     return [{"session": s, "tables": t} for s, t in sorted(sessions.items())]
 
 
+LEADERS_SHOWN = 10
+
+
+def _results_html(request: HttpRequest, tournament: Tournament, names: dict[int, Any],
+                  up_to: int | None = None) -> str:
+    """The results by session (up to session ``up_to`` while the last are hidden), rendered
+    once and kept in the cache under a digest of everything they show (every seat's result
+    with the penalties given since, and every player's name, in the page's language): a
+    correction, a penalty or a renamed player is a new key, so that nothing stale is ever
+    served. About 80 tables at 40 players and 8 sessions: most of the page's cost
+    (issue 26)."""
+    tables = selectors.tournament_tables(tournament, up_to)
+    if not tables:
+        return ""
+    shown = (tables, sorted((pk, str(r.player), r.player_id) for pk, r in names.items()))
+    digest = hashlib.sha256(repr(shown).encode()).hexdigest()
+    key = f"tournaments:results:{tournament.pk}:{get_language()}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("tournaments/_results_by_session.html", {
+            "results": _results_sessions(tables, names),
+        }, request)
+        cache.set(key, html, timeout=RESULTS_CACHE_SECONDS)
+    return mark_safe(html)
+
+
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
     names = _names(tournament)
     up_to = selectors.standings_cutoff(tournament, request.user)
+    results = _results_html(request, tournament, names, up_to)
     return render(request, "tournaments/tournament.html", {
         "tournament": tournament,
         "registrations": sorted(names.values(), key=lambda r: r.number),
-        "seating": _seating_sessions(tournament, names),
-        "results": _results_sessions(tournament, names, up_to),
-        "standings": selectors.tournament_standings(tournament, up_to)[:10],
+        "seated_sessions": selectors.tournament_sessions_seated(tournament),
+        "results": results,
+        "standings": selectors.tournament_leaders(tournament, limit=LEADERS_SHOWN, up_to=up_to)
+        if results else [],
         "hidden_after": up_to,
         "flags": [f for f in selectors.unbalanced_tables(tournament)
                   if f.confirmed_at is None] if can_manage(request.user, tournament) else [],

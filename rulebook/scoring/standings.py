@@ -204,10 +204,10 @@ def standings(
     gp: dict[int, int] = dict.fromkeys(players, 0)
     pen: dict[int, int] = dict.fromkeys(players, 0)
     count: dict[int, int] = dict.fromkeys(players, 0)
-    for player, won, points in awarded:
+    for player, given, game in awarded:
         if player in tp:
-            tp[player] += won
-            gp[player] += points
+            tp[player] += given
+            gp[player] += game
     for table in tables:
         points = table_points([s.game_points for s in table.seats])
         for seat, won in zip(table.seats, points, strict=True):

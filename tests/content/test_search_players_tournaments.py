@@ -88,7 +88,7 @@ def test_public_tournaments_by_name_or_city_newest_first(client: Client, people)
         "/en/search/", {"q": "secret"}).content.decode()
 
 
-def _players_as_before(query: str, limit: int) -> list[Player]:
+def _players_as_before(query: str, limit: int, offset: int = 0) -> list[Player]:
     """players_matching as it was written before issue 26: two LEFT JOINs under DISTINCT."""
     from django.db.models import Q
 
@@ -100,7 +100,7 @@ def _players_as_before(query: str, limit: int) -> list[Player]:
         Player.objects.filter(shown, is_anonymised=False)
         .filter(_every_word_in(("name_latin", "name_native"), query))
         .distinct()
-        .order_by("name_latin", "pk")[:limit]
+        .order_by("name_latin", "pk")[offset:offset + limit]
     )
 
 
@@ -114,22 +114,49 @@ def test_player_lookups_find_what_the_joins_found(people) -> None:
         for limit in (1, 2, 50):
             assert players_matching(query, limit=limit) == _players_as_before(query, limit), (
                 query, limit)
+            for offset in (1, 2, 3):
+                assert players_matching(query, limit=limit, offset=offset) == (
+                    _players_as_before(query, limit, offset)), (query, limit, offset)
+
+
+def test_players_found_come_in_pages(client: Client, people, monkeypatch) -> None:
+    monkeypatch.setattr("content.views.PLAYERS_SHOWN", 1)
+    html = client.get("/en/search/", {"q": "sokol"}).content.decode()
+    assert found(client, "sokol", "players") == ["Anna Sokolova"]
+    assert 'href="?q=sokol&amp;players=2#search-players" rel="next"' in html
+    second = client.get("/en/search/", {"q": "sokol", "players": "2"}).content.decode()
+    block = re.search(r'<ul class="search-results search-players">(.*?)</ul>', second, re.S)
+    assert "Ivan Sokolov" in block.group(1) and "Anna Sokolova" not in block.group(1)
+    assert 'href="?q=sokol&amp;players=1#search-players" rel="prev"' in second
+    assert "Players, page 2" in second
+    # Beyond the last player: an empty list with the way back; nonsense reads as page 1
+    last = client.get("/en/search/", {"q": "sokol", "players": "9"}).content.decode()
+    assert 'rel="next"' not in last.split('id="search-players"')[-1]
+    assert found(client, "sokol", "players") == ["Anna Sokolova"]
+    assert client.get("/en/search/", {"q": "sokol", "players": "x"}).status_code == 200
 
 
 def test_search_costs_the_same_with_ten_times_the_history(client: Client, people) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    def queries() -> int:
+    def queries(**more: str) -> int:
         with CaptureQueriesContext(connection) as context:
-            assert client.get("/en/search/", {"q": "sokol"}).status_code == 200
+            assert client.get("/en/search/", {"q": "sokol", **more}).status_code == 200
         return len(context.captured_queries)
 
     client.get("/en/search/", {"q": "sokol"})
     small = queries()
+    small_second = queries(players="2")
     for i in range(10):
         newcomer = Player.objects.create(name_latin=f"Sokol {i}", country="NL")
         confirmed_tournament([*people[:3], newcomer], date(2024, 1 + i, 10), sessions=4,
                              name=f"Sokol Cup {i}")
     ratings_recompute()
+    for i in range(30):  # ten times the players: thirty more whose names match
+        Player.objects.create(name_latin=f"Sokolik {i}", country="NL")
+        Registration.objects.create(tournament=Tournament.objects.get(name="Sokol Cup 0"),
+                                    player=Player.objects.get(name_latin=f"Sokolik {i}"),
+                                    number=100 + i)
     assert queries() == small
+    assert queries(players="2") == small_second

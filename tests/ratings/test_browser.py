@@ -4,6 +4,7 @@ phone width, in English and Chinese (screenshots in test-artifacts/ratings/)."""
 from __future__ import annotations
 
 import random
+import tempfile
 from datetime import date
 from pathlib import Path
 
@@ -119,3 +120,55 @@ def test_the_table_fallback_without_javascript(browser, live_server, transaction
     assert table.is_visible()
     assert table.locator("tbody tr").count() >= 3
     context.close()
+
+
+SHOTS = Path(tempfile.gettempdir()) / "i26-shots"
+
+
+def test_player_lists_and_players_found_in_pages(browser, live_server, transactional_db,
+                                                 monkeypatch):
+    """A player's tournaments and explained months, and the players a search finds, are
+    read page by page with the pagers' links (screenshots in the temporary directory)."""
+    from content.services import site_skeleton_load
+
+    site_skeleton_load()
+    monkeypatch.setattr("ratings.views.TOURNAMENTS_PAGE_SIZE", 3)
+    monkeypatch.setattr("ratings.views.PERIODS_PAGE_SIZE", 2)
+    monkeypatch.setattr("content.views.PLAYERS_SHOWN", 3)
+    people = _season()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for lang, older, earlier, more in (("en", "Older tournaments", "Earlier months",
+                                        "More players"),
+                                       ("ru", "Более ранние турниры", "Более ранние месяцы",
+                                        "Ещё игроки")):
+        for width in (1280, 390):
+            context = browser.new_context(base_url=live_server.url,
+                                          viewport={"width": width, "height": 900})
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            page.goto(f"/{lang}/ratings/players/{people[0].pk}/")
+            rows = page.locator("table.tournament-table").first.locator("tbody tr")
+            assert rows.count() == 3
+            first_names = rows.all_inner_texts()
+            page.screenshot(path=str(SHOTS / f"player-{lang}-{width}.png"), full_page=True)
+            page.get_by_role("link", name=older).click()
+            page.wait_for_url("**page=2**")
+            assert rows.count() == 3 and rows.all_inner_texts() != first_names
+            assert page.locator("details.explain").count() == 2
+            page.get_by_role("link", name=earlier).click()
+            page.wait_for_url("**periods=2**")
+            assert "page=2" in page.url  # the other list stays on its page
+            assert page.locator("details.explain").count() == 2
+            page.screenshot(path=str(SHOTS / f"player-pages-{lang}-{width}.png"),
+                            full_page=True)
+
+            page.goto(f"/{lang}/search/?q=a")
+            found = page.locator("ul.search-players li")
+            assert found.count() == 3
+            names = found.all_inner_texts()
+            page.get_by_role("link", name=more).click()
+            page.wait_for_url("**players=2**")
+            assert found.count() == 3 and found.all_inner_texts() != names
+            page.screenshot(path=str(SHOTS / f"search-players-{lang}-{width}.png"),
+                            full_page=True)
+            context.close()

@@ -177,7 +177,14 @@ def test_player_page_with_chart_tournaments_and_explanations(client: Client, sea
     assert feb["high"] - feb["low"] > jan["high"] - jan["low"]
     # The table fallback and the explanations
     entries = RatingEntry.objects.filter(player=player).order_by("period")
-    assert html.count('class="explain"') == entries.count() == 5
+    # Three months explained a page, newest first; the rest on the next page
+    assert entries.count() == 5 and html.count('class="explain"') == 3
+    assert 'href="?periods=2#explain-heading" rel="next"' in html
+    older = client.get(f"/en/ratings/players/{player.pk}/?periods=2").content.decode()
+    assert older.count('class="explain"') == 2
+    assert 'href="?periods=1#explain-heading" rel="prev"' in older
+    assert "<strong>September 2025</strong>" in html and "<strong>January 2025</strong>" in older
+    assert "<strong>January 2025</strong>" not in html
     latest = entries.last()
     assert f"{latest.games} games: you scored" in html
     from ratings.selectors import period_explanations
@@ -289,8 +296,12 @@ def test_api_player(client: Client, season) -> None:
         "volatility",
         "provisional",
         "history",
+        "count",
+        "next",
+        "previous",
         "tournaments",
     }
+    assert data["count"] == len(data["tournaments"]) and data["next"] is None
     assert data["ruleset"] == "mcr" and data["rulesets"] == ["mcr"]
     assert data["id"] == player.pk and data["country"] == "RU"
     entries = list(RatingEntry.objects.filter(player=player).order_by("period"))

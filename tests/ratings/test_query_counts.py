@@ -30,8 +30,14 @@ def _tournaments(people, count: int, start: int) -> None:
     ratings_recompute()
 
 
-@pytest.mark.parametrize("url", ["/en/ratings/players/{pk}/", "/api/v1/players/{pk}"])
-def test_player_page_and_api_cost_the_same_with_ten_times_the_tournaments(client, url):
+@pytest.mark.parametrize("url", ["/en/ratings/players/{pk}/", "/api/v1/players/{pk}",
+                                 "/en/ratings/players/{pk}/?page=2&periods=2",
+                                 "/api/v1/players/{pk}?page=2"])
+def test_player_page_and_api_cost_the_same_with_ten_times_the_tournaments(client, url,
+                                                                         monkeypatch):
+    monkeypatch.setattr("ratings.views.TOURNAMENTS_PAGE_SIZE", 1)
+    monkeypatch.setattr("ratings.views.PERIODS_PAGE_SIZE", 1)
+    monkeypatch.setattr("ratings.api.PLAYER_TOURNAMENTS_PAGE_SIZE", 1)
     people = players(8)
     url = url.format(pk=people[0].pk)
     _tournaments(people, 2, 0)
@@ -40,8 +46,45 @@ def test_player_page_and_api_cost_the_same_with_ten_times_the_tournaments(client
     _tournaments(people, 18, 2)
     large = _queries(client, url)
     assert large == small, (small, large)
-    response = client.get(url)
-    assert b"Open 19" in response.content and b"Open 0" in response.content
+
+
+def test_player_tournaments_come_in_pages_newest_first(client, monkeypatch):
+    monkeypatch.setattr("ratings.views.TOURNAMENTS_PAGE_SIZE", 2)
+    monkeypatch.setattr("ratings.api.PLAYER_TOURNAMENTS_PAGE_SIZE", 2)
+    people = players(8)
+    _tournaments(people, 3, 0)  # Open 0 (January 2020), Open 1, Open 2 (March 2020)
+    page = f"/en/ratings/players/{people[0].pk}/"
+    first = client.get(page).content.decode()
+    assert "Open 2" in first and "Open 1" in first and "Open 0" not in first
+    assert 'href="?page=2#tournaments-heading" rel="next"' in first
+    second = client.get(page + "?page=2").content.decode()
+    assert "Open 0" in second and "Open 2" not in second
+    assert 'href="?page=1#tournaments-heading" rel="prev"' in second
+
+    api = f"/api/v1/players/{people[0].pk}"
+    response = client.get(api)
+    data = response.json()
+    assert [t["name"] for t in data["tournaments"]] == ["Open 2", "Open 1"]
+    assert data["count"] == 3 and data["previous"] is None
+    assert data["next"] == f"http://testserver{api}?page=2"
+    assert response["X-Total-Count"] == "3" and 'rel="next"' in response["Link"]
+    assert len(data["history"]) == 3  # every month, whatever the page
+    last = client.get(data["next"]).json()
+    assert [t["name"] for t in last["tournaments"]] == ["Open 0"] and last["next"] is None
+    assert client.get(api + "?page=9").json()["tournaments"] == []
+    bad = client.get(api + "?page=0")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "page"
+
+
+def test_the_kept_history_table_follows_the_recompute(client):
+    people = players(8)
+    _tournaments(people, 2, 0)  # January and February 2020
+    page = f"/en/ratings/players/{people[0].pk}/"
+    table = client.get(page).content.decode().split('class="history-table"')[1]
+    assert "February 2020" in table and "May 2020" not in table
+    _tournaments(people, 1, 4)  # May 2020
+    table = client.get(page).content.decode().split('class="history-table"')[1]
+    assert "May 2020" in table and "April 2020" in table  # the idle month too
 
 
 def _federation(count: int, start: int) -> None:

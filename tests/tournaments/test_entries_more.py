@@ -1,6 +1,6 @@
 """Issue 24, the rest: the reduced entry fee (claimed by the person, checked by the
 organizer), players added by hand take places, the organizer's XLSX export for the venue,
-the treasurer's view in the admin's menu (decision 0714)."""
+the treasurer's view in the admin's menu (decision 0716)."""
 
 from __future__ import annotations
 

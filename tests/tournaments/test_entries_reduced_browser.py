@@ -1,4 +1,4 @@
-"""Browser journey of the reduced entry fee (decision 0714): a student claims it on the
+"""Browser journey of the reduced entry fee (decision 0716): a student claims it on the
 entry form, the organizer does not grant it on the entries page, the student's own entry
 then shows the full fee's invoice; the organizer's page offers the CSV and XLSX exports.
 Screenshots (1280 and 390 px, English and French) in the system's temporary folder,

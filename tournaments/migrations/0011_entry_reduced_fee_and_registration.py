@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 def link_registered_entries(apps, schema_editor):
     """Confirmed entries already turned into registrations point at them, so that the
-    places they hold are not counted twice (decision 0714)."""
+    places they hold are not counted twice (decision 0716)."""
     Entry = apps.get_model("tournaments", "Entry")
     Registration = apps.get_model("tournaments", "Registration")
     for entry in Entry.objects.filter(status="confirmed", registration__isnull=True):
