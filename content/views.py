@@ -1,47 +1,23 @@
-"""Site search over the current language's live, public pages (the configured backend),
-and above them the fans whose number or name matches (rulebook.selectors.fans_matching),
-the players and the public tournaments (tournaments.selectors)."""
+"""Site search (/<lang>/search/): the one search service (content.site_search) rendered as a
+page, in the page's language, ranked, 20 results a page."""
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
 from django.shortcuts import render
 from django.utils.translation import get_language
-from wagtail.models import Locale
 
-from content.search import get_backend
-from rulebook.models import RULESET_CHOICES
-from rulebook.selectors import fans_matching
-from tournaments.selectors import players_matching, tournaments_matching
-
-RESULTS_PER_PAGE = 20
-PLAYERS_SHOWN = 20
-TOURNAMENTS_SHOWN = 10
-RULESET_LABELS = dict(RULESET_CHOICES)
+from config.pagination import page_number
+from content.site_search import KINDS, site_search
 
 
 def search(request):
-    query = request.GET.get("q", "").strip()
-    results = get_backend().search(query, locale=Locale.get_active()) if query else []
-    paginator = Paginator(results, RESULTS_PER_PAGE)
-    page = paginator.get_page(request.GET.get("page", 1))
-    fans, players, tournaments = [], [], []
-    if query and page.number == 1:  # fans, players, tournaments once, above the pages
-        fans = [
-            {**fan, "ruleset_label": RULESET_LABELS[fan["ruleset"]]}
-            for fan in fans_matching(query, get_language())
-        ]
-        players = players_matching(query, limit=PLAYERS_SHOWN)
-        tournaments = tournaments_matching(query, limit=TOURNAMENTS_SHOWN)
+    query = " ".join(request.GET.get("q", "").split())
+    kind = request.GET.get("type", "")
+    kinds = [kind] if kind in KINDS else list(KINDS)
+    number = page_number(request) or 1
+    found = site_search(query, language=get_language(), kinds=kinds, page=number) if query else None
     return render(
         request,
         "content/search.html",
-        {
-            "query": query,
-            "results": page,
-            "fans": fans,
-            "players": players,
-            "tournaments": tournaments,
-            "found_above": bool(fans or players or tournaments),
-        },
+        {"query": query, "found": found, "kind": kind if kind in KINDS else ""},
     )

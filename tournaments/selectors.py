@@ -24,6 +24,7 @@ from rulebook.scoring.standings import (
     standings,
     team_standings,
 )
+from rulebook.search_text import search_fold
 from tournaments import ema_export
 from tournaments.clock import seconds_left
 from tournaments.models import (
@@ -130,24 +131,38 @@ def _every_word_in(fields: tuple[str, ...], query: str) -> Q:
     return condition
 
 
-def players_matching(query: str, *, limit: int) -> list[Player]:
-    """Players whose name holds every word of the query, in Latin letters or native
-    script. Only players the public pages already show: rated, or entered in a public
-    tournament; anonymised players are left out."""
-    if not query.split():
-        return []
+def _every_folded_word_in_name(query: str) -> Q:
+    """Each word of the query, folded, in the player's folded names (``name_search``): any
+    case in every script and with or without accents, on SQLite too (decision 0523)."""
+    condition = Q()
+    for word in search_fold(query).split():
+        condition &= Q(name_search__contains=word)
+    return condition
+
+
+def players_shown() -> QuerySet[Player]:
+    """The players the public pages show: rated, or entered in a public tournament; not
+    anonymised."""
     # Two EXISTS probes on indexed foreign keys instead of two LEFT JOINs under DISTINCT
     # (which joined every rating month and every entry of every player before the limit).
     # The rating entries are reached through the relation: tournaments does not import
-    # ratings. The words are looked up in the trigram indexes of migration 0003 on
-    # PostgreSQL.
+    # ratings.
     rating_entry = Player._meta.get_field("rating_entries").related_model
     rated = Exists(rating_entry.objects.filter(player_id=OuterRef("pk")))
     entered = Exists(Registration.objects.filter(
         player_id=OuterRef("pk"), tournament__state__in=PUBLIC_STATES))
+    return Player.objects.filter(rated | entered, is_anonymised=False)
+
+
+def players_matching(query: str, *, limit: int) -> list[Player]:
+    """Players whose name holds every word of the query, in Latin letters or native
+    script, in any case and with or without accents (``name_search``). Only players the public pages already show: rated, or entered in a public
+    tournament; anonymised players are left out."""
+    if not query.split():
+        return []
     return list(
-        Player.objects.filter(rated | entered, is_anonymised=False)
-        .filter(_every_word_in(("name_latin", "name_native"), query))
+        players_shown()
+        .filter(_every_folded_word_in_name(query))
         .order_by("name_latin", "pk")[:limit]
     )
 
