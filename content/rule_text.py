@@ -49,6 +49,18 @@ def fan_name_variants(ruleset: str) -> dict[str, list[str]]:
     return names
 
 
+def translated_fan_names(ruleset: str, language: str) -> dict[str, list[str]]:
+    """Fan id -> the fan's name in ``language`` (the five-language fan table, as loaded)."""
+    names: dict[str, list[str]] = {}
+    for code, name in Fan.objects.filter(
+        ruleset=ruleset, locale__language_code=language, live=True
+    ).values_list("code", "name"):
+        names.setdefault(code, []).append(name)
+    if ruleset == "mcr":  # as in Russian: a name 57A and 57B share is 57A's
+        names["57B"] = [n for n in names.get("57B", []) if n not in names.get("57A", [])]
+    return names
+
+
 def section_anchors(chapters: Sequence[Page]) -> dict[str, str]:
     """Anchor -> URL across a ruleset's chapters: a chapter's slug leads to its page, a
     section's anchor to the heading on its chapter's page."""
@@ -65,18 +77,27 @@ def section_anchors(chapters: Sequence[Page]) -> dict[str, str]:
 class TextLinker:
     """Splits a paragraph into pieces, linking fans (in `language`) and sections."""
 
-    def __init__(self, ruleset: str, language: str, anchors: Mapping[str, str], page_url: str):
+    def __init__(
+        self, ruleset: str, language: str, anchors: Mapping[str, str], page_url: str,
+        *, text_language: str = book_data.SOURCE_LANGUAGE,
+    ):
         self.ruleset = ruleset
         self.language = language
         self.anchors = anchors
         self.page_url = page_url
-        self.fans = fan_name_variants(ruleset)
+        # the text's language: the page's own for a translation, else Russian
+        self.translated = text_language != book_data.SOURCE_LANGUAGE
+        self.fans = (
+            translated_fan_names(ruleset, text_language) if self.translated
+            else fan_name_variants(ruleset)
+        )
 
     def pieces(self, text: str) -> list[Piece]:
         if not text:
             return [Piece(text)]
         out = []
-        for seg in link_segments(text, self.fans, self.anchors.keys()):
+        for seg in link_segments(text, self.fans, self.anchors.keys(),
+                                 translated=self.translated):
             if seg.fan:
                 out.append(
                     Piece(seg.text, fan_page_url(self.ruleset, seg.fan, self.language), "fan")
@@ -160,7 +181,12 @@ def chapter_render_context(chapter, request) -> dict[str, Any]:
     ruleset = getattr(parent, "ruleset", "")
     siblings = list(parent.get_children().live().public().type(type(chapter)).specific())
     anchors = section_anchors(siblings)
-    linker = TextLinker(ruleset, language, anchors, chapter.url or "")
+    text_language = (
+        language if chapter.is_translated and language != book_data.SOURCE_LANGUAGE
+        else book_data.SOURCE_LANGUAGE
+    )
+    linker = TextLinker(ruleset, language, anchors, chapter.url or "",
+                        text_language=text_language)
     index = next((i for i, p in enumerate(siblings) if p.pk == chapter.pk), None)
     return {
         "ruleset_page": parent,

@@ -20,7 +20,7 @@ without a server. ``content.site_search`` answers from the database when the ser
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -32,13 +32,11 @@ from content.search import (
     MARK_OPEN,
     _client,
     highlight_html,
-    site_languages,
 )
+from content.search_results import EXACT, TITLE_PHRASE, TITLE_WORDS, Result
 
 if TYPE_CHECKING:
     from elasticsearch import Elasticsearch
-
-    from content.site_search import Result
 
 logger = logging.getLogger(__name__)
 
@@ -182,8 +180,6 @@ def people_search(query: str, *, kinds: Iterable[str], size: int = SIZE) -> Sear
 
 def rulebook_results(response: dict[str, Any], *, language: str) -> list[Result]:
     """Results from a ``rulebook_search`` response, in score order."""
-    from content.site_search import EXACT, TITLE_PHRASE, Result
-
     out = []
     for n, hit in enumerate(response.get("hits", {}).get("hits", [])):
         source = hit.get("_source") or {}
@@ -204,8 +200,6 @@ def rulebook_results(response: dict[str, Any], *, language: str) -> list[Result]
 
 
 def people_results(response: dict[str, Any], *, language: str) -> list[Result]:
-    from content.site_search import TITLE_WORDS, Result
-
     out = []
     for n, hit in enumerate(response.get("hits", {}).get("hits", [])):
         source = hit.get("_source") or {}
@@ -248,16 +242,16 @@ class ElasticsearchSearch:
             found += people_results(response.to_dict(), language=language)
         return found
 
-    def index_build(self, *, rebuild: bool = False) -> dict[str, int]:
-        """Create the indices when missing (``rebuild``: drop them first) and index every
-        fan, example, page, player, club and public tournament."""
+    def index_build(
+        self, documents: dict[str, Iterable[Document]], *, rebuild: bool = False
+    ) -> dict[str, int]:
+        """Create the indices when missing (``rebuild``: drop them first) and index the
+        documents (``{"rulebook": ..., "people": ...}``, content.site_search gives them)."""
         from elasticsearch.helpers import bulk
 
         counts = {}
-        for key, document, docs in (
-            ("rulebook", RulebookDocument, rulebook_documents()),
-            ("people", PeopleDocument, people_documents()),
-        ):
+        for key, document in (("rulebook", RulebookDocument), ("people", PeopleDocument)):
+            docs = documents.get(key, ())
             name = index_names()[key]
             if rebuild:
                 self.client.indices.delete(index=name, ignore_unavailable=True)
@@ -267,46 +261,3 @@ class ElasticsearchSearch:
             counts[key], _errors = bulk(self.client, actions, raise_on_error=False)
             self.client.indices.refresh(index=name)
         return counts
-
-
-def rulebook_documents() -> Iterator[RulebookDocument]:
-    from content.site_search import _examples, pages_text
-    from rulebook.links import fan_page_url
-    from rulebook.models import RULESET_CHOICES, Fan
-
-    for ruleset, _label in RULESET_CHOICES:
-        names: dict[str, dict[str, str]] = {}
-        for code, language, name in Fan.objects.filter(ruleset=ruleset, live=True).values_list(
-            "code", "locale__language_code", "name"
-        ):
-            names.setdefault(code, {})[language] = name
-        for code, by_language in names.items():
-            urls = {lang: fan_page_url(ruleset, code, lang) for lang in site_languages()}
-            yield fan_document(ruleset, code, by_language, urls)
-    for language in site_languages():
-        for row in pages_text(language):
-            yield page_text_document(row, language)
-        for example in _examples(language):
-            yield example_document(example, language)
-
-
-def people_documents() -> Iterator[PeopleDocument]:
-    from django.urls import reverse
-    from django.utils.translation import override
-
-    from federation.models import Club
-    from tournaments.selectors import players_shown, public_calendar
-
-    def path(name: str, *args: Any) -> str:
-        with override(settings.LANGUAGE_CODE):
-            url = reverse(name, args=args)
-        return url.removeprefix(f"/{settings.LANGUAGE_CODE}")
-
-    for player in players_shown().iterator():
-        yield people_document("player", player.pk, str(player),
-                              " ".join(x for x in (player.name_latin, player.name_native) if x),
-                              path("ratings:player", player.pk))
-    for pk, name, city in Club.objects.values_list("pk", "name", "city"):
-        yield people_document("club", pk, name, city, f"{path('ratings:list')}?club={pk}")
-    for t in public_calendar():
-        yield people_document("tournament", t.pk, t.name, t.city, path("tournaments:detail", t.pk))

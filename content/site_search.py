@@ -29,8 +29,8 @@ from __future__ import annotations
 import logging
 import math
 import threading
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
@@ -38,68 +38,57 @@ from django.db.models import Count, Max
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, override, pgettext_lazy
+from django.utils.translation import gettext, ngettext, override
 from wagtail.models import Page, PageViewRestriction
 
-from content.search import page_search_text, site_languages
+from content.search import elasticsearch_active, page_search_text, site_languages
+from content.search_documents import (
+    ElasticsearchSearch,
+    PeopleDocument,
+    RulebookDocument,
+    example_document,
+    fan_document,
+    page_text_document,
+    people_document,
+)
+from content.search_results import (
+    CLUB,
+    EXACT,
+    EXAMPLE,
+    FAN,
+    KIND_LABELS,
+    KIND_ORDER,
+    KINDS,
+    MAX_PER_KIND,
+    MAX_QUERY,
+    PAGE,
+    PER_PAGE,
+    PLAYER,
+    RULE,
+    SNIPPET_CHARS,
+    TEXT_PHRASE,
+    TEXT_WORDS,
+    TITLE_PHRASE,
+    TITLE_WORDS,
+    TOURNAMENT,
+    Result,
+)
 from federation.models import Club
 from rulebook import selectors as rulebook_selectors
-from rulebook.links import fan_page_url
-from rulebook.models import RULESET_CHOICES, WorkedExample
+from rulebook.links import RULESETS, fan_page_url
+from rulebook.models import RULESET_CHOICES, Fan, WorkedExample
 from rulebook.search_text import search_fold
-from tournaments.selectors import players_matching, tournaments_matching
+from tournaments.selectors import (
+    players_matching,
+    players_shown,
+    public_calendar,
+    tournaments_matching,
+)
 
 logger = logging.getLogger(__name__)
 
-FAN, RULE, EXAMPLE, PAGE, PLAYER, CLUB, TOURNAMENT = (
-    "fan", "rule", "example", "page", "player", "club", "tournament",
-)
-KINDS = (FAN, RULE, EXAMPLE, PAGE, PLAYER, CLUB, TOURNAMENT)
-KIND_ORDER = {kind: n for n, kind in enumerate(KINDS)}
-KIND_LABELS = {
-    FAN: pgettext_lazy("search result kind", "Fan"),
-    RULE: pgettext_lazy("search result kind", "Rules"),
-    EXAMPLE: pgettext_lazy("search result kind", "Worked example"),
-    PAGE: pgettext_lazy("search result kind", "Page"),
-    PLAYER: pgettext_lazy("search result kind", "Player"),
-    CLUB: pgettext_lazy("search result kind", "Club"),
-    TOURNAMENT: pgettext_lazy("search result kind", "Tournament"),
-}
-PER_PAGE = 20
-MAX_PER_KIND = 200  # results of one kind taken into the ranking (the count says so)
-SNIPPET_CHARS = 160
-MIN_QUERY = 1
-MAX_QUERY = 200
 
-# Ranks, best first.
-EXACT, TITLE_PHRASE, TITLE_WORDS, TEXT_PHRASE, TEXT_WORDS = range(5)
-
-
-@dataclass(frozen=True)
-class Result:
-    kind: str
-    id: str
-    title: str
-    snippet: SafeString
-    url: str
-    ruleset: str = ""  # rulebook results: "mcr", "hkos", "red"
-    rank: int = TEXT_WORDS
-    order: int = 0  # the source's own order inside a rank
-
-    @property
-    def ruleset_label(self) -> str:
-        return str(dict(RULESET_CHOICES).get(self.ruleset, "")) if self.ruleset else ""
-
-    @property
-    def kind_label(self) -> str:
-        return str(KIND_LABELS[self.kind])
-
-    def as_json(self) -> dict[str, Any]:
-        """The API's result: ``type``, ``id``, ``title``, ``snippet`` (HTML: escaped text,
-        the match in <mark>), ``url``; and ``type_label``, ``ruleset``, ``ruleset_label``."""
-        return {"type": self.kind, "id": self.id, "title": self.title,
-                "snippet": str(self.snippet), "url": self.url, "type_label": self.kind_label,
-                "ruleset": self.ruleset, "ruleset_label": self.ruleset_label}
+__all__ = ["KINDS", "KIND_LABELS", "MAX_QUERY", "PER_PAGE", "Result", "site_search"]
 
 
 @dataclass(frozen=True)
@@ -159,20 +148,26 @@ def snippet(text: str, query: str, *, width: int = SNIPPET_CHARS) -> SafeString:
     """A window of ``text`` around the first match, escaped, each word of the query in
     ``<mark>``; the start of the text when nothing matches."""
     text = " ".join(text.split())
+    if len(text) > 4 * width:  # fold only a window around the first match (long pages)
+        lower = text.lower()
+        hits = [i for i in (lower.find(w) for w in query_words(query)) if i >= 0]
+        if not hits:  # only accents or special letters differ: fold it all
+            whole = search_fold(text)
+            hits = [i for i in (whole.find(w) for w in query_words(query)) if i >= 0]
+        at = min(hits) if hits else 0  # about the same place: folding rarely changes length
+        begin_at = max(0, at - 2 * width)
+        prefix = "… " if begin_at else ""
+        text = text[begin_at:at + 3 * width]
+        if prefix:
+            text = text[text.find(" ") + 1:]
+    else:
+        prefix = ""
     folded, positions = fold_with_positions(text)
     words = sorted(set(query_words(query)), key=len, reverse=True)
     phrase = " ".join(query_words(query))
-    spans: list[tuple[int, int]] = []
     needles = [phrase, *words] if phrase else []
-    for needle in needles:
-        start = 0
-        while needle and (found := folded.find(needle, start)) != -1:
-            a, b = positions[found], positions[found + len(needle) - 1] + 1
-            if not any(a < e and s < b for s, e in spans):
-                spans.append((a, b))
-            start = found + len(needle)
-    spans.sort()
-    first = spans[0][0] if spans else 0
+    hits = [i for i in (folded.find(n) for n in needles) if i >= 0]
+    first = positions[min(hits)] if hits else 0
     begin = max(0, first - width // 3)
     if begin:
         space = text.rfind(" ", 0, begin + 1)
@@ -181,7 +176,18 @@ def snippet(text: str, query: str, *, width: int = SNIPPET_CHARS) -> SafeString:
     if end < len(text):
         space = text.find(" ", end)
         end = space if 0 <= space <= end + 15 else end
-    html: list[str] = ["… " if begin else ""]
+    # the matches inside the window only (a one-letter query matches everywhere)
+    spans: list[tuple[int, int]] = []
+    lo = next((i for i, p in enumerate(positions) if p >= begin), len(folded))
+    for needle in needles:
+        start = lo
+        while (found := folded.find(needle, start)) != -1 and positions[found] < end:
+            a, b = positions[found], positions[found + len(needle) - 1] + 1
+            if not any(a < e and s < b for s, e in spans):
+                spans.append((a, b))
+            start = found + len(needle)
+    spans.sort()
+    html: list[str] = ["… " if begin or prefix else ""]
     cursor = begin
     for s, e in spans:
         if s < begin or e > end:
@@ -279,7 +285,7 @@ def pages_matching(query: str, language: str) -> list[Result]:
         in_text = any(word in row.folded_text for word in words)
         results.append(Result(
             kind=row.kind, id=str(row.page_id), title=row.title,
-            snippet=snippet(row.text if in_text else row.title, query), url=row.url,
+            snippet=None, snippet_text=row.text if in_text else row.title, url=row.url,
             ruleset=row.ruleset,
             rank=rank, order=n,
         ))
@@ -288,20 +294,47 @@ def pages_matching(query: str, language: str) -> list[Result]:
     return results
 
 
+MAX_PLAYERS = 50  # players are many: a longer name narrows them down
+
+_fans_cache: dict[str, tuple[str, list[tuple[dict[str, Any], list[str], list[str]]]]] = {}
+
+
+def _fan_index(language: str) -> list[tuple[dict[str, Any], list[str], list[str]]]:
+    """Every fan as ``fan_list`` gives it in ``language`` (plus ``ruleset``), its names in
+    the five languages and those names folded: once per content version and process."""
+    version = rulebook_selectors.content_version()
+    cached = _fans_cache.get(language)
+    if cached is None or cached[0] != version:
+        rows = []
+        for ruleset in RULESETS:
+            names = rulebook_selectors.all_language_names(ruleset)
+            for fan in rulebook_selectors.fan_list(ruleset, language):
+                every = names.get(fan["id"], [])
+                rows.append(({**fan, "ruleset": ruleset}, every, [search_fold(x) for x in every]))
+        cached = _fans_cache[language] = (version, rows)
+    return cached[1]
+
+
 def fans_found(query: str, language: str) -> list[Result]:
+    """The fans ``rulebook.selectors.fans_matching`` finds (the same rule: the number, or
+    from two characters a name in any language), over a per-process index."""
     needle = search_fold(query.strip())
     results = []
-    for n, fan in enumerate(rulebook_selectors.fans_matching(query, language, limit=MAX_PER_KIND)):
-        names = rulebook_selectors.all_language_names(fan["ruleset"]).get(fan["id"], [])
+    for fan, names, folded in _fan_index(language):
+        by_number = search_fold(fan["id"]) == needle
+        if not by_number and not (len(needle) >= 2 and any(needle in x for x in folded)):
+            continue
+        exact = by_number or needle in folded
         ordered = [fan["name"], *[name for name in names if name != fan["name"]]]
-        exact = search_fold(fan["id"]) == needle or any(search_fold(x) == needle for x in names)
         shown = next((name for name in ordered if needle in search_fold(name)), fan["name"])
-        text = f"{fan['id']} · {shown} · {fan_value(fan)}"
         results.append(Result(
             kind=FAN, id=f"{fan['ruleset']}-{fan['id']}", title=f"{fan['id']}. {fan['name']}",
-            snippet=snippet(text, query), url=fan["url"], ruleset=fan["ruleset"],
-            rank=EXACT if exact else TITLE_PHRASE, order=n,
+            snippet=None, snippet_text=f"{fan['id']} · {shown} · {fan_value(fan)}",
+            url=fan["url"], ruleset=fan["ruleset"], rank=EXACT if exact else TITLE_PHRASE,
+            order=len(results),
         ))
+        if len(results) >= MAX_PER_KIND:
+            break
     return results
 
 
@@ -347,6 +380,7 @@ def forget() -> None:
     """Drop the texts kept in memory (tests; the content version renews them anyway)."""
     _pages_cache.clear()
     _examples_cache.clear()
+    _fans_cache.clear()
 
 
 def examples_found(query: str, language: str) -> list[Result]:
@@ -360,7 +394,7 @@ def examples_found(query: str, language: str) -> list[Result]:
             continue
         results.append(Result(
             kind=EXAMPLE, id=row["id"], title=row["title"],
-            snippet=snippet(row["text"] if rank >= TEXT_PHRASE else row["title"], query),
+            snippet=None, snippet_text=row["text"] if rank >= TEXT_PHRASE else row["title"],
             url=row["url"], ruleset=row["ruleset"], rank=max(rank, TITLE_PHRASE) + 1, order=n,
         ))
         if len(results) >= MAX_PER_KIND:
@@ -368,13 +402,22 @@ def examples_found(query: str, language: str) -> list[Result]:
     return results
 
 
+def _people_query(query: str) -> bool:
+    """Names are looked up from two characters on (one Chinese character is a name)."""
+    text = "".join(query.split())
+    return len(text) >= 2 or bool(text and "\u3400" <= text[0] <= "\u9fff")
+
+
 def players_found(query: str, language: str) -> list[Result]:
+    if not _people_query(query):
+        return []
+    url = _url("ratings:player", language, 0).removesuffix("0/")
     results = []
-    for n, player in enumerate(players_matching(query, limit=MAX_PER_KIND)):
+    for n, player in enumerate(players_matching(query, limit=MAX_PLAYERS)):
         names = " · ".join(x for x in dict.fromkeys([player.name_latin, player.name_native]) if x)
         results.append(Result(
-            kind=PLAYER, id=str(player.pk), title=str(player), snippet=snippet(names, query),
-            url=_url("ratings:player", language, player.pk),
+            kind=PLAYER, id=str(player.pk), title=str(player), snippet=None, snippet_text=names,
+            url=f"{url}{player.pk}/",
             rank=TITLE_PHRASE if match_rank(names, query, title=True) in (EXACT, TITLE_PHRASE)
             else TITLE_WORDS, order=n,
         ))
@@ -382,6 +425,8 @@ def players_found(query: str, language: str) -> list[Result]:
 
 
 def clubs_found(query: str, language: str) -> list[Result]:
+    if not _people_query(query):
+        return []
     words = query_words(query)
     results = []
     clubs = Club.objects.order_by("name").values_list("pk", "name", "city")
@@ -391,7 +436,7 @@ def clubs_found(query: str, language: str) -> list[Result]:
         if not words or not all(w in folded for w in words):
             continue
         results.append(Result(
-            kind=CLUB, id=str(pk), title=name, snippet=snippet(text, query),
+            kind=CLUB, id=str(pk), title=name, snippet=None, snippet_text=text,
             url=f"{_url('ratings:list', language)}?club={pk}",
             rank=match_rank(name, query, title=True) or TITLE_WORDS, order=n,
         ))
@@ -401,12 +446,15 @@ def clubs_found(query: str, language: str) -> list[Result]:
 
 
 def tournaments_found(query: str, language: str) -> list[Result]:
+    if not _people_query(query):
+        return []
+    url = _url("tournaments:detail", language, 0).removesuffix("0/")
     results = []
     for n, t in enumerate(tournaments_matching(query, limit=MAX_PER_KIND)):
         text = f"{t.name} · {t.city} · {t.start_date.isoformat()}"
         results.append(Result(
-            kind=TOURNAMENT, id=str(t.pk), title=t.name, snippet=snippet(text, query),
-            url=_url("tournaments:detail", language, t.pk),
+            kind=TOURNAMENT, id=str(t.pk), title=t.name, snippet=None, snippet_text=text,
+            url=f"{url}{t.pk}/",
             rank=match_rank(t.name, query, title=True) or TITLE_WORDS, order=n,
         ))
     return results
@@ -446,13 +494,49 @@ class DatabaseSearch:
 
 
 def _backend():
-    from content.search import elasticsearch_active
-
     if elasticsearch_active():
-        from content.search_documents import ElasticsearchSearch
-
         return ElasticsearchSearch.from_settings()
     return DatabaseSearch()
+
+
+def search_index_build(*, rebuild: bool = False) -> dict[str, int]:
+    """Fill the site search's Elasticsearch indices (``manage.py search_index``)."""
+    return ElasticsearchSearch.from_settings().index_build(
+        {"rulebook": rulebook_documents(), "people": people_documents()}, rebuild=rebuild,
+    )
+
+
+def rulebook_documents() -> Iterator[RulebookDocument]:
+    """Every fan (its five names), and each language's pages and worked examples."""
+    for ruleset, _label in RULESET_CHOICES:
+        names: dict[str, dict[str, str]] = {}
+        for code, language, name in Fan.objects.filter(ruleset=ruleset, live=True).values_list(
+            "code", "locale__language_code", "name"
+        ):
+            names.setdefault(code, {})[language] = name
+        for code, by_language in names.items():
+            urls = {lang: fan_page_url(ruleset, code, lang) for lang in site_languages()}
+            yield fan_document(ruleset, code, by_language, urls)
+    for language in site_languages():
+        for row in pages_text(language):
+            yield page_text_document(row, language)
+        for example in _examples(language):
+            yield example_document(example, language)
+
+
+def people_documents() -> Iterator[PeopleDocument]:
+    """The players public pages show, the clubs, the public tournaments."""
+    def path(name: str, *args: Any) -> str:
+        return _url(name, settings.LANGUAGE_CODE, *args).removeprefix(f"/{settings.LANGUAGE_CODE}")
+
+    for player in players_shown().iterator():
+        names = " ".join(x for x in (player.name_latin, player.name_native) if x)
+        yield people_document("player", player.pk, str(player), names,
+                              path("ratings:player", player.pk))
+    for pk, name, city in Club.objects.values_list("pk", "name", "city"):
+        yield people_document("club", pk, name, city, f"{path('ratings:list')}?club={pk}")
+    for t in public_calendar():
+        yield people_document("tournament", t.pk, t.name, t.city, path("tournaments:detail", t.pk))
 
 
 def ranked(results: Sequence[Result]) -> list[Result]:
@@ -484,7 +568,12 @@ def site_search(
     ordered = ranked(found)
     pages = max(1, math.ceil(len(ordered) / per_page))
     start = (page - 1) * per_page
+    shown = [
+        result if result.snippet is not None
+        else replace(result, snippet=snippet(result.snippet_text, query))
+        for result in ordered[start:start + per_page]
+    ]
     return ResultPage(
-        query=query, count=len(ordered), results=ordered[start:start + per_page], number=page,
-        pages=pages, backend=backend.name,
+        query=query, count=len(ordered), results=shown, number=page, pages=pages,
+        backend=backend.name,
     )

@@ -163,6 +163,7 @@ def players_matching(query: str, *, limit: int) -> list[Player]:
     return list(
         players_shown()
         .filter(_every_folded_word_in_name(query))
+        .only("pk", "name_latin", "name_native", "country")
         .order_by("name_latin", "pk")[:limit]
     )
 

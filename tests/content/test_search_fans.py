@@ -42,8 +42,8 @@ def test_a_fan_found_by_its_number_in_every_ruleset(client, rulebook_content) ->
 
 
 def test_hkos_fans_show_doublings(client, rulebook_content) -> None:
-    html = client.get("/en/search/", {"q": "1"}).content.decode()
-    assert "Doublings: 1" in html
+    html = client.get("/en/search/", {"q": "1", "type": "fan"}).content.decode()
+    assert "Fan · Hong Kong Old Style" in html and "Doublings: 1" in html
 
 
 def test_nothing_found(client, rulebook_content) -> None:

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from content.search import ELASTICSEARCH, ElasticsearchBackend, backend_name, site_languages
-from content.search_documents import ElasticsearchSearch
+from content.site_search import search_index_build
 
 NOTICE_DATABASE = (
     "The search backend is the database (Wagtail keeps its index on save): nothing to do. "
@@ -51,7 +51,7 @@ class Command(BaseCommand):
             )
 
         if language is None:
-            counts = ElasticsearchSearch.from_settings().index_build(rebuild=rebuild)
+            counts = search_index_build(rebuild=rebuild)
             for key, count in counts.items():
                 self.stdout.write(self.style.SUCCESS(f"{key}: {count} documents indexed"))
 
