@@ -46,6 +46,7 @@ class Result:
     rank: int = TEXT_WORDS
     order: int = 0  # the source's own order inside a rank
     snippet_text: str = ""
+    snippet_suffix: str = ""  # plain text after the snippet, never highlighted
 
     @property
     def ruleset_label(self) -> str:

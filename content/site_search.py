@@ -329,7 +329,8 @@ def fans_found(query: str, language: str) -> list[Result]:
         shown = next((name for name in ordered if needle in search_fold(name)), fan["name"])
         results.append(Result(
             kind=FAN, id=f"{fan['ruleset']}-{fan['id']}", title=f"{fan['id']}. {fan['name']}",
-            snippet=None, snippet_text=f"{fan['id']} · {shown} · {fan_value(fan)}",
+            snippet=None, snippet_text=f"{fan['id']} · {shown}",
+            snippet_suffix=f" · {fan_value(fan)}",
             url=fan["url"], ruleset=fan["ruleset"], rank=EXACT if exact else TITLE_PHRASE,
             order=len(results),
         ))
@@ -570,7 +571,8 @@ def site_search(
     start = (page - 1) * per_page
     shown = [
         result if result.snippet is not None
-        else replace(result, snippet=snippet(result.snippet_text, query))
+        else replace(result, snippet=mark_safe(
+            snippet(result.snippet_text, query) + escape(result.snippet_suffix)))
         for result in ordered[start:start + per_page]
     ]
     return ResultPage(
