@@ -184,7 +184,8 @@ def rulebook_results(response: dict[str, Any], *, language: str) -> list[Result]
     for n, hit in enumerate(response.get("hits", {}).get("hits", [])):
         source = hit.get("_source") or {}
         highlight = hit.get("highlight") or {}
-        title = source.get(field_name("title", language)) or ""
+        # a fan without a name in this language shows its Russian one, as the fan table does
+        title = (source.get(field_name("title", language)) or source.get("title_ru") or "")
         if source.get("kind") == "fan":
             title = f"{source.get('code', '')}. {title}"
         fragments = (highlight.get(field_name("text", language))
