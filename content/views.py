@@ -19,5 +19,6 @@ def search(request):
     return render(
         request,
         "content/search.html",
-        {"query": query, "found": found, "kind": kind if kind in KINDS else ""},
+        {"query": query, "search_query": query, "found": found,
+         "kind": kind if kind in KINDS else ""},
     )
