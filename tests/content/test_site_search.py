@@ -296,3 +296,13 @@ def test_live_elasticsearch_finds_fans_and_players(rulebook_content, players, se
     assert [r.title for r in site_search("sokolov", language="en", kinds=["player"]).results] == [
         "Ivan Sokolov"]
     assert set(KINDS) >= {r.kind for r in site_search("a", language="en").results}
+
+
+def test_the_header_box_is_a_plain_form_on_every_page(client, site_content):
+    html = client.get("/en/search/", {"q": "dragon"}).content.decode()
+    assert 'id="header-search-q" type="search" name="q"' in html
+    assert 'value="dragon"' in html and 'data-suggest-url="/api/v1/search"' in html
+    # other pages' own "query" never fills the box
+    calculator = client.get("/en/calculator/", {"hand": "123m456p789s123s5s5s"}).content.decode()
+    assert 'autocomplete="off" placeholder="Fan, rule, player…" value=""' in calculator
+    assert '<script src="/static/js/search_suggest.js" defer></script>' in calculator
