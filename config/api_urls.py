@@ -10,4 +10,5 @@ urlpatterns: list = [
     path("", include("rulebook.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("ratings.api_urls")),
+    path("", include("content.api_urls")),
 ]

@@ -210,7 +210,7 @@ class RuleChapterPage(RulebookPageMixin, Page):  # noqa: DJ008
     #: the status fields a revision does not carry: they follow the Russian text and the
     #: editors' reviews, not the page's content (docs/decisions/0521)
     STATUS_FIELDS = (
-        "translated_from_hash", "russian_hash",
+        "translated_from_hash", "russian_hash", "translated_from_text", "russian_text",
         "translation_reviewed_by", "translation_reviewed_at",
     )
 
@@ -239,6 +239,11 @@ class RuleChapterPage(RulebookPageMixin, Page):  # noqa: DJ008
     # and the Russian chapter's fingerprint now: outdated when they differ
     translated_from_hash = models.CharField(max_length=64, blank=True, editable=False)
     russian_hash = models.CharField(max_length=64, blank=True, editable=False)
+    # the Russian chapter's text, one line per title, paragraph, list item or cell: the one
+    # the translation was made (or last reviewed) from, and now; their diff shows editors
+    # what changed (decision 0526)
+    translated_from_text = models.TextField(blank=True, editable=False)
+    russian_text = models.TextField(blank=True, editable=False)
 
     content_panels = [*Page.content_panels, FieldPanel("number"), FieldPanel("body")]
     settings_panels = [

@@ -109,6 +109,16 @@ class UntranslatedRulebookPagesView(PageReportView):
     index_results_url_name = "untranslated_rulebook_pages_results"
     any_permission_required = ["change"]
 
+    results_template_name = "content/admin/translation_report_results.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        outdated = set(_status_ids("outdated"))
+        context["outdated_pages"] = [
+            page for page in context.get("object_list") or [] if page.pk in outdated
+        ]
+        return context
+
     def get_queryset(self):
         self.queryset = (
             rulebook_translation_pages(self.request.user)
@@ -116,3 +126,29 @@ class UntranslatedRulebookPagesView(PageReportView):
             .order_by("locale__language_code", "path")
         )
         return super().get_queryset()
+
+
+def translation_diff(request, page_id: int):
+    """What changed in the Russian chapter since a translation was made or last reviewed:
+    the lines removed and added (decision 0526). Editors who may edit the page only."""
+    from django.core.exceptions import PermissionDenied
+    from django.shortcuts import get_object_or_404, render
+
+    from content.rule_translations import text_diff
+
+    page = get_object_or_404(
+        RuleChapterPage.objects.exclude(locale__language_code=settings.LANGUAGE_CODE)
+        .select_related("locale"), pk=page_id)
+    allowed = PagePermissionPolicy().instances_user_has_permission_for(request.user, "change")
+    if not allowed.filter(pk=page.pk).exists():
+        raise PermissionDenied
+    known = bool(page.translated_from_text)
+    lines = text_diff(page.translated_from_text, page.russian_text) if known else []
+    if lines and all(kind in ("same", "skipped") for kind, _line in lines):
+        lines = []
+    russian_page = (RuleChapterPage.objects.filter(
+        translation_key=page.translation_key, locale__language_code=settings.LANGUAGE_CODE)
+        .first())
+    return render(request, "content/admin/translation_diff.html", {
+        "page": page, "lines": lines, "known": known, "russian_page": russian_page,
+    })

@@ -14,6 +14,9 @@ Rules (docs/scoring/rules-content.md, "Links"):
   linked only in quotes. Outside quotes a Latin name (of a translated text) keeps its
   capitals ("Last Tile", not "the last tile"). A match never starts or ends inside another word, and the
   longest name wins at a place («Большие три дракона» is not «Три дракона»).
+* In a translated text (en, fr, nl, zh-hans) a fan is found by its name in that language,
+  as the fan table writes it, in any case: a name of two words or more (in Chinese: three
+  characters or more) anywhere as whole words, a shorter one only in quotes.
 * A section number ("3.9.1.5", "см. п.3.10", "пункт 3.11.2", "3.9.1–3.9.2") is linked when
   the ruleset has that anchor ("3-9-1-5"); "Приложение 4" links to ``appendix-4``.
   Unknown numbers stay plain text.
@@ -162,15 +165,68 @@ def _section_matches(text: str, anchors: Collection[str]) -> list[tuple[int, int
     return found
 
 
+# --- Translated texts (en, fr, nl, zh-hans): the fan table's names as written ---------------
+
+OPEN_QUOTES = "«“\"‘「《„"
+CLOSE_QUOTES = "»”\"’」》“"
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def _translated_name_pattern(name: str) -> str:
+    """A fan name of a translated text: as the table writes it (any case, any spacing). A
+    short name (one word; in Chinese two characters) only in quotes, where it is the fan
+    and not a common word ("Flowers", "Pung", 平和); a longer one anywhere, as whole words."""
+    words = name.split()
+    body = r"\s+".join(re.escape(w) for w in words)
+    quoted = f"(?<=[{re.escape(OPEN_QUOTES)}]){body}(?=[{re.escape(CLOSE_QUOTES)}])"
+    if CJK.search(name):
+        return quoted if len(name) <= 2 else body
+    if len(words) == 1:
+        return quoted
+    return rf"(?<![\w-]){body}(?![\w-])"
+
+
+@lru_cache(maxsize=32)
+def _translated_fan_regex(
+    names: tuple[tuple[str, tuple[str, ...]], ...],
+) -> tuple[re.Pattern[str], tuple[str, ...]]:
+    entries = sorted(
+        {(" ".join(name.split()), fan_id) for fan_id, fan_names in names for name in fan_names
+         if name.strip()},
+        key=lambda e: (-len(e[0]), e[0]),
+    )
+    ids = tuple(fan_id for _, fan_id in entries)
+    alternatives = "|".join(
+        f"(?P<f{i}>{_translated_name_pattern(name)})" for i, (name, _) in enumerate(entries)
+    )
+    return re.compile(alternatives or "(?!)", re.IGNORECASE), ids
+
+
+def _translated_fan_matches(
+    text: str, fans: Mapping[str, Sequence[str]]
+) -> list[tuple[int, int, str]]:
+    if not fans:
+        return []
+    regex, ids = _translated_fan_regex(
+        tuple(sorted((fid, tuple(names)) for fid, names in fans.items()))
+    )
+    return [(m.start(), m.end(), ids[int(m.lastgroup[1:])]) for m in regex.finditer(text)
+            if m.lastgroup]
+
+
 def link_segments(
-    text: str, fans: Mapping[str, Sequence[str]], anchors: Collection[str]
+    text: str, fans: Mapping[str, Sequence[str]], anchors: Collection[str],
+    *, translated: bool = False,
 ) -> list[Segment]:
-    """Split ``text`` into plain segments, fan mentions and section references."""
+    """Split ``text`` into plain segments, fan mentions and section references. A
+    ``translated`` text (not Russian) finds the fans by their names as written
+    (:func:`_translated_name_pattern`), without the Russian endings."""
     links: list[tuple[int, int, str, str]] = [
         (s, e, "anchor", a) for s, e, a in _section_matches(text, anchors)
     ]
     taken = [(s, e) for s, e, _, _ in links]
-    for start, end, fan_id in _fan_matches(text, fans):
+    matches = _translated_fan_matches if translated else _fan_matches
+    for start, end, fan_id in matches(text, fans):
         if all(end <= s or start >= e for s, e in taken):
             links.append((start, end, "fan", fan_id))
             taken.append((start, end))

@@ -106,19 +106,24 @@ class TextLinker:
     sections. The fans are found by their names in `text_language`, the language the text
     is written in (Russian on a page not yet translated)."""
 
-    def __init__(self, ruleset: str, language: str, anchors: Mapping[str, str], page_url: str,
-                 text_language: str = book_data.SOURCE_LANGUAGE):
+    def __init__(
+        self, ruleset: str, language: str, anchors: Mapping[str, str], page_url: str,
+        *, text_language: str = book_data.SOURCE_LANGUAGE,
+    ):
         self.ruleset = ruleset
         self.language = language
         self.anchors = anchors
         self.page_url = page_url
+        # the text's language: the page's own for a translation, else Russian
+        self.translated = text_language != book_data.SOURCE_LANGUAGE
         self.fans = fan_name_variants(ruleset, text_language)
 
     def pieces(self, text: str) -> list[Piece]:
         if not text:
             return [Piece(text)]
         out = []
-        for seg in link_segments(text, self.fans, self.anchors.keys()):
+        for seg in link_segments(text, self.fans, self.anchors.keys(),
+                                 translated=self.translated):
             if seg.fan:
                 out.append(
                     Piece(seg.text, fan_page_url(self.ruleset, seg.fan, self.language), "fan")
@@ -202,8 +207,12 @@ def chapter_render_context(chapter, request) -> dict[str, Any]:
     ruleset = getattr(parent, "ruleset", "")
     siblings = list(parent.get_children().live().public().type(type(chapter)).specific())
     anchors = section_anchors(siblings)
-    text_language = language if chapter.is_translated else book_data.SOURCE_LANGUAGE
-    linker = TextLinker(ruleset, language, anchors, chapter.url or "", text_language)
+    text_language = (
+        language if chapter.is_translated and language != book_data.SOURCE_LANGUAGE
+        else book_data.SOURCE_LANGUAGE
+    )
+    linker = TextLinker(ruleset, language, anchors, chapter.url or "",
+                        text_language=text_language)
     index = next((i for i, p in enumerate(siblings) if p.pk == chapter.pk), None)
     return {
         "ruleset_page": parent,

@@ -163,3 +163,30 @@ def numbers(text: str) -> list[str]:
 def cyrillic_words(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     """The Cyrillic words of a text outside the allowed ones (proper names, quoted Russian)."""
     return [word for word in CYRILLIC.findall(text) if word not in allowed]
+
+
+def chapter_plain_text(chapter: dict[str, Any]) -> str:
+    """A chapter's texts one a line, in order (what the editors' diff compares)."""
+    return "\n".join(" ".join(text.split()) for _where, text in chapter_texts(chapter))
+
+
+def text_diff(before: str, after: str) -> list[tuple[str, str]]:
+    """The lines of two texts as ("same" | "removed" | "added", line), in order; unchanged
+    runs longer than six lines are cut to their first and last three ("skipped", count)."""
+    import difflib
+
+    out: list[tuple[str, str]] = []
+    a, b = before.splitlines(), after.splitlines()
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            same = a[i1:i2]
+            if len(same) > 6:
+                out += [("same", line) for line in same[:3]]
+                out.append(("skipped", str(len(same) - 6)))
+                out += [("same", line) for line in same[-3:]]
+            else:
+                out += [("same", line) for line in same]
+            continue
+        out += [("removed", line) for line in a[i1:i2]]
+        out += [("added", line) for line in b[j1:j2]]
+    return out

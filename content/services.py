@@ -269,13 +269,21 @@ def _translation_status_update(page, *, russian: dict, translated: dict | None,
     reviewed yet; a change of the Russian chapter makes the translation outdated and takes
     back its review until an editor reviews it again."""
     now_hash = rule_translations.source_hash(russian)
-    status: dict = {"russian_hash": now_hash}
+    now_text = rule_translations.chapter_plain_text(russian)
+    status: dict = {"russian_hash": now_hash, "russian_text": now_text}
     unreview = False
     if translated is None:
-        status.update(translated_from_hash="")
+        status.update(translated_from_hash="", translated_from_text="")
     elif loaded_now:
         status["translated_from_hash"] = translated.get("source_hash") or now_hash
+        if status["translated_from_hash"] == now_hash:
+            status["translated_from_text"] = now_text
+        elif not page.translated_from_text and page.russian_text:
+            # made from an older Russian text: the one loaded before is the best known
+            status["translated_from_text"] = page.russian_text
         unreview = True
+    elif not page.translated_from_text and page.translated_from_hash == now_hash:
+        status["translated_from_text"] = now_text
     if page.russian_hash and page.russian_hash != now_hash:
         unreview = True
     if unreview:
@@ -303,6 +311,7 @@ def rule_translation_review(*, page, user, reviewed: bool) -> None:
         fields = {
             "translation_reviewed_by": user, "translation_reviewed_at": timezone.now(),
             "translated_from_hash": page.russian_hash or page.translated_from_hash,
+            "translated_from_text": page.russian_text or page.translated_from_text,
         }
     else:
         fields = {"translation_reviewed_by": None, "translation_reviewed_at": None}

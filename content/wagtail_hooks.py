@@ -11,9 +11,11 @@ from wagtail import hooks
 def register_rulebook_report_urls():
     from django.urls import path
 
-    from content.reports import UntranslatedRulebookPagesView
+    from content.reports import UntranslatedRulebookPagesView, translation_diff
 
     return [
+        path("reports/untranslated-rulebook/<int:page_id>/diff/", translation_diff,
+             name="rule_translation_diff"),
         path("reports/untranslated-rulebook/", UntranslatedRulebookPagesView.as_view(),
              name="untranslated_rulebook_pages"),
         path("reports/untranslated-rulebook/results/",

@@ -70,13 +70,16 @@ def _empty_cache():
     """Each test starts with an empty cache: API rate limits and cached pages count afresh."""
     from django.core.cache import cache
 
+    from content.site_search import forget as search_forget
     from rulebook.selectors import content_version_forget
 
     cache.clear()
     content_version_forget()
+    search_forget()
     yield
     cache.clear()
     content_version_forget()
+    search_forget()
 
 
 @pytest.fixture(scope="session")

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.dates import validate_tournament_date
 from rulebook.scoring.standings import WINDS
+from rulebook.search_text import search_fold
 
 EMA_NUMBER_PATTERN = r"^[0-9]{8}$"
 """The EMA's player numbers: 8 digits (country code, then the player's number)."""
@@ -54,6 +55,9 @@ class Player(models.Model):
         verbose_name=_("member"),
     )
     is_anonymised = models.BooleanField(_("anonymised"), default=False, editable=False)
+    # Both names folded (rulebook.search_text.search_fold: no case, no accents) for search,
+    # the same on every database: SQLite's LIKE folds ASCII letters only (decision 0525).
+    name_search = models.CharField(max_length=401, blank=True, editable=False)
 
     class Meta:
         ordering = ["name_latin", "pk"]
@@ -71,6 +75,19 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name_latin or self.name_native
+
+    def save(self, *args, **kwargs) -> None:
+        """Keeps ``name_search`` in step with the names (a derived column, not a rule)."""
+        self.name_search = player_search_text(self.name_latin, self.name_native)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"name_latin", "name_native"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "name_search"}
+        super().save(*args, **kwargs)
+
+
+def player_search_text(name_latin: str, name_native: str) -> str:
+    """The folded names a player is searched by, one line: "sokolov ivan|соколов иван"."""
+    return "|".join(search_fold(name) for name in (name_latin, name_native or "") if name)
 
     @property
     def latin_first_last(self) -> tuple[str, str]:

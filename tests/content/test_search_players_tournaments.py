@@ -18,10 +18,11 @@ pytestmark = pytest.mark.django_db
 
 
 def found(client: Client, query: str, kind: str, language: str = "en") -> list[str]:
-    """The names listed under Players or Tournaments for a search."""
+    """The names of the players or tournaments a search lists, in its order."""
     html = client.get(f"/{language}/search/", {"q": query}).content.decode()
-    block = re.search(rf'<ul class="search-results search-{kind}">(.*?)</ul>', html, re.S)
-    return re.findall(r'<a href="[^"]+">([^<]+)</a>', block.group(1)) if block else []
+    items = re.findall(rf'<li class="search-result search-result-{kind[:-1]}">(.*?)</li>',
+                       html, re.S)
+    return [re.search(r'<a href="[^"]+">([^<]+)</a>', item).group(1) for item in items]
 
 
 def _tournament(name: str, city: str, start: date, state: str) -> Tournament:
@@ -75,8 +76,8 @@ def test_a_player_links_to_their_page_with_the_country_in_the_page_language(
     html = client.get("/ru/search/", {"q": "sokolov ivan"}).content.decode()
     ivan = Player.objects.get(name_latin="Ivan Sokolov")
     assert f'<a href="/ru/ratings/players/{ivan.pk}/">Ivan Sokolov</a>' in html
-    assert "Иван Соколов · Россия" in html
-    assert "Игроки" in html  # the section's heading, translated
+    assert "<mark>Ivan</mark> <mark>Sokolov</mark> · Иван Соколов" in html
+    assert "Игрок" in html  # the kind, translated
 
 
 def test_public_tournaments_by_name_or_city_newest_first(client: Client, people) -> None:

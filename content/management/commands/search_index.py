@@ -1,4 +1,5 @@
-"""Create the Elasticsearch page indices and index every live, public page. Safe to re-run.
+"""Create the Elasticsearch indices and index every live, public page, and the site
+search's fans, worked examples, players, clubs and tournaments. Safe to re-run.
 
 manage.py search_index                  # create missing indices, (re)index all pages
 manage.py search_index --rebuild        # fresh index per language, alias swapped at the end
@@ -9,6 +10,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from content.search import ELASTICSEARCH, ElasticsearchBackend, backend_name, site_languages
+from content.site_search import search_index_build
 
 NOTICE_DATABASE = (
     "The search backend is the database (Wagtail keeps its index on save): nothing to do. "
@@ -47,6 +49,11 @@ class Command(BaseCommand):
                     f"\r{code}: {report.indexed}/{report.total} pages indexed in {report.index}"
                 )
             )
+
+        if language is None:
+            counts = search_index_build(rebuild=rebuild)
+            for key, count in counts.items():
+                self.stdout.write(self.style.SUCCESS(f"{key}: {count} documents indexed"))
 
     def _progress(self, language: str, done: int, total: int) -> None:
         if done == total or done % 50 == 0:
