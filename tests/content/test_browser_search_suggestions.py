@@ -15,10 +15,10 @@ SHOTS = Path("/tmp/i27-search-shots")
 
 @pytest.fixture
 def loaded_rulebook(transactional_db, monkeypatch):
-    from content import services
+    from content import data_files, services
     from rulebook.services import rulebook_data_load
 
-    monkeypatch.setattr(services, "RULES_DIR", Path(__file__).parent / "data/rules")
+    monkeypatch.setattr(data_files, "RULES_DIR", Path(__file__).parent / "data/rules")
     rulebook_data_load()
     services.rulebook_pages_load()
 

@@ -51,12 +51,20 @@ def test_standings_write_table_points_in_one_format(make_tournament, monkeypatch
     t = make_tournament("results confirmed", players=16)
     real = selectors.tournament_standings
 
-    def with_halves(tournament):
-        rows = real(tournament)
+    def with_halves(tournament, *args, **kwargs):
+        rows = real(tournament, *args, **kwargs)
         return [dataclasses.replace(rows[0], table_points=Fraction(19, 2)),
                 dataclasses.replace(rows[1], table_points=Fraction(1, 2)), *rows[2:]]
 
     monkeypatch.setattr(selectors, "tournament_standings", with_halves)
+    real_leaders = selectors.tournament_leaders
+
+    def leaders_with_halves(tournament, **kwargs):  # the tournament page's top ten
+        rows = real_leaders(tournament, **kwargs)
+        return [dataclasses.replace(rows[0], table_points=Fraction(19, 2)),
+                dataclasses.replace(rows[1], table_points=Fraction(1, 2)), *rows[2:]]
+
+    monkeypatch.setattr(selectors, "tournament_leaders", leaders_with_halves)
     client = Client()
     for path in (f"/en/tournaments/{t.pk}/", f"/en/tournaments/{t.pk}/standings/"):
         html = client.get(path).content.decode()

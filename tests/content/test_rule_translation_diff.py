@@ -12,9 +12,10 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 
+from content.data_files import RULES_DIR
 from content.models import RuleChapterPage
 from content.rule_translations import text_diff
-from content.services import RULES_DIR, rulebook_pages_load
+from content.services import rulebook_pages_load
 from tests.factories import StaffUserFactory, UserFactory
 
 CHAPTERS = 3
