@@ -179,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
                 executable_path=os.environ.get("CHROMIUM_PATH") or shutil.which("chromium"),
                 args=CHROMIUM_ARGS)
             try:
-                written = shoot(browser, f"http://127.0.0.1:{port}", out)
+                for path in shoot(browser, f"http://127.0.0.1:{port}", out):
+                    checked = " (checked)" if args.check else ""
+                    print(f"{path.name}: {path.stat().st_size // 1024} KB{checked}")
             finally:
                 browser.close()
     except ShotError as error:
@@ -188,11 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.terminate()
         server.wait(timeout=30)
-        if not args.db:
-            shutil.rmtree(scratch, ignore_errors=True)
-    for path in written:
-        size = path.stat().st_size if path.exists() else 0
-        print(f"{path.name}: {size // 1024} KB" + (" (checked)" if args.check else ""))
+        shutil.rmtree(scratch, ignore_errors=True)  # (a --db file lives elsewhere)
     return 0
 
 
