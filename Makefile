@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?= -n auto --dist loadfile
 
-.PHONY: run demo setup install messages test test-postgres lint typecheck ci clean
+.PHONY: run demo screenshots setup install messages test test-postgres lint typecheck ci clean
 
 run: setup ## set up on SQLite with the rulebook content and serve on http://127.0.0.1:8000
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
@@ -15,6 +15,10 @@ run: setup ## set up on SQLite with the rulebook content and serve on http://127
 demo: setup ## as run, with a demo federation: clubs, members, dues, tournaments, ratings
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+screenshots: install messages ## the README's pictures (docs/screenshots/) from the current code
+	@./scripts/ensure-system-packages
+	$(BIN)/python scripts/readme_screenshots.py
 
 setup: install messages
 	$(BIN)/python manage.py migrate --noinput

@@ -52,8 +52,16 @@ VOLUNTEERS = {
     "officer@example.org": tournaments.ROLE_OFFICER,
     "organizer@example.org": tournaments.ROLE_ORGANIZER,
     "editor@example.org": membership.ROLE_EDITORS,
+    "club@example.org": membership.ROLE_CLUB_OFFICER,
 }
 ORGANIZER = "organizer@example.org"
+#: the club officer's club (by its index in CLUBS): he sees its members and no one else's
+CLUB_OFFICER_CLUB = 1
+#: the administrator (also what ``create_demo_admin``, part of ``make run``, creates)
+ADMIN_EMAIL = "admin@example.org"
+ADMIN_PASSWORD = "mahjong-admin"
+#: the demo member named in the README: dues paid, a club, rated
+DEMO_MEMBER = "member02@example.org"
 
 #: (name, city, the contact the club publishes on its page)
 CLUBS = [
@@ -151,6 +159,10 @@ def demo_federation_load(*, today: date | None = None, seed: int = 2026) -> Demo
                  for name, city, contact in CLUBS]
         members = _members(clubs, people, today, rng)
         hands = _past_tournaments(clubs, members, people, today, rng)
+        members += _newer_members(clubs, people, today)
+        hands += _championship(clubs, members, people, today, rng)
+        _club_officer(clubs, people)
+        demo_admin_create()
         _coming_tournaments(clubs, members, people, today)
         _publish_all_but_the_latest_list(people["officer@example.org"], today)
         _news(today)
@@ -168,7 +180,7 @@ def _demo_password_hash() -> str:
 def _account(email: str, role: str | None = None, language: str = "en") -> Any:
     user = get_user_model().objects.create(
         username=email.split("@")[0], email=email, password=_demo_password_hash(),
-        language=language, is_staff=role is not None and role != tournaments.ROLE_ORGANIZER,
+        language=language, is_staff=role not in (None, tournaments.ROLE_ORGANIZER, membership.ROLE_CLUB_OFFICER),
     )
     EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
     if role:
@@ -513,3 +525,101 @@ def _mailing(editor: Any) -> None:
     membership.mailing_send(mailing=mailing, user=editor)
     membership.mailings_deliver(backend="django.core.mail.backends.dummy.EmailBackend")
 
+
+
+#: members who joined this season (the same fields as MEMBERS); they all paid their dues
+NEWER_MEMBERS = [
+    ("Андрей Фёдоров", "Andrei Fedorov", "RU", 0, True),
+    ("Наталья Ковалёва", "Natalia Kovaleva", "RU", 0, True),
+    ("Михаил Попов", "Mikhail Popov", "RU", 0, True),
+    ("Юлия Васильева", "Yulia Vasilieva", "RU", 0, True),
+    ("Артём Козлов", "Artem Kozlov", "RU", 1, True),
+    ("Ксения Никитина", "Ksenia Nikitina", "RU", 1, True),
+    ("Роман Григорьев", "Roman Grigoriev", "RU", 1, False),
+    ("Дарья Романова", "Daria Romanova", "RU", 1, True),
+    ("Константин Степанов", "Konstantin Stepanov", "RU", None, True),
+    ("Светлана Медведева", "Svetlana Medvedeva", "RU", 0, True),
+    ("Григорий Титов", "Grigory Titov", "RU", 1, True),
+    ("Вера Антонова", "Vera Antonova", "RU", 0, True),
+    ("Daan Mulder", "Daan Mulder", "NL", 2, True),
+    ("Fleur de Jong", "Fleur de Jong", "NL", 2, True),
+    ("Bram Smit", "Bram Smit", "NL", 2, True),
+    ("Lisa Meijer", "Lisa Meijer", "NL", 2, True),
+    ("Thijs de Groot", "Thijs de Groot", "NL", 2, False),
+    ("Noor Bos", "Noor Bos", "NL", None, True),
+    ("Julie Moreau", "Julie Moreau", "FR", 3, True),
+    ("Thomas Laurent", "Thomas Laurent", "FR", 3, True),
+    ("Chloé Girard", "Chloé Girard", "FR", 3, True),
+    ("Antoine Roux", "Antoine Roux", "FR", 3, True),
+    ("Léa Fournier", "Léa Fournier", "FR", 3, True),
+    ("Nicolas Mercier", "Nicolas Mercier", "FR", None, True),
+]
+#: the season's national championship: every newer member and some of the others, so the
+#: rating list has 40+ players (name, city, country, club index, months ago, players)
+CHAMPIONSHIP = ("National MCR Championship", "Moscow", "RU", 0, 5, 40)
+
+
+def _newer_members(clubs: list[Club], people: dict[str, Any], today: date) -> list[Member]:
+    """The season's new members: applied, approved on the year's first day, dues paid."""
+    officer, treasurer = people["membership@example.org"], people["treasurer@example.org"]
+    regular = MembershipType.objects.get(kind=MembershipType.Kind.REGULAR)
+    language = {"RU": "ru", "NL": "nl", "FR": "fr"}
+    newer = []
+    for number, (native, latin, country, club, public) in enumerate(
+            NEWER_MEMBERS, start=len(MEMBERS) + 1):
+        user = _account(f"member{number:02d}@example.org", language=language[country])
+        member = membership.member_apply(
+            user=user, name_native=native, name_latin=latin, membership_type=regular,
+            country=country, city=CLUBS[club][1] if club is not None else "",
+            club=clubs[club] if club is not None else None, language=language[country],
+            public_consent=public, today=today)
+        member = membership.member_approve(member=member, approved_by=officer,
+                                           today=date(today.year, 1, 1))
+        invoice = member.invoices.get()
+        membership.payment_record(invoice=invoice, amount=invoice.amount, paid_on=today,
+                                  method="bank_transfer", recorded_by=treasurer,
+                                  reference=invoice.number, today=today)
+        newer.append(member)
+    return newer
+
+
+def _championship(clubs: list[Club], members: list[Member], people: dict[str, Any],
+                  today: date, rng: random.Random) -> int:
+    """The national championship, played, confirmed and rated: the newer members and as
+    many of the others as fill the tables; the number of hands played."""
+    organizer = people[ORGANIZER]
+    name, city, country, club, months_ago, players = CHAMPIONSHIP
+    tournament = _tournament(name, city, country, clubs[club],
+                             today - timedelta(days=30 * months_ago), players, people)
+    newer = members[len(MEMBERS):]
+    chosen = newer + rng.sample(members[:len(MEMBERS)], players - len(newer))
+    tournaments.players_register(tournament=tournament, user=organizer,
+                                 entries=[_member_entry(m) for m in chosen])
+    tournaments.seating_draw(tournament=tournament, user=organizer,
+                             seed=rng.randrange(1 << 30))
+    body, count = _results(tournament, rng)
+    results, problems = parse_results_json(body)
+    if problems:
+        raise DemoError(f"demo results do not parse: {problems[:3]}")
+    tournaments.results_record(tournament=tournament, user=organizer, sessions=results)
+    tournaments.tournament_confirm(tournament=tournament, user=organizer)
+    return count
+
+
+def _club_officer(clubs: list[Club], people: dict[str, Any]) -> None:
+    """The club officer looks after one club: its members' page and list (decision 0304)."""
+    clubs[CLUB_OFFICER_CLUB].officers.add(people["club@example.org"])
+
+
+def demo_admin_create() -> bool:
+    """The demo administrator (a superuser with a verified address), unless already there;
+    whether it was created."""
+    user, created = get_user_model().objects.get_or_create(
+        email=ADMIN_EMAIL, defaults={"username": "admin", "is_staff": True,
+                                     "is_superuser": True})
+    if created:
+        user.set_password(ADMIN_PASSWORD)
+        user.save()
+    EmailAddress.objects.update_or_create(user=user, email=ADMIN_EMAIL,
+                                          defaults={"verified": True, "primary": True})
+    return created

@@ -43,11 +43,12 @@ def loaded(_demo_module, db):
 def test_the_demo_is_loaded_through_the_services(loaded) -> None:
     assert loaded.created
     approved = Member.objects.filter(application=Member.Application.APPROVED)
-    assert approved.count() == len(demo.MEMBERS)
+    assert approved.count() == len(demo.MEMBERS) + len(demo.NEWER_MEMBERS)
     assert Member.objects.filter(application=Member.Application.PENDING).count() == len(
         demo.APPLICANTS)
     # approval issued this year's invoices; a third of them are still unpaid
-    invoices = DuesInvoice.objects.filter(membership_year__year=2026)
+    invoices = DuesInvoice.objects.filter(membership_year__year=2026,
+                                          member__name_latin__in=[m[1] for m in demo.MEMBERS])
     assert invoices.count() == len(demo.MEMBERS)
     unpaid = [i for i in invoices if not i.payments.exists()]
     assert len(unpaid) == len(range(0, len(demo.MEMBERS), 3))
@@ -62,7 +63,7 @@ def test_the_demo_is_loaded_through_the_services(loaded) -> None:
     # the latest month's list waits for the officer, the earlier ones are published
     periods = list(RatingPeriod.objects.filter(ruleset="mcr", has_results=True)
                    .order_by("period").values_list("published", flat=True))
-    assert periods == [True] * (len(demo.PAST) - 1) + [False]
+    assert periods == [True] * len(demo.PAST) + [False]  # with the championship's month
     # the guests from abroad play without a membership
     assert Player.objects.filter(member__isnull=True).count() == len(demo.GUESTS)
 
@@ -142,12 +143,12 @@ def test_the_demo_has_news_and_a_draft_waiting_for_an_editor(client, loaded) -> 
 
     published = NewsPage.objects.live()
     assert published.filter(slug__endswith="-results").count() == len(demo.PAST) + len(
-        demo.PAST_HKOS)
+        demo.PAST_HKOS) + 1
     assert NewsPage.objects.filter(live=False, slug__endswith="-accredited").exists()
     html = client.get("/en/news/").content.decode()
     assert "Dues for next year" in html
     ru = client.get("/ru/news/").content.decode()
-    assert ru.count('class="news-title"') == len(demo.PAST) + len(demo.PAST_HKOS) + 1
+    assert ru.count('class="news-title"') == len(demo.PAST) + len(demo.PAST_HKOS) + 2
 
 
 def test_a_tournament_went_as_real_ones_go(loaded) -> None:
@@ -192,3 +193,80 @@ def test_the_demo_has_one_sent_mailing(client, loaded) -> None:
                                               ).content.decode()
     assert 'id="mailing-progress"' in page and 'id="mailing-send"' not in page
 
+
+
+def test_the_demo_federation_looks_alive(loaded) -> None:
+    """Issue 28: 40+ rated players, three or more clubs, a season of tournaments."""
+    from federation.models import Club
+
+    rated = RatingEntry.objects.filter(ruleset="mcr").values("player").distinct().count()
+    assert rated >= 40
+    assert Club.objects.filter(members__isnull=False).distinct().count() >= 3
+    played = Tournament.objects.filter(state=Tournament.State.RESULTS_CONFIRMED)
+    assert played.count() >= len(demo.PAST) + 1
+    championship = played.get(name=demo.CHAMPIONSHIP[0])
+    assert championship.registrations.count() == demo.CHAMPIONSHIP[5]
+    # every newer member played it, so each has a rating
+    newer = Member.objects.filter(name_latin__in=[m[1] for m in demo.NEWER_MEMBERS])
+    assert newer.count() == len(demo.NEWER_MEMBERS)
+    assert RatingEntry.objects.filter(player__member__in=newer).values(
+        "player").distinct().count() == len(demo.NEWER_MEMBERS)
+
+
+def _log_in(client, email: str, password: str) -> None:
+    """Through the site's login form, as a person would."""
+    response = client.post("/en/accounts/login/", {"login": email, "password": password})
+    assert response.status_code == 302, f"{email} could not log in"
+
+
+#: every role the README names: (login, password, the page its work is on, what it shows there)
+ROLES = [
+    ("member", lambda: demo.DEMO_MEMBER, "/en/members/me/", "Ivan Sokolov"),
+    ("club officer", lambda: "club@example.org", "/en/members/clubs/", "Neva Dragons"),
+    ("treasurer", lambda: "treasurer@example.org", "/admin/invoices/", "dues invoices"),
+    ("membership officer", lambda: "membership@example.org",
+     "/admin/membership/applications/", "Lotte de Boer"),
+    ("tournament organizer", lambda: "organizer@example.org", "/en/tournaments/",
+     "Paris Summer Cup (draft)"),
+    ("accreditation officer", lambda: "officer@example.org",
+     "/admin/tournament_admin/?state=submitted", "Amsterdam Spring Open"),
+    ("editor", lambda: "editor@example.org", "/admin/mailings/", demo.NEWS["ru"][0]),
+    ("administrator", lambda: demo.ADMIN_EMAIL, "/admin/users/?q=member44", "member44"),
+]
+
+
+@pytest.mark.parametrize(("role", "email", "page", "shown"), ROLES, ids=[r[0] for r in ROLES])
+def test_every_role_logs_in_and_finds_its_work(client, loaded, role, email, page, shown
+                                               ) -> None:
+    email = email()
+    password = demo.ADMIN_PASSWORD if email == demo.ADMIN_EMAIL else demo.DEMO_PASSWORD
+    _log_in(client, email, password)
+    response = client.get(page)
+    assert response.status_code == 200, (role, page, response.status_code)
+    assert shown in response.content.decode(), (role, page)
+
+
+def test_the_club_officer_sees_his_club_only(client, loaded) -> None:
+    from federation.models import Club
+
+    _log_in(client, "club@example.org", demo.DEMO_PASSWORD)
+    mine = Club.objects.get(name=demo.CLUBS[demo.CLUB_OFFICER_CLUB][0])
+    page = client.get(f"/en/members/clubs/{mine.pk}/").content.decode()
+    assert "Dmitry Volkov" in page and "Anna Petrova" not in page
+    other = Club.objects.exclude(pk=mine.pk).first()
+    assert client.get(f"/en/members/clubs/{other.pk}/").status_code == 403
+    assert client.get("/admin/").status_code in (302, 403)  # no staff access
+
+
+def test_only_the_administrator_reaches_the_users(client, loaded) -> None:
+    _log_in(client, "treasurer@example.org", demo.DEMO_PASSWORD)
+    assert client.get("/admin/users/").status_code in (302, 403)
+
+
+def test_the_readme_names_a_login_for_every_role() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for email in [*demo.VOLUNTEERS, demo.DEMO_MEMBER, demo.ADMIN_EMAIL]:
+        assert email in readme, email
+    assert demo.DEMO_PASSWORD in readme and demo.ADMIN_PASSWORD in readme

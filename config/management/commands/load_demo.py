@@ -4,7 +4,15 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.test.utils import override_settings
 
-from config.demo import DEMO_PASSWORD, VOLUNTEERS, DemoError, demo_federation_load
+from config.demo import (
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    DEMO_MEMBER,
+    DEMO_PASSWORD,
+    VOLUNTEERS,
+    DemoError,
+    demo_federation_load,
+)
 
 
 class Command(BaseCommand):
@@ -29,3 +37,5 @@ class Command(BaseCommand):
             f"{report.tournaments} tournaments, {report.hands} hands scored by the core."))
         for email, role in VOLUNTEERS.items():
             self.stdout.write(f"  {role}: {email} / {DEMO_PASSWORD}")
+        self.stdout.write(f"  Member: {DEMO_MEMBER} / {DEMO_PASSWORD}")
+        self.stdout.write(f"  Administrator: {ADMIN_EMAIL} / {ADMIN_PASSWORD}")
