@@ -187,6 +187,13 @@ def test_the_api_token_is_selected_on_click(browser_page, live_server) -> None:
                          "document.activeElement.value.substring("
                          "document.activeElement.selectionStart,"
                          " document.activeElement.selectionEnd)") == field.input_value()
+    if shots := os.environ.get("SCREENSHOT_DIR"):  # to look at, not to assert on
+        for lang in ("en", "nl"):
+            for width in (1280, 390):
+                page.set_viewport_size({"width": width, "height": 800})
+                page.goto(f"/{lang}/accounts/api-token/")
+                page.locator("#api-token-key").click()
+                page.screenshot(path=str(Path(shots) / f"api-token-{lang}-{width}.png"))
 
 
 @pytest.mark.browser
