@@ -1,7 +1,9 @@
 """Fixtures shared by the whole suite.
 
 The browser fixtures drive Debian's Chromium through Playwright (no downloaded browsers):
-set CHROMIUM_PATH to use another binary.
+set CHROMIUM_PATH to use another binary. Every page they open runs under the site's
+Content-Security-Policy, and a test fails when the browser reports a violation
+(decision 0905).
 """
 
 from __future__ import annotations
@@ -30,6 +32,67 @@ def chromium_path() -> str | None:
     return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
 
 
+# What the browser said about the Content-Security-Policy during the current test.
+CSP_VIOLATIONS: list[str] = []
+CSP_MARK = "Content Security Policy"
+# Reported to the console by every page, whatever Chromium writes there itself; scripts
+# added by Playwright are not subject to the page's policy.
+_CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`Content Security Policy violation: ${e.violatedDirective} blocked `
+    + `${e.blockedURI || "inline"} in ${e.documentURI} (${e.sourceFile}:${e.lineNumber})`);
+});
+"""
+
+
+def csp_watch(context):
+    """Collect the CSP violations a browser context's pages report (console, page errors)."""
+    context.add_init_script(script=_CSP_LISTENER)
+
+    def on_console(message) -> None:
+        if CSP_MARK in message.text:
+            CSP_VIOLATIONS.append(message.text)
+
+    def on_error(error) -> None:
+        if CSP_MARK in str(error.error):
+            CSP_VIOLATIONS.append(str(error.error))
+
+    context.on("console", on_console)
+    context.on("weberror", on_error)
+    return context
+
+
+class CspWatchedBrowser:
+    """The Playwright browser, each of whose contexts reports CSP violations."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **kwargs):
+        return csp_watch(self._browser.new_context(**kwargs))
+
+    def new_page(self, **kwargs):
+        context = self.new_context(**kwargs)
+        page = context.new_page()
+        page.on("close", lambda _page: context.close())
+        return page
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violations():
+    """A test whose pages broke the Content-Security-Policy fails (teardown, after the
+    browser contexts are closed)."""
+    CSP_VIOLATIONS.clear()
+    yield
+    found = list(CSP_VIOLATIONS)
+    CSP_VIOLATIONS.clear()
+    if found:
+        pytest.fail("The Content-Security-Policy blocked something:\n" + "\n".join(found))
+
+
 @pytest.fixture(scope="session")
 def browser():
     """A headless Chromium shared by the session's browser tests."""
@@ -43,14 +106,14 @@ def browser():
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield browser
+        yield CspWatchedBrowser(browser)
         browser.close()
 
 
 @pytest.fixture
 def browser_page(browser, live_server):
     """A fresh browser tab (own cookies) with `base_url` pointing at the live test server."""
-    context = browser.new_context(base_url=live_server.url, locale="en-US")
+    context = browser.new_context(base_url=live_server.url, locale="en-US")  # CSP watched
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.utils.translation import gettext_lazy as _
 
 from config import site_url
@@ -79,6 +81,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI's files, served by us (SPECTACULAR_SETTINGS)
     # ISO 3166 country codes and their names in every language (tournaments, players)
     "django_countries",
+    "csp",  # {% script %} with the request's nonce
     # Django
     "django.contrib.admin",  # needed by some third-party templates; not mounted in urls
     "django.contrib.auth",
@@ -92,6 +95,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every response, the admin's looser one under /admin/
+    "config.csp.SiteCSPMiddleware",
     # /healthz answered before the host check: the container's check asks 127.0.0.1
     "config.health.HealthCheckMiddleware",
     # /api/: a body over API_MAX_BODY_BYTES refused at once (413), every error as JSON
@@ -151,6 +156,37 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# --- Content-Security-Policy (decision 0905) ----------------------------------
+# Enforced everywhere (development, tests, production): scripts and styles come from our own
+# static files; an inline <script>/<style> that cannot be avoided carries the request's nonce
+# (`{{ request.csp_nonce }}`), and the nonce is only sent when a page used it. No inline
+# event handlers or style="" attributes in our templates.
+_CSP_COMMON: dict[str, Any] = {
+    "default-src": [SELF],
+    "img-src": [SELF, "data:"],
+    "font-src": [SELF],
+    "connect-src": [SELF],
+    "object-src": [NONE],
+    "base-uri": [SELF],
+    # online dues payment: our form redirects to Stripe's hosted checkout
+    "form-action": [SELF, "https://checkout.stripe.com"],
+    # the admin previews pages in an iframe of the site itself
+    "frame-ancestors": [SELF],
+}
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {**_CSP_COMMON, "script-src": [SELF, NONCE], "style-src": [SELF, NONCE]},
+}
+# The Wagtail admin (/admin/, config.csp): Wagtail 8 still writes inline scripts and styles.
+# A nonce would switch 'unsafe-inline' off, so this policy has none.
+CONTENT_SECURITY_POLICY_ADMIN = {
+    "DIRECTIVES": {
+        **_CSP_COMMON,
+        "script-src": [SELF, UNSAFE_INLINE],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:", "blob:"],
+    },
+}
 
 # --- Languages -------------------------------------------------------------
 # Russian is the federation's default; every public URL carries its language prefix.
