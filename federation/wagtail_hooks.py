@@ -47,6 +47,7 @@ def register_membership_admin_urls():
         path("mailings/new/", mailing_admin.mailing_new, name="mailing_new"),
         path("mailings/<str:pk>/", mailing_admin.mailing_detail, name="mailing_detail"),
         path("mailings/<str:pk>/edit/", mailing_admin.mailing_edit, name="mailing_edit"),
+        path("membership/outbox/", views.outbox_view, name="membership_outbox"),
         path("membership/bank-import/", views.bank_import_view, name="membership_bank_import"),
         path("membership/applications/", views.applications_view, name="membership_applications"),
         path(
@@ -113,6 +114,19 @@ def register_mailings_menu_item():
             return request.user.has_perm("federation.send_mailing")
 
     return MailingsMenuItem(_("Mailings"), reverse("mailing_index"), icon_name="mail", order=320)
+
+
+@hooks.register("register_admin_menu_item")
+def register_outbox_menu_item():
+    from django.urls import reverse
+    from wagtail.admin.menu import MenuItem
+
+    class OutboxMenuItem(MenuItem):
+        def is_shown(self, request):
+            return request.user.has_perm("federation.view_outgoingmail")
+
+    return OutboxMenuItem(_("Mail queue"), reverse("membership_outbox"), icon_name="mail",
+                          order=325)
 
 
 def membership_tasks(user) -> list:
