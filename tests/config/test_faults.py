@@ -258,6 +258,7 @@ def test_postgres_cut_during_an_import_writes_nothing(postgres, make_tournament,
 
     port = connection.settings_dict["PORT"]
     connection.settings_dict["PORT"] = str(free_port())  # the database unreachable
+    connection.close()
     try:
         response = api.get("/healthz")
     finally:
