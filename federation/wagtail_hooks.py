@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from wagtail import hooks
 
 LOG_ACTIONS = [
@@ -153,6 +155,17 @@ def membership_tasks(user) -> list:
                 "owed": owed, "overdue": summary.overdue}
         tasks.append(Task(str(_("Open invoices")), summary.count, reverse("invoices:index"),
                           detail))
+    if user.has_perm("federation.view_outgoingmail"):
+        from federation.models import OutgoingMail
+
+        counts = dict(OutgoingMail.objects.exclude(state=OutgoingMail.State.SENT)
+                      .values_list("state").annotate(n=Count("pk")))
+        given_up = counts.get(OutgoingMail.State.FAILED, 0)
+        tasks.append(Task(
+            str(_("Mails waiting to be sent again")), counts.get(OutgoingMail.State.PENDING, 0),
+            reverse("membership_outbox"),
+            str(ngettext("%(count)d mail given up", "%(count)d mails given up", given_up)
+                % {"count": given_up}) if given_up else ""))
     return tasks
 
 

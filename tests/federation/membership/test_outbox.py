@@ -184,3 +184,15 @@ def test_others_cannot_see_the_queue(client, make_user, queued_row):
     response = client.get(URL)
     assert response.status_code in (302, 403)
     assert "payer@example.org" not in response.content.decode()
+
+
+def test_the_dashboard_counts_the_queue_for_those_who_see_it(client, treasurer, make_user,
+                                                             queued_row):
+    OutgoingMail.objects.create(to="x@example.org", subject="Old", recipients=["x@example.org"],
+                                message=b"", state=OutgoingMail.State.FAILED, attempts=8)
+    client.force_login(treasurer)
+    html = client.get("/admin/").content.decode()
+    assert "Mails waiting to be sent again" in html and URL in html
+    assert "1 mail given up" in html
+    client.force_login(make_user(is_staff=True, is_superuser=False))
+    assert URL not in client.get("/admin/").content.decode()
