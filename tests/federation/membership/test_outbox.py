@@ -190,6 +190,11 @@ def test_the_dashboard_counts_the_queue_for_those_who_see_it(client, treasurer, 
                                                              queued_row):
     OutgoingMail.objects.create(to="x@example.org", subject="Old", recipients=["x@example.org"],
                                 message=b"", state=OutgoingMail.State.FAILED, attempts=8)
+    from wagtail.users.models import UserProfile
+
+    profile = UserProfile.get_for_user(treasurer)  # the admin speaks the profile's language
+    profile.preferred_language = "en"
+    profile.save()
     client.force_login(treasurer)
     html = client.get("/admin/").content.decode()
     assert "Mails waiting to be sent again" in html and URL in html
