@@ -1,5 +1,6 @@
 """django-allauth adapter: the account's language, where to go after logging in and out,
-and emails that name the federation (WAGTAIL_SITE_NAME), not the host."""
+and emails that name the federation (WAGTAIL_SITE_NAME), not the host, sent through the
+outbox (``federation.outbox``) after the commit."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from dataclasses import dataclass
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.utils import translation
+
+from federation import outbox
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,12 @@ class AccountAdapter(DefaultAccountAdapter):
         request = allauth_context.request
         domain = request.get_host() if request is not None else ""
         context = {
+            "request": request,
+            "email": email,
             **context,
             "current_site": FederationSite(str(settings.WAGTAIL_SITE_NAME), domain),
         }
-        return super().send_mail(template_prefix, email, context)
+        # Written now, in the request's language; sent after the commit of what caused it
+        # (the new account), and queued when the mail server fails (decision 0901).
+        message = self.render_mail(template_prefix, email, context)
+        outbox.after_commit(lambda: outbox.deliver(message))

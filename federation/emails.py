@@ -1,5 +1,6 @@
 """Emails to members, each written in the member's own language (Member.language) with
-translation.override, and sent once the transaction that caused them has committed."""
+translation.override, and sent once the transaction that caused them has committed; a mail the server refuses
+waits in the outbox (``federation.outbox``)."""
 
 from __future__ import annotations
 
@@ -9,17 +10,17 @@ from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
 from config.site_url import site_absolute_url
+from federation import outbox
 from federation.models import DuesInvoice, Member, Payment
 
 
 def on_commit_send(send: Callable[..., None], *args: Any) -> None:
-    transaction.on_commit(lambda: send(*args))
+    outbox.after_commit(lambda: send(*args))
 
 
 def site_name() -> str:
@@ -73,7 +74,7 @@ def _send(
         message = EmailMessage(subject, body, None, [to])
         for name, content, mimetype in attachments() if attachments else []:
             message.attach(name, content, mimetype)
-    message.send()
+    outbox.deliver(message)
 
 
 def application_received(member_pk: int) -> None:
@@ -138,7 +139,7 @@ def _send_to_account(
         message = EmailMessage(subject, body, None, [user.email])
         for name, content, mimetype in attachments() if attachments else []:
             message.attach(name, content, mimetype)
-    message.send()
+    outbox.deliver(message)
 
 
 def dues_reminder(

@@ -737,3 +737,38 @@ class MailingDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.mailing_id} → {self.email}: {self.state}"
+
+
+class OutgoingMail(models.Model):
+    """A transactional mail (sign-up, application, receipt, entry, decision) that could not
+    be handed to the mail server after its transaction committed. ``manage.py
+    send_queued_mail`` tries it again with a growing wait until it is sent or has used up
+    its attempts (decision 0901). The message is kept whole (MIME), attachments included."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Waiting to be sent again")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Given up")
+
+    to = models.CharField(_("recipient"), max_length=1000)
+    subject = models.CharField(_("subject"), max_length=300)
+    from_email = models.CharField(max_length=300)
+    recipients = models.JSONField(default=list)
+    message = models.BinaryField()
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.PENDING
+    )
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=1)
+    last_error = models.CharField(_("last error"), max_length=500, blank=True)
+    created_at = models.DateTimeField(_("queued at"), auto_now_add=True)
+    next_attempt_at = models.DateTimeField(_("next attempt"), null=True, blank=True)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("queued mail")
+        verbose_name_plural = _("queued mails")
+        indexes = [models.Index(fields=["state", "next_attempt_at"], name="outgoing_mail_due")]
+
+    def __str__(self) -> str:
+        return f"{self.to}: {self.subject} ({self.state})"

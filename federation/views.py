@@ -28,7 +28,15 @@ from federation.forms import (
     MembershipApplicationForm,
     RejectionForm,
 )
-from federation.models import Club, DuesInvoice, Member, MembershipFee, OnlinePayment, Payment
+from federation.models import (
+    Club,
+    DuesInvoice,
+    Member,
+    MembershipFee,
+    OnlinePayment,
+    OutgoingMail,
+    Payment,
+)
 from federation.payment_providers import epc_qr_svg, get_providers
 
 
@@ -434,6 +442,21 @@ def applications_view(request):
         "club", "membership_type", "user"
     )
     return render(request, "federation/admin/applications.html", {"pending": pending})
+
+
+OUTBOX_SHOWN = 200
+
+
+def outbox_view(request):
+    """Transactional mails the mail server refused: waiting to be sent again, given up,
+    and sent on a later attempt (kept 30 days). Recipient, subject, attempts, last error."""
+    if not request.user.has_perm("federation.view_outgoingmail"):
+        raise PermissionDenied
+    rows = OutgoingMail.objects.defer("message").order_by("-pk")[:OUTBOX_SHOWN]
+    return render(request, "federation/admin/outbox.html", {
+        "rows": rows, "shown": OUTBOX_SHOWN,
+        "waiting": OutgoingMail.objects.filter(state=OutgoingMail.State.PENDING).count(),
+    })
 
 
 @require_http_methods(["GET", "POST"])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from wagtail import hooks
 
 LOG_ACTIONS = [
@@ -47,6 +49,7 @@ def register_membership_admin_urls():
         path("mailings/new/", mailing_admin.mailing_new, name="mailing_new"),
         path("mailings/<str:pk>/", mailing_admin.mailing_detail, name="mailing_detail"),
         path("mailings/<str:pk>/edit/", mailing_admin.mailing_edit, name="mailing_edit"),
+        path("membership/outbox/", views.outbox_view, name="membership_outbox"),
         path("membership/bank-import/", views.bank_import_view, name="membership_bank_import"),
         path("membership/applications/", views.applications_view, name="membership_applications"),
         path(
@@ -115,6 +118,19 @@ def register_mailings_menu_item():
     return MailingsMenuItem(_("Mailings"), reverse("mailing_index"), icon_name="mail", order=320)
 
 
+@hooks.register("register_admin_menu_item")
+def register_outbox_menu_item():
+    from django.urls import reverse
+    from wagtail.admin.menu import MenuItem
+
+    class OutboxMenuItem(MenuItem):
+        def is_shown(self, request):
+            return request.user.has_perm("federation.view_outgoingmail")
+
+    return OutboxMenuItem(_("Mail queue"), reverse("membership_outbox"), icon_name="mail",
+                          order=325)
+
+
 def membership_tasks(user) -> list:
     """The membership officer's and the treasurer's lines on the admin's home page."""
     from django.urls import reverse
@@ -139,6 +155,17 @@ def membership_tasks(user) -> list:
                 "owed": owed, "overdue": summary.overdue}
         tasks.append(Task(str(_("Open invoices")), summary.count, reverse("invoices:index"),
                           detail))
+    if user.has_perm("federation.view_outgoingmail"):
+        from federation.models import OutgoingMail
+
+        counts = dict(OutgoingMail.objects.exclude(state=OutgoingMail.State.SENT)
+                      .values_list("state").annotate(n=Count("pk")))
+        given_up = counts.get(OutgoingMail.State.FAILED, 0)
+        tasks.append(Task(
+            str(_("Mails waiting to be sent again")), counts.get(OutgoingMail.State.PENDING, 0),
+            reverse("membership_outbox"),
+            str(ngettext("%(count)d mail given up", "%(count)d mails given up", given_up)
+                % {"count": given_up}) if given_up else ""))
     return tasks
 
 

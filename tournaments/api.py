@@ -106,6 +106,9 @@ class PlayerInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     country = serializers.CharField(max_length=100)  # checked by the service, row by row
     member_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    date_of_birth = serializers.DateField(
+        required=False, allow_null=True, default=None,
+        help_text="with member_number: matches the member when the name is written otherwise")
     ema_number = serializers.CharField(required=False, allow_blank=True, max_length=20,
                                        default="")
     team = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")

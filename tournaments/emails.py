@@ -1,19 +1,20 @@
 """Mails about a person's entry, in that person's language (the member's, else the
-account's), sent once the transaction that caused them has committed: entry received,
-waiting, moved up, refused, payment reminder, place released, reduced fee not granted. The receipt of a payment is
+account's), sent once the transaction that caused them has committed (a refused mail waits in
+the outbox, ``federation.outbox``): entry received, waiting, moved up, refused, payment
+reminder, place released, reduced fee not granted. The receipt of a payment is
 the federation's mail (``federation.emails.payment_received``)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config.site_url import site_absolute_url
+from federation import outbox
 from federation import selectors as federation_selectors
 from tournaments.models import Entry, Tournament
 
@@ -31,7 +32,7 @@ def _subjects() -> dict[str, str]:
 
 
 def on_commit_send(kind: str, entry_pk: int) -> None:
-    transaction.on_commit(lambda: entry_mail(kind, entry_pk))
+    outbox.after_commit(lambda: entry_mail(kind, entry_pk))
 
 
 def entry_mail(kind: str, entry_pk: int) -> None:
@@ -59,11 +60,11 @@ def entry_mail(kind: str, entry_pk: int) -> None:
                 reverse("membership:invoice", args=[entry.invoice.number]))
         subject = _subjects()[kind] % {"tournament": entry.tournament.name}
         body = render_to_string("tournaments/email/entry.txt", context)
-    EmailMessage(subject, body, None, [to]).send()
+    outbox.deliver(EmailMessage(subject, body, None, [to]))
 
 
 def on_commit_send_decision(tournament_pk: int) -> None:
-    transaction.on_commit(lambda: decision_mail(tournament_pk))
+    outbox.after_commit(lambda: decision_mail(tournament_pk))
 
 
 def decision_mail(tournament_pk: int) -> None:
@@ -84,4 +85,4 @@ def decision_mail(tournament_pk: int) -> None:
             "site_name": str(settings.WAGTAIL_SITE_NAME),
             "manage_url": site_absolute_url(reverse("tournaments:manage", args=[tournament.pk])),
         })
-    EmailMessage(" ".join(subject.split()), body, None, [organizer.email]).send()
+    outbox.deliver(EmailMessage(" ".join(subject.split()), body, None, [organizer.email]))

@@ -79,6 +79,9 @@ class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     country = forms.ChoiceField(label=_("Country"), choices=[])
     member_number = forms.IntegerField(label=_("Member number"), required=False, min_value=1)
+    date_of_birth = forms.DateField(
+        label=_("Date of birth"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("With a member number: the member's name or date of birth must agree."))
     ema_number = forms.CharField(label=_("EMA number"), required=False, max_length=20)
     team = forms.CharField(label=_("Team"), required=False, max_length=200)
     substitute = forms.BooleanField(label=_("Substitute"), required=False)

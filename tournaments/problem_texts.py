@@ -99,12 +99,12 @@ def _templates() -> dict[str, str]:
             "A drawn hand has no winner, discarder, points, fans, tiles or penalty."
         ),
         # players
-        "member_unknown": _("No member has the number %(number)s."),
-        "conflicting_ids": _("The member number and the EMA number name different players."),
-        "name_number_disagree": _(
-            "Row %(row)s, name: “%(name)s” is not the name of member number %(number)s; "
-            "check the name and the member number."
+        "member_unknown": _(
+            "No member with the number %(number)s has this name or date of birth; check the "
+            "member number and give the member's name or date of birth as the federation "
+            "has it."
         ),
+        "conflicting_ids": _("The member number and the EMA number name different players."),
         "name_required": _("The name is required."),
         "too_many_players_per_call": _("At most %(limit)s players in one request."),
         "bad_country": _("The country is a two-letter ISO 3166 code."),

@@ -24,6 +24,8 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         *(f"federation.{a}_duesinvoice" for a in ("add", "change", "view")),
         *(f"federation.{a}_payment" for a in ("add", "view")),
         "federation.reverse_payment",
+        # the mail queue (decision 0901): receipts and invoices that did not go out
+        "federation.view_outgoingmail",
     ],
     ROLE_MEMBERSHIP_OFFICER: [
         "wagtailadmin.access_admin",
@@ -33,6 +35,7 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "federation.view_clubmembership",
         "tournaments.view_player",
         "tournaments.change_player",
+        "federation.view_outgoingmail",
     ],
     # Club officers are scoped by Club.officers, not by model permissions: the group only
     # names the role. They use the club pages under /members/clubs/.

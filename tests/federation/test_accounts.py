@@ -17,6 +17,20 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-enough-pass-phrase"
 
 
+@pytest.fixture
+def client(client, django_capture_on_commit_callbacks):
+    """Mail goes out after the commit (decision 0901); a test's requests run inside the
+    test's transaction, so each POST runs its commit callbacks as a real commit would."""
+    post = client.post
+
+    def post_and_commit(*args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return post(*args, **kwargs)
+
+    client.post = post_and_commit
+    return client
+
+
 def sign_up(client, email="new@example.org", language="en"):
     return client.post(
         f"/{language}/accounts/signup/",

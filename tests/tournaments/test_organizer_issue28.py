@@ -11,7 +11,7 @@ from django.utils import translation
 
 from tests.tournaments.fixtures import record_all_sessions
 from tournaments import services
-from tournaments.errors import E_NAME_NUMBER_DISAGREE
+from tournaments.errors import E_MEMBER_UNKNOWN
 from tournaments.problem_texts import problem_message
 
 pytestmark = pytest.mark.django_db
@@ -33,10 +33,11 @@ def test_name_and_member_number_that_disagree_are_an_error(make_tournament, memb
             services.PlayerEntry(name="Totally Different", country="RU", member_number=13),
         ])
     (problem,) = error.value.problems
-    assert (problem.code, problem.row, problem.field) == (E_NAME_NUMBER_DISAGREE, 1, "name")
+    # the same answer as for a number nobody has (decision 0901)
+    assert (problem.code, problem.row, problem.field) == (E_MEMBER_UNKNOWN, 1, "member_number")
     with translation.override("en"):
         message = problem_message(problem)
-    assert "Row 1" in message and "Totally Different" in message and "13" in message
+    assert "13" in message and "name or date of birth" in message and "Anna" not in message
     assert not t.registrations.exists()
     # the member's own names, in any order or with an initial, agree
     regs = services.players_register(tournament=t, user=t.organizer, entries=[
@@ -58,7 +59,7 @@ def test_players_page_says_when_name_and_number_disagree_and_already_registered(
     url = f"/en/tournaments/{t.pk}/players/"
     page = client.post(url, {"name": "Totally Different", "country": "RU",
                              "member_number": "13"}, follow=True).content.decode()
-    assert "is not the name of member number 13" in page
+    assert "No member with the number 13 has this name or date of birth" in page
     assert "The player is registered" not in page
     page = client.post(url, {"name": "Anna Lee", "country": "RU", "member_number": "13"},
                        follow=True).content.decode()

@@ -300,6 +300,7 @@ def entries_register(*, tournament: Tournament, user: Any) -> int:
         rows.append(PlayerEntry(
             name=entry.name, country=entry.country,
             member_number=entry.member.membership_number if entry.member else None,
+            date_of_birth=entry.member.date_of_birth if entry.member else None,
             ema_number=entry.ema_number, team=entry.team,
         ))
         pending.append(entry)

@@ -8,6 +8,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.db import transaction
@@ -22,7 +23,6 @@ from tournaments.errors import (
     E_BAD_EMA_NUMBER,
     E_CONFLICTING_IDS,
     E_MEMBER_UNKNOWN,
-    E_NAME_NUMBER_DISAGREE,
     E_NAME_REQUIRED,
     E_NO_TEAM_COMPETITION,
     E_PLAYER_HAS_RESULTS,
@@ -57,6 +57,7 @@ class PlayerEntry:
     substitute: bool = False
     first_name: str = ""
     last_name: str = ""
+    date_of_birth: date | None = None
 
 
 def _name_words(name: str) -> list[str]:
@@ -85,23 +86,33 @@ def _same_name(entry_name: str, *member_names: str) -> bool:
     return any(_name_agrees(entry_name, name) for name in member_names if name)
 
 
+def _member_agreeing(entry: PlayerEntry) -> Member | None:
+    """The member with the entry's number when the entry's name agrees with the member's
+    (Latin or native) or its date of birth is the member's; else None, whatever the reason."""
+    member = Member.objects.filter(membership_number=entry.member_number,
+                                   anonymised_at__isnull=True).first()
+    if member is None:
+        return None
+    if _same_name(entry.name, member.name_latin, member.name_native):
+        return member
+    if entry.date_of_birth is not None and entry.date_of_birth == member.date_of_birth:
+        return member
+    return None
+
+
 def _match_player(entry: PlayerEntry, row: int) -> tuple[Player | None, list[Problem]]:
     """The existing player this entry names (member number, EMA number, name + country)."""
     problems: list[Problem] = []
     found: list[Player] = []
     if entry.member_number is not None:
-        member = Member.objects.filter(membership_number=entry.member_number).first()
+        member = _member_agreeing(entry)
         if member is None:
-            problems.append(Problem(E_MEMBER_UNKNOWN, "no member has this number", row=row,
-                                    field="member_number",
-                                    params={"number": entry.member_number}))
-            return None, problems
-        if not _same_name(entry.name, member.name_latin, member.name_native):
-            problems.append(Problem(E_NAME_NUMBER_DISAGREE,
-                                    "the name is not the name of the member with this number",
-                                    row=row, field="name",
-                                    params={"row": row, "name": entry.name,
-                                            "number": entry.member_number}))
+            # The same answer whether the number exists or not, and nothing of the member:
+            # a member number is no key to anybody's name (issue 22, decision 0901).
+            problems.append(Problem(E_MEMBER_UNKNOWN,
+                                    "no member with this number has this name or date of birth",
+                                    row=row, field="member_number",
+                                    params={"row": row, "number": entry.member_number}))
             return None, problems
         player = Player.objects.filter(member=member).first()
         if player is None:

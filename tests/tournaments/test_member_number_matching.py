@@ -1,0 +1,108 @@
+"""Issue 22, item 11: a member number is no key to a member's name. Matching a player by
+member number needs the member's name or date of birth to agree; when it does not, the
+answer is the same as for a number nobody has, names nobody, and creates nothing."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.test import Client
+
+from federation.models import Member, MembershipType
+from tournaments.models import Player, Registration
+
+pytestmark = pytest.mark.django_db
+
+SECRET_NAMES = ("Anna", "Lee", "Анна", "Ли")
+
+
+@pytest.fixture
+def unlisted_member(db):
+    regular, _ = MembershipType.objects.get_or_create(kind="regular")
+    return Member.objects.create(
+        name_native="Анна Ли", name_latin="Anna Lee", membership_number=13, country="RU",
+        membership_type=regular, date_of_birth=date(1990, 5, 17), public_consent=False)
+
+
+def _post(api, t, row):
+    return api["organizer"].post(f"/api/v1/tournaments/{t.pk}/players", [row], format="json")
+
+
+def _nothing_revealed(text: str) -> None:
+    for name in SECRET_NAMES:
+        assert name not in text
+
+
+def test_api_wrong_name_answers_as_for_a_number_nobody_has(api, make_tournament,
+                                                           unlisted_member):
+    t = make_tournament("draft")
+    players_before = Player.objects.count()
+    wrong = _post(api, t, {"name": "Guess Who", "country": "RU", "member_number": 13})
+    nobody = _post(api, t, {"name": "Guess Who", "country": "RU", "member_number": 14})
+    wrong_dob = _post(api, t, {"name": "Guess Who", "country": "RU", "member_number": 13,
+                               "date_of_birth": "1990-05-18"})
+    assert wrong.status_code == nobody.status_code == wrong_dob.status_code == 400
+    [error] = wrong.json()["errors"]
+    assert (error["row"], error["field"], error["code"]) == (1, "member_number", "member_unknown")
+    # byte for byte the same answer, the number apart
+    assert wrong.content.decode().replace("13", "#") == nobody.content.decode().replace("14", "#")
+    assert wrong_dob.json() == wrong.json()
+    _nothing_revealed(wrong.content.decode())
+    assert Player.objects.count() == players_before
+    assert not Registration.objects.filter(tournament=t).exists()
+
+
+def test_api_name_or_date_of_birth_agreeing_matches_the_member(api, make_tournament,
+                                                               unlisted_member):
+    t = make_tournament("draft")
+    by_name = _post(api, t, {"name": "Lee, A.", "country": "RU", "member_number": 13})
+    assert by_name.status_code in (200, 201), by_name.content
+    player = Player.objects.get(member=unlisted_member)
+    t2 = make_tournament("draft")
+    by_birth = _post(api, t2, {"name": "Ann Li", "country": "RU", "member_number": 13,
+                               "date_of_birth": "1990-05-17"})
+    assert by_birth.status_code in (200, 201), by_birth.content
+    assert Registration.objects.get(tournament=t2).player == player
+
+
+def test_an_erased_member_is_not_matched(api, make_tournament, unlisted_member):
+    Member.objects.filter(pk=unlisted_member.pk).update(anonymised_at="2025-01-01T00:00Z")
+    t = make_tournament("draft")
+    response = _post(api, t, {"name": "Anna Lee", "country": "RU", "member_number": 13})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "member_unknown"
+    assert not Player.objects.filter(member=unlisted_member).exists()
+
+
+def test_other_organizers_and_members_cannot_register_at_all(api, make_tournament,
+                                                             unlisted_member):
+    t = make_tournament("draft")
+    for role in ("anonymous", "member", "other"):
+        response = api[role].post(f"/api/v1/tournaments/{t.pk}/players",
+                                  [{"name": "X", "country": "RU", "member_number": 13}],
+                                  format="json")
+        assert response.status_code in (401, 403, 404), role
+        _nothing_revealed(response.content.decode())
+    assert not Player.objects.filter(member=unlisted_member).exists()
+
+
+def test_page_wrong_name_reveals_nothing_and_date_of_birth_matches(make_tournament,
+                                                                   unlisted_member):
+    t = make_tournament("draft")
+    client = Client()
+    client.force_login(t.organizer)
+    url = f"/en/tournaments/{t.pk}/players/"
+    wrong = client.post(url, {"name": "Guess Who", "country": "RU", "member_number": "13"},
+                        follow=True).content.decode()
+    nobody = client.post(url, {"name": "Guess Who", "country": "RU", "member_number": "14"},
+                         follow=True).content.decode()
+    assert "No member with the number 13 has this name or date of birth" in wrong
+    assert "No member with the number 14 has this name or date of birth" in nobody
+    _nothing_revealed(wrong)
+    assert not Player.objects.filter(member=unlisted_member).exists()
+    assert not t.registrations.exists()
+    page = client.post(url, {"name": "Ann Li", "country": "RU", "member_number": "13",
+                             "date_of_birth": "1990-05-17"}, follow=True).content.decode()
+    assert "The player is registered." in page
+    assert t.registrations.get().player.member == unlisted_member
