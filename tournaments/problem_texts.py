@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from rulebook.scoring.standings import Problem
 
@@ -116,6 +116,9 @@ def _templates() -> dict[str, str]:
             "substitutes)."
         ),
         "player_has_results": _("This player already has results."),
+        "seating_drawn": _(
+            "The seating is drawn: withdraw the player instead, from the first session."
+        ),
         "withdraw_session": _("The session of the withdrawal is between 1 and %(count)s."),
         "seating_session": _("The seating is redrawn from a session between 1 and %(count)s."),
         "withdraw_after_results": _(
@@ -189,7 +192,34 @@ def problem_message(problem: Problem) -> str:
 
 
 def error_message(code: str, params: Mapping[str, Any] | None = None) -> str:
+    if code == "players_not_multiple_of_4" and params and "players" in params:
+        return seating_advice(int(params["players"]), int(params.get("substitutes") or 0))
     return _format(code, params or {}, code)
+
+
+def seating_advice(players: int, substitutes: int = 0) -> str:
+    """What to do when ``players`` (with ``substitutes`` free to fill a table) cannot sit at
+    tables of four: register the substitutes still missing, or remove the players beyond the
+    last full table. Empty when they can."""
+    missing = -players % 4 - substitutes
+    if players and missing <= 0:
+        return ""
+    extra = players % 4
+    parts = [ngettext(
+        "%(count)s player cannot be seated at tables of four.",
+        "%(count)s players cannot be seated at tables of four.", players,
+    ) % {"count": players}]
+    if players:
+        parts.append(ngettext(
+            "Register %(count)s more substitute to fill the last table.",
+            "Register %(count)s more substitutes to fill the last table.", missing,
+        ) % {"count": missing})
+        if extra:
+            parts.append(ngettext(
+                "Or remove %(count)s player before the draw.",
+                "Or remove %(count)s players before the draw.", extra,
+            ) % {"count": extra})
+    return " ".join(parts)
 
 
 def check_message(code: str, level: str, params: Mapping[str, Any]) -> str:

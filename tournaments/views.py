@@ -40,9 +40,9 @@ from .forms import (
     WithdrawForm,
 )
 from .importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS, parse_results_csv, parse_results_json
-from .models import Entry, Player, Seat, Session, TableResult, Tournament
-from .problem_texts import check_message, error_message, problem_message
-from .seating import round_seats
+from .models import Entry, Player, SeatingAssignment, Seat, Session, TableResult, Tournament
+from .problem_texts import check_message, error_message, problem_message, seating_advice
+from .seating import repeat_pairs_bound, round_seats
 
 
 def _visible(request: HttpRequest, pk: int) -> Tournament:
@@ -306,10 +306,19 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     entered = set(Session.objects.filter(tournament=tournament).values_list("number",
                                                                              flat=True))
+    registrations = sorted(_names(tournament).values(), key=lambda r: r.number)
+    # the players of the first session: neither substitutes nor withdrawn from it
+    regular = sum(1 for r in registrations if not r.substitute and r.withdrawn_from != 1)
+    free = sum(1 for r in registrations if r.substitute and r.withdrawn_from != 1)
+    drawn = SeatingAssignment.objects.filter(tournament=tournament).exists()
     return render(request, "tournaments/manage.html", {
         "tournament": tournament,
         "checks": checks,
-        "registrations": sorted(_names(tournament).values(), key=lambda r: r.number),
+        "registrations": registrations,
+        "seating_advice": seating_advice(regular, free) if registrations else "",
+        "seating_minimum": repeat_pairs_bound(regular + min(free, -regular % 4),
+                                              tournament.sessions),
+        "can_remove": not drawn and tournament.state != "results confirmed",
         "player_form": PlayerForm(),
         "seating_form": SeatingForm(initial={
             "seed": tournament.seating_seed or 1,
@@ -381,6 +390,28 @@ def players_add(request: HttpRequest, pk: int) -> HttpResponse:
             label = form.fields[field].label if field in form.fields else ""
             messages.error(request, f"{label}: {' '.join(errors)}")
     return redirect(reverse("tournaments:manage", args=[pk]) + "#players")
+
+
+@login_required
+def remove(request: HttpRequest, pk: int, player: int) -> HttpResponse:
+    """The organizer removes a player registered by mistake, before the seating is drawn
+    (GET: the confirmation, with Cancel)."""
+    tournament = _own(request, pk)
+    registration = get_object_or_404(
+        tournament.registrations.select_related("player"), player_id=player)
+    error = ""
+    if request.method == "POST":
+        try:
+            services.registration_remove(registration=registration, user=request.user)
+        except services.TournamentError as err:
+            error = error_message(err.code, err.params)
+        else:
+            messages.success(request, _("%(name)s is removed from the tournament.")
+                             % {"name": registration.player})
+            return redirect(reverse("tournaments:manage", args=[pk]) + "#players")
+    return render(request, "tournaments/remove.html", {
+        "tournament": tournament, "registration": registration, "error": error,
+    }, status=400 if error else 200)
 
 
 @login_required
