@@ -40,7 +40,7 @@ from .forms import (
     WithdrawForm,
 )
 from .importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS, parse_results_csv, parse_results_json
-from .models import Entry, Player, SeatingAssignment, Seat, Session, TableResult, Tournament
+from .models import Entry, Player, Seat, SeatingAssignment, Session, TableResult, Tournament
 from .problem_texts import check_message, error_message, problem_message, seating_advice
 from .seating import repeat_pairs_bound, round_seats
 
