@@ -187,6 +187,19 @@ def _format(code: str, params: Mapping[str, Any], fallback: str) -> str:
         return template
 
 
+def field_label(name: str) -> str:
+    """A field (a CSV column, a key of the API's JSON) named in words."""
+    labels = {
+        "session": _("session"), "table": _("table"), "kind": _("kind"), "hand": _("hand"),
+        "seat": _("seat"), "player": _("player"), "game_points": _("game points"),
+        "penalty": _("penalty"), "from": _("discarder"), "points": _("points"),
+        "fans": _("fans"), "tiles": _("tiles"), "context": _("win conditions"),
+        "winner": _("winner"), "seats": _("seats"), "tables": _("tables"),
+        "hands": _("hands"), "sessions": _("sessions"),
+    }
+    return str(labels.get(name, name.replace("_", " ")))
+
+
 def problem_message(problem: Problem) -> str:
     return _format(problem.code, problem.params, problem.message)
 

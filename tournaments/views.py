@@ -39,9 +39,22 @@ from .forms import (
     UploadForm,
     WithdrawForm,
 )
-from .importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS, parse_results_csv, parse_results_json
+from .importers import (
+    CSV_COLUMNS,
+    CSV_TEMPLATE_ROWS,
+    parse_results_csv,
+    parse_results_json,
+    renumber_players,
+    seat_players,
+)
 from .models import Entry, Player, Seat, SeatingAssignment, Session, TableResult, Tournament
-from .problem_texts import check_message, error_message, problem_message, seating_advice
+from .problem_texts import (
+    check_message,
+    error_message,
+    field_label,
+    problem_message,
+    seating_advice,
+)
 from .seating import repeat_pairs_bound, round_seats
 
 
@@ -476,7 +489,7 @@ def _format_problem(problem: Any) -> str:
     if problem.hand is not None:
         where.append(_("hand %(n)s") % {"n": problem.hand})
     if problem.field is not None:
-        where.append(_("field “%(name)s”") % {"name": problem.field})
+        where.append(_("field “%(name)s”") % {"name": field_label(problem.field)})
     text = problem_message(problem)
     return f"{', '.join(where)}: {text}" if where else text
 
@@ -550,6 +563,11 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
             problems.append(_("The file is not UTF-8 text."))
         else:
             sessions, parse_problems = parse_results_csv(text)
+            # the player column gives start numbers (or, as before, player ids)
+            number_of = dict(tournament.registrations.values_list("number", "player_id"))
+            given = seat_players(sessions)
+            if not given <= set(number_of.values()) or given <= set(number_of):
+                sessions = renumber_players(sessions, number_of)
             try:
                 if parse_problems:
                     raise services.ResultsError(services.results_problems(
@@ -560,7 +578,13 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
             except services.TournamentError as err:
                 problems.append(error_message(err.code, err.params))
             except services.ResultsError as err:
-                problems.extend(_format_problem(p) for p in err.problems)
+                # players named by their start numbers, as in the file
+                number_by_id = {pid: n for n, pid in number_of.items()}
+                problems.extend(_format_problem(
+                    dataclasses.replace(p, params={
+                        **p.params, "player": number_by_id[p.params["player"]]})
+                    if p.params.get("player") in number_by_id else p
+                ) for p in err.problems)
             else:
                 messages.success(request, _("Sessions saved: %(list)s.") % {
                     "list": ", ".join(str(n) for n in numbers)})
