@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from rulebook.scoring.standings import Problem
 
@@ -48,18 +48,21 @@ def _templates() -> dict[str, str]:
             "Fan 57 is ambiguous: write 57A (two melded kongs) or 57B (one melded and one "
             "concealed kong)."
         ),
-        "points_disagree": _("The hand is worth %(computed)s points, not %(stated)s."),
-        "not_enough_points": _(
-            "A win needs at least %(minimum)s points without flowers; this hand has "
-            "%(points)s."
-        ),
+        "points_disagree": ngettext_lazy(
+            "The hand is worth %(computed)s point, not %(stated)s.",
+            "The hand is worth %(computed)s points, not %(stated)s.", "computed"),
+        "not_enough_points": ngettext_lazy(
+            "A win needs at least %(minimum)s point without flowers; this hand: %(points)s.",
+            "A win needs at least %(minimum)s points without flowers; this hand: %(points)s.",
+            "minimum"),
         "context_disagree": _("The win conditions contradict the winner and discarder."),
         "penalty_points": _(
             "A transferred penalty is a positive number of points divisible by 3."
         ),
-        "game_points_disagree": _(
-            "The hands give %(computed)s game points for this seat, not %(stated)s."
-        ),
+        "game_points_disagree": ngettext_lazy(
+            "The hands give %(computed)s game point for this seat, not %(stated)s.",
+            "The hands give %(computed)s game points for this seat, not %(stated)s.",
+            "computed"),
         # tiles (codes of the scoring core)
         "unknown_tile": _("The tiles contain an unknown tile."),
         "too_many_copies": _("The tiles contain a fifth copy of a tile."),
@@ -95,26 +98,30 @@ def _templates() -> dict[str, str]:
             "check the name and the member number."
         ),
         "name_required": _("The name is required."),
-        "too_many_players_per_call": _("At most %(limit)s players in one request."),
+        "too_many_players_per_call": ngettext_lazy(
+            "At most %(limit)s player in one request.",
+            "At most %(limit)s players in one request.", "limit"),
         "bad_country": _("The country is a two-letter ISO 3166 code."),
         "no_team_competition": _("This tournament has no team competition."),
         "team_full": _("Team “%(team)s” already has four players."),
         # tournaments
         "illegal_transition": _("This is not possible while the tournament is “%(state)s”."),
-        "too_few_sessions": _(
-            "A tournament has at least %(minimum)s sessions (3.5.4); this one has "
-            "%(sessions)s."
-        ),
-        "too_few_players": _(
-            "A tournament has at least %(minimum)s players; this one has %(players)s."
-        ),
+        "too_few_sessions": ngettext_lazy(
+            "A tournament has at least %(minimum)s session (3.5.4); this one: %(sessions)s.",
+            "A tournament has at least %(minimum)s sessions (3.5.4); this one: %(sessions)s.",
+            "minimum"),
+        "too_few_players": ngettext_lazy(
+            "A tournament has at least %(minimum)s player; this one: %(players)s.",
+            "A tournament has at least %(minimum)s players; this one: %(players)s.",
+            "minimum"),
         "reason_required": _("Give the reason."),
         "bad_decision": _("The decision is “accredit” or “reject”."),
         "registration_closed": _("The results are confirmed: players can no longer change."),
-        "players_not_multiple_of_4": _(
+        "players_not_multiple_of_4": ngettext_lazy(
+            "%(players)s player is registered: the number must be a multiple of 4 (add "
+            "substitutes).",
             "%(players)s players are registered: the number must be a multiple of 4 (add "
-            "substitutes)."
-        ),
+            "substitutes).", "players"),
         "player_has_results": _("This player already has results."),
         "seating_drawn": _(
             "The seating is drawn: withdraw the player instead, from the first session."
@@ -151,13 +158,16 @@ def _templates() -> dict[str, str]:
             "Extra minutes are given to a table of the session, from 0 to 60 minutes."
         ),
         # checks shown to the officer
-        "planned_not_multiple_of_4": _(
-            "%(players)s planned players is not a multiple of 4: substitutes will be needed."
-        ),
+        "planned_not_multiple_of_4": ngettext_lazy(
+            "%(players)s planned player is not a multiple of 4: substitutes will be needed.",
+            "%(players)s planned players is not a multiple of 4: substitutes will be needed.",
+            "players"),
         "organizer_not_member": _("The organizer is not a member of the federation."),
         "organizer_status": _("The organizer's membership: %(status_label)s."),
         "no_club": _("No organizing club is given."),
-        "club_members": _("%(club)s: %(active)s member(s) with paid dues."),
+        "club_members": ngettext_lazy(
+            "%(club)s: %(active)s member with paid dues.",
+            "%(club)s: %(active)s members with paid dues.", "active"),
         "clash": _("Other accredited tournaments on the same dates: %(names)s."),
     }
 
@@ -182,9 +192,9 @@ def _format(code: str, params: Mapping[str, Any], fallback: str) -> str:
             "active": _("active"), "grace": _("grace period"), "lapsed": _("lapsed"),
         }.get(values["status"], values["status"])
     try:
-        return template % values
+        return str(template % values)
     except (KeyError, TypeError, ValueError):
-        return template
+        return str(template)
 
 
 def field_label(name: str) -> str:
