@@ -70,6 +70,14 @@ def test_problems_in_words_and_one_each(tournament, other_organizer):
     assert "game points" in html and "game_points" not in html.split('role="alert"')[1]
     assert problems == 1, html.split('role="alert"')[1][:1500]
     assert not TableResult.objects.filter(tournament=t).exists()
+    # an unreadable player: one message, not also "a table has four seats"
+    rows = _session(t, "number")
+    rows[5] = (*rows[5][:3], "x", *rows[5][4:])
+    html = client.post(f"/en/tournaments/{t.pk}/upload/",
+                       {"file": _csv(rows)}).content.decode()
+    alert = html.split('role="alert"')[1].split("</ul>")[0]
+    assert alert.count("<li>") == 1, alert
+    assert "field “player”" in alert
     # a number nobody has is named as such
     rows = _session(t, "number")
     rows[0] = (*rows[0][:3], 99, *rows[0][4:])
