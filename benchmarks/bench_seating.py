@@ -23,14 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.seating import draw, meetings, random_draw, repeat_pairs
+from tournaments.seating import draw, meetings, random_draw, repeat_pairs, repeat_pairs_bound
 
 SIZES = (16, 24, 32, 40, 48, 64, 80, 100, 128, 160, 200)
 
 
 def counting_bound(n: int, sessions: int) -> int:
     """Meetings beyond one per pair: with no pair meeting three times, each is a repeat pair."""
-    return max(0, 6 * (n // 4) * sessions - n * (n - 1) // 2)
+    return repeat_pairs_bound(n, sessions)
 
 
 def known(n: int, sessions: int) -> int | None:

@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework import exceptions, parsers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -63,12 +64,16 @@ def error_response(code: str, message: str, *, status: int = 400, field: str | N
 def too_large_response() -> JsonResponse:
     limit = max_body_bytes()
     return error_response(
-        E_TOO_LARGE, _("The body is larger than %(limit)s bytes.") % {"limit": limit},
+        E_TOO_LARGE, ngettext("The body is larger than %(limit)s byte.",
+                              "The body is larger than %(limit)s bytes.", limit)
+        % {"limit": limit},
         status=413, field="body", limit=limit)
 
 
 def too_deep_message() -> str:
-    return _("The JSON is nested more than %(limit)s levels deep.") % {"limit": MAX_JSON_DEPTH}
+    return ngettext("The JSON is nested more than %(limit)s level deep.",
+                    "The JSON is nested more than %(limit)s levels deep.",
+                    MAX_JSON_DEPTH) % {"limit": MAX_JSON_DEPTH}
 
 
 def bad_encoding_message() -> str:

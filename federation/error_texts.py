@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from federation import bank_import
 from federation.dues import InvoiceState, Status
@@ -83,9 +84,13 @@ ERROR_MESSAGES: dict[str, Promise] = {
     bank_import.E_WRONG_COLUMN_COUNT: _("Wrong number of columns (%(detail)s) for the header."),
     bank_import.E_NUL_BYTE: _("The file contains a NUL character; it is not a text file."),
     bank_import.E_AMOUNT_TOO_LARGE: _("The amount is larger than %(detail)s."),
-    bank_import.E_TOO_LONG: _("A value is too long (%(detail)s characters at most)."),
+    bank_import.E_TOO_LONG: ngettext_lazy("A value is too long (%(detail)s character at most).",
+                                          "A value is too long (%(detail)s characters at most).",
+                                          "detail"),
     bank_import.E_IMPLAUSIBLE_DATE: _("The date is not plausible (%(detail)s)."),
-    bank_import.E_TOO_MANY_LINES: _("A statement has at most %(detail)s lines."),
+    bank_import.E_TOO_MANY_LINES: ngettext_lazy("A statement has at most %(detail)s line.",
+                                                "A statement has at most %(detail)s lines.",
+                                                "detail"),
 }
 
 

@@ -440,6 +440,8 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "tabs": _tabs(reverse("ratings:player", args=[player.pk]), played, ruleset),
             "history_table": _history_table(request, history, until, chart),
             "club": member.club if member and member.public_consent and member.club else None,
+            # "you" on one's own page, the third person on anyone else's
+            "own": bool(member and member.user_id and member.user_id == request.user.pk),
             "current": current,
             "current_date": period_first_day(parse_period(current.period)) if current else None,
             "interval_low": current.rating.rating - 2 * current.rating.rd if current else None,

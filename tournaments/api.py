@@ -596,6 +596,21 @@ class PlayersView(TournamentAPIView):
         return Response([registration_json(r) for r in registrations])
 
 
+class PlayerView(TournamentAPIView):
+    """The organizer removes a player registered by mistake, before the seating is drawn
+    (afterwards: withdraw)."""
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, pk: int, player: int) -> Response:
+        tournament = _own(request, pk)
+        registration = get_object_or_404(tournament.registrations, player_id=player)
+        try:
+            services.registration_remove(registration=registration, user=request.user)
+        except services.TournamentError as err:
+            return _tournament_error(err, None)
+        return Response(status=204)
+
+
 class WithdrawView(TournamentAPIView):
     """The organizer withdraws a registered player from a session on."""
 

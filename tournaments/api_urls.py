@@ -13,6 +13,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/mers", api.MersView.as_view(), name="api-tournament-mers"),
     path("tournaments/<int:pk>/players", api.PlayersView.as_view(),
          name="api-tournament-players"),
+    path("tournaments/<int:pk>/players/<int:player>", api.PlayerView.as_view(),
+         name="api-tournament-player"),
     path("tournaments/<int:pk>/players/<int:player>/withdraw", api.WithdrawView.as_view(),
          name="api-tournament-withdraw"),
     path("tournaments/<int:pk>/players/<int:player>/late", api.LateView.as_view(),

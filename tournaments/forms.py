@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from config.countries import country_choices
 
@@ -114,9 +115,11 @@ class UploadForm(forms.Form):
     def clean_file(self) -> Any:
         file = self.cleaned_data["file"]
         if file.size > MAX_RESULTS_FILE_BYTES:
+            limit = MAX_RESULTS_FILE_BYTES // (1024 * 1024)
             raise forms.ValidationError(
-                _("The file is larger than %(limit)s MB.")
-                % {"limit": MAX_RESULTS_FILE_BYTES // (1024 * 1024)}, code="too_large")
+                ngettext("The file is larger than %(limit)s MB.",
+                         "The file is larger than %(limit)s MB.", limit)
+                % {"limit": limit}, code="too_large")
         return file
 
 

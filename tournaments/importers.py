@@ -8,7 +8,8 @@ CSV columns (docs/tournaments.md; a template is downloadable from the entry page
 
     session,table,kind,hand,seat,player,game_points,penalty,from,points,fans,tiles,context
 
-``kind`` ``seat``: one row per seat (``seat`` E/S/W/N, ``player`` id, ``game_points``
+``kind`` ``seat``: one row per seat (``seat`` E/S/W/N, ``player`` the start number, or the
+player id as before (decision 0718), ``game_points``
 optional when the table has hands, ``penalty`` deducted, default 0). ``win``: a hand won by
 ``seat`` (``from`` the discarder's seat, empty when self-drawn) with ``points``, ``fans``
 (space separated ids) and/or ``tiles`` plus ``context`` (``key=value`` or flag words
@@ -23,7 +24,7 @@ import csv
 import io
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulebook.scoring.standings import WINDS, Problem
@@ -304,14 +305,14 @@ def _json_hand(raw: Any, out: _Collector, **where: Any) -> HandEntry | None:
 # The results template (/tournaments/results-template.csv, written by config.csv_export):
 # a filled-in example under CSV_COLUMNS, one table of session 1 with totals, one with hands.
 CSV_TEMPLATE_ROWS = (
-    ("1", "1", "seat", "", "E", "101", "35", "0", "", "", "", "", ""),
-    ("1", "1", "seat", "", "S", "102", "10", "0", "", "", "", "", ""),
-    ("1", "1", "seat", "", "W", "103", "-20", "10", "", "", "", "", ""),
-    ("1", "1", "seat", "", "N", "104", "-25", "0", "", "", "", "", ""),
-    ("1", "2", "seat", "", "E", "105", "", "0", "", "", "", "", ""),
-    ("1", "2", "seat", "", "S", "106", "", "0", "", "", "", "", ""),
-    ("1", "2", "seat", "", "W", "107", "", "0", "", "", "", "", ""),
-    ("1", "2", "seat", "", "N", "108", "", "0", "", "", "", "", ""),
+    ("1", "1", "seat", "", "E", "1", "35", "0", "", "", "", "", ""),
+    ("1", "1", "seat", "", "S", "2", "10", "0", "", "", "", "", ""),
+    ("1", "1", "seat", "", "W", "3", "-20", "10", "", "", "", "", ""),
+    ("1", "1", "seat", "", "N", "4", "-25", "0", "", "", "", "", ""),
+    ("1", "2", "seat", "", "E", "5", "", "0", "", "", "", "", ""),
+    ("1", "2", "seat", "", "S", "6", "", "0", "", "", "", "", ""),
+    ("1", "2", "seat", "", "W", "7", "", "0", "", "", "", "", ""),
+    ("1", "2", "seat", "", "N", "8", "", "0", "", "", "", "", ""),
     ("1", "2", "win", "1", "E", "", "", "", "S", "10", "", "", ""),
     ("1", "2", "win", "2", "W", "", "", "", "", "", "48 57A 81", "", ""),
     ("1", "2", "draw", "3", "", "", "", "", "", "", "", "", ""),
@@ -319,6 +320,27 @@ CSV_TEMPLATE_ROWS = (
      "seat=N;prevalent=E"),
     ("1", "2", "penalty", "5", "S", "", "", "", "", "30", "", "", ""),
 )
+
+
+def seat_players(sessions: list[SessionEntry]) -> set[int]:
+    """Every value given in the ``player`` column of the seats."""
+    return {seat.player for s in sessions for t in s.tables for seat in t.seats}
+
+
+def renumber_players(sessions: list[SessionEntry], player_of: Mapping[int, int]
+                     ) -> list[SessionEntry]:
+    """The sessions with each player given by the tournament's start number (No. 1-16, as
+    the organizer's pages show them) replaced by the player it names (``player_of``: number
+    -> player id); a value that is no start number is left as it is (decision 0718)."""
+    def one(value: int | None) -> int | None:
+        return player_of.get(value, value) if value is not None else None
+
+    return [replace(s, tables=tuple(
+        replace(t, seats=tuple(replace(seat, player=one(seat.player)) for seat in t.seats),
+                hands=None if t.hands is None else tuple(
+                    replace(h, player=one(h.player), discarder=one(h.discarder))
+                    for h in t.hands))
+        for t in s.tables)) for s in sessions]
 
 
 def parse_context(text: str) -> dict[str, Any]:

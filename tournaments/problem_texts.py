@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from rulebook.scoring.standings import Problem
 
@@ -59,18 +59,21 @@ def _templates() -> dict[str, str]:
             "Fan 57 is ambiguous: write 57A (two melded kongs) or 57B (one melded and one "
             "concealed kong)."
         ),
-        "points_disagree": _("The hand is worth %(computed)s points, not %(stated)s."),
-        "not_enough_points": _(
-            "A win needs at least %(minimum)s points without flowers; this hand has "
-            "%(points)s."
-        ),
+        "points_disagree": ngettext_lazy(
+            "The hand is worth %(computed)s point, not %(stated)s.",
+            "The hand is worth %(computed)s points, not %(stated)s.", "computed"),
+        "not_enough_points": ngettext_lazy(
+            "A win needs at least %(minimum)s point without flowers; this hand: %(points)s.",
+            "A win needs at least %(minimum)s points without flowers; this hand: %(points)s.",
+            "minimum"),
         "context_disagree": _("The win conditions contradict the winner and discarder."),
         "penalty_points": _(
             "A transferred penalty is a positive number of points divisible by 3."
         ),
-        "game_points_disagree": _(
-            "The hands give %(computed)s game points for this seat, not %(stated)s."
-        ),
+        "game_points_disagree": ngettext_lazy(
+            "The hands give %(computed)s game point for this seat, not %(stated)s.",
+            "The hands give %(computed)s game points for this seat, not %(stated)s.",
+            "computed"),
         # tiles (codes of the scoring core)
         "unknown_tile": _("The tiles contain an unknown tile."),
         "too_many_copies": _("The tiles contain a fifth copy of a tile."),
@@ -106,27 +109,34 @@ def _templates() -> dict[str, str]:
         ),
         "conflicting_ids": _("The member number and the EMA number name different players."),
         "name_required": _("The name is required."),
-        "too_many_players_per_call": _("At most %(limit)s players in one request."),
+        "too_many_players_per_call": ngettext_lazy(
+            "At most %(limit)s player in one request.",
+            "At most %(limit)s players in one request.", "limit"),
         "bad_country": _("The country is a two-letter ISO 3166 code."),
         "no_team_competition": _("This tournament has no team competition."),
         "team_full": _("Team “%(team)s” already has four players."),
         # tournaments
         "illegal_transition": _("This is not possible while the tournament is “%(state)s”."),
-        "too_few_sessions": _(
-            "A tournament has at least %(minimum)s sessions (3.5.4); this one has "
-            "%(sessions)s."
-        ),
-        "too_few_players": _(
-            "A tournament has at least %(minimum)s players; this one has %(players)s."
-        ),
+        "too_few_sessions": ngettext_lazy(
+            "A tournament has at least %(minimum)s session (3.5.4); this one: %(sessions)s.",
+            "A tournament has at least %(minimum)s sessions (3.5.4); this one: %(sessions)s.",
+            "minimum"),
+        "too_few_players": ngettext_lazy(
+            "A tournament has at least %(minimum)s player; this one: %(players)s.",
+            "A tournament has at least %(minimum)s players; this one: %(players)s.",
+            "minimum"),
         "reason_required": _("Give the reason."),
         "bad_decision": _("The decision is “accredit” or “reject”."),
         "registration_closed": _("The results are confirmed: players can no longer change."),
-        "players_not_multiple_of_4": _(
+        "players_not_multiple_of_4": ngettext_lazy(
+            "%(players)s player is registered: the number must be a multiple of 4 (add "
+            "substitutes).",
             "%(players)s players are registered: the number must be a multiple of 4 (add "
-            "substitutes)."
-        ),
+            "substitutes).", "players"),
         "player_has_results": _("This player already has results."),
+        "seating_drawn": _(
+            "The seating is drawn: withdraw the player instead, from the first session."
+        ),
         "withdraw_session": _("The session of the withdrawal is between 1 and %(count)s."),
         "seating_session": _("The seating is redrawn from a session between 1 and %(count)s."),
         "withdraw_after_results": _(
@@ -184,13 +194,16 @@ def _templates() -> dict[str, str]:
             "Extra minutes are given to a table of the session, from 0 to 60 minutes."
         ),
         # checks shown to the officer
-        "planned_not_multiple_of_4": _(
-            "%(players)s planned players is not a multiple of 4: substitutes will be needed."
-        ),
+        "planned_not_multiple_of_4": ngettext_lazy(
+            "%(players)s planned player is not a multiple of 4: substitutes will be needed.",
+            "%(players)s planned players is not a multiple of 4: substitutes will be needed.",
+            "players"),
         "organizer_not_member": _("The organizer is not a member of the federation."),
         "organizer_status": _("The organizer's membership: %(status_label)s."),
         "no_club": _("No organizing club is given."),
-        "club_members": _("%(club)s: %(active)s member(s) with paid dues."),
+        "club_members": ngettext_lazy(
+            "%(club)s: %(active)s member with paid dues.",
+            "%(club)s: %(active)s members with paid dues.", "active"),
         "clash": _("Other accredited tournaments on the same dates: %(names)s."),
     }
 
@@ -215,9 +228,22 @@ def _format(code: str, params: Mapping[str, Any], fallback: str) -> str:
             "active": _("active"), "grace": _("grace period"), "lapsed": _("lapsed"),
         }.get(values["status"], values["status"])
     try:
-        return template % values
+        return str(template % values)
     except (KeyError, TypeError, ValueError):
-        return template
+        return str(template)
+
+
+def field_label(name: str) -> str:
+    """A field (a CSV column, a key of the API's JSON) named in words."""
+    labels = {
+        "session": _("session"), "table": _("table"), "kind": _("kind"), "hand": _("hand"),
+        "seat": _("seat"), "player": _("player"), "game_points": _("game points"),
+        "penalty": _("penalty"), "from": _("discarder"), "points": _("points"),
+        "fans": _("fans"), "tiles": _("tiles"), "context": _("win conditions"),
+        "winner": _("winner"), "seats": _("seats"), "tables": _("tables"),
+        "hands": _("hands"), "sessions": _("sessions"),
+    }
+    return str(labels.get(name, name.replace("_", " ")))
 
 
 def problem_message(problem: Problem) -> str:
@@ -225,7 +251,34 @@ def problem_message(problem: Problem) -> str:
 
 
 def error_message(code: str, params: Mapping[str, Any] | None = None) -> str:
+    if code == "players_not_multiple_of_4" and params and "players" in params:
+        return seating_advice(int(params["players"]), int(params.get("substitutes") or 0))
     return _format(code, params or {}, code)
+
+
+def seating_advice(players: int, substitutes: int = 0) -> str:
+    """What to do when ``players`` (with ``substitutes`` free to fill a table) cannot sit at
+    tables of four: register the substitutes still missing, or remove the players beyond the
+    last full table. Empty when they can."""
+    missing = -players % 4 - substitutes
+    if players and missing <= 0:
+        return ""
+    extra = players % 4
+    parts = [ngettext(
+        "%(count)s player cannot be seated at tables of four.",
+        "%(count)s players cannot be seated at tables of four.", players,
+    ) % {"count": players}]
+    if players:
+        parts.append(ngettext(
+            "Register %(count)s more substitute to fill the last table.",
+            "Register %(count)s more substitutes to fill the last table.", missing,
+        ) % {"count": missing})
+        if extra:
+            parts.append(ngettext(
+                "Or remove %(count)s player before the draw.",
+                "Or remove %(count)s players before the draw.", extra,
+            ) % {"count": extra})
+    return " ".join(parts)
 
 
 def check_message(code: str, level: str, params: Mapping[str, Any]) -> str:

@@ -81,6 +81,13 @@ def repeat_pairs(sessions: Sequence[Sequence[Sequence[int]]]) -> int:
     return sum(1 for n in meetings(sessions).values() if n > 1)
 
 
+def repeat_pairs_bound(players: int, sessions: int) -> int:
+    """The fewest pairs that must meet more than once when ``players`` play ``sessions``
+    sessions at tables of four with no pair meeting three times (decision 0714): every table
+    makes 6 meetings and each meeting beyond one per pair is one more repeat pair."""
+    return max(0, 6 * (players // 4) * sessions - players * (players - 1) // 2)
+
+
 def random_draw(players: Sequence[int], sessions: int, seed: int) -> list[list[list[int]]]:
     """A plain random draw (the baseline the generator is measured against)."""
     rng = random.Random(seed)

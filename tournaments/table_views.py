@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.site_url import site_base_url
 from rulebook import error_texts
@@ -295,17 +296,31 @@ def table_score(request: HttpRequest, token: str) -> JsonResponse:
         for fid, count in fans.items()]})
 
 
+def _count(value: Any) -> int:
+    """A number for choosing the plural form (a value that is none counts as many)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 2
+
+
 def _line_text(hand: dict[str, Any], label: dict[str, Any]) -> str:
     kind = hand.get("kind")
     if kind == "win" and hand.get("from"):
-        return _("%(winner)s wins %(points)s points from %(from)s") % {
+        return ngettext("%(winner)s wins %(points)s point from %(from)s",
+                        "%(winner)s wins %(points)s points from %(from)s",
+                        _count(hand["points"])) % {
             "winner": label[hand["seat"]], "points": hand["points"],
             "from": label[hand["from"]]}
     if kind == "win":
-        return _("%(winner)s wins %(points)s points, self-drawn") % {
+        return ngettext("%(winner)s wins %(points)s point, self-drawn",
+                        "%(winner)s wins %(points)s points, self-drawn",
+                        _count(hand["points"])) % {
             "winner": label[hand["seat"]], "points": hand["points"]}
     if kind == "penalty":
-        return _("Penalty: %(offender)s, %(points)s points (%(reason)s)") % {
+        return ngettext("Penalty: %(offender)s, %(points)s point (%(reason)s)",
+                        "Penalty: %(offender)s, %(points)s points (%(reason)s)",
+                        _count(hand["points"])) % {
             "offender": label[hand["seat"]], "points": hand["points"],
             "reason": hand.get("reason", "")}
     return _("Draw")

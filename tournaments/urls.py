@@ -35,6 +35,7 @@ urlpatterns = [
     path("<int:pk>/reveal/", views.reveal, name="reveal"),
     path("<int:pk>/players/", views.players_add, name="players"),
     path("<int:pk>/players/<int:player>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:pk>/players/<int:player>/remove/", views.remove, name="remove"),
     path("<int:pk>/seating/", views.seating, name="seating"),
     path("<int:pk>/sessions/<int:session>/sheet/", views.score_sheet, name="sheet"),
     path("<int:pk>/upload/", views.upload, name="upload"),

@@ -43,10 +43,23 @@ from .forms import (
     UploadForm,
     WithdrawForm,
 )
-from .importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS, parse_results_csv, parse_results_json
-from .models import Entry, Player, Seat, Session, TableResult, Tournament
-from .problem_texts import check_message, error_message, problem_message
-from .seating import round_seats
+from .importers import (
+    CSV_COLUMNS,
+    CSV_TEMPLATE_ROWS,
+    parse_results_csv,
+    parse_results_json,
+    renumber_players,
+    seat_players,
+)
+from .models import Entry, Player, Seat, SeatingAssignment, Session, TableResult, Tournament
+from .problem_texts import (
+    check_message,
+    error_message,
+    field_label,
+    problem_message,
+    seating_advice,
+)
+from .seating import repeat_pairs_bound, round_seats
 
 
 def _visible(request: HttpRequest, pk: int) -> Tournament:
@@ -377,10 +390,19 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     entered = set(Session.objects.filter(tournament=tournament).values_list("number",
                                                                              flat=True))
+    registrations = sorted(_names(tournament).values(), key=lambda r: r.number)
+    # the players of the first session: neither substitutes nor withdrawn from it
+    regular = sum(1 for r in registrations if not r.substitute and r.withdrawn_from != 1)
+    free = sum(1 for r in registrations if r.substitute and r.withdrawn_from != 1)
+    drawn = SeatingAssignment.objects.filter(tournament=tournament).exists()
     return render(request, "tournaments/manage.html", {
         "tournament": tournament,
         "checks": checks,
-        "registrations": sorted(_names(tournament).values(), key=lambda r: r.number),
+        "registrations": registrations,
+        "seating_advice": seating_advice(regular, free) if registrations else "",
+        "seating_minimum": repeat_pairs_bound(regular + min(free, -regular % 4),
+                                              tournament.sessions),
+        "can_remove": not drawn and tournament.state != "results confirmed",
         "player_form": PlayerForm(),
         "seating_form": SeatingForm(initial={
             "seed": tournament.seating_seed or 1,
@@ -466,6 +488,28 @@ def players_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+def remove(request: HttpRequest, pk: int, player: int) -> HttpResponse:
+    """The organizer removes a player registered by mistake, before the seating is drawn
+    (GET: the confirmation, with Cancel)."""
+    tournament = _own(request, pk)
+    registration = get_object_or_404(
+        tournament.registrations.select_related("player"), player_id=player)
+    error = ""
+    if request.method == "POST":
+        try:
+            services.registration_remove(registration=registration, user=request.user)
+        except services.TournamentError as err:
+            error = error_message(err.code, err.params)
+        else:
+            messages.success(request, _("%(name)s is removed from the tournament.")
+                             % {"name": registration.player})
+            return redirect(reverse("tournaments:manage", args=[pk]) + "#players")
+    return render(request, "tournaments/remove.html", {
+        "tournament": tournament, "registration": registration, "error": error,
+    }, status=400 if error else 200)
+
+
+@login_required
 def withdraw(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     """The organizer withdraws a player from a session on (GET: the form, with Cancel)."""
     tournament = _own(request, pk)
@@ -527,7 +571,7 @@ def _format_problem(problem: Any) -> str:
     if problem.hand is not None:
         where.append(_("hand %(n)s") % {"n": problem.hand})
     if problem.field is not None:
-        where.append(_("field “%(name)s”") % {"name": problem.field})
+        where.append(_("field “%(name)s”") % {"name": field_label(problem.field)})
     text = problem_message(problem)
     return f"{', '.join(where)}: {text}" if where else text
 
@@ -601,6 +645,11 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
             problems.append(_("The file is not UTF-8 text."))
         else:
             sessions, parse_problems = parse_results_csv(text)
+            # the player column gives start numbers (or, as before, player ids)
+            number_of = dict(tournament.registrations.values_list("number", "player_id"))
+            given = seat_players(sessions)
+            if not given <= set(number_of.values()) or given <= set(number_of):
+                sessions = renumber_players(sessions, number_of)
             try:
                 if parse_problems:
                     raise services.ResultsError(services.results_problems(
@@ -612,7 +661,13 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
             except services.TournamentError as err:
                 problems.append(error_message(err.code, err.params))
             except services.ResultsError as err:
-                problems.extend(_format_problem(p) for p in err.problems)
+                # players named by their start numbers, as in the file
+                number_by_id = {pid: n for n, pid in number_of.items()}
+                problems.extend(_format_problem(
+                    dataclasses.replace(p, params={
+                        **p.params, "player": number_by_id[p.params["player"]]})
+                    if p.params.get("player") in number_by_id else p
+                ) for p in err.problems)
             else:
                 messages.success(request, _("Sessions saved: %(list)s.") % {
                     "list": ", ".join(str(n) for n in numbers)})

@@ -186,7 +186,7 @@ def test_player_page_with_chart_tournaments_and_explanations(client: Client, sea
     assert "<strong>September 2025</strong>" in html and "<strong>January 2025</strong>" in older
     assert "<strong>January 2025</strong>" not in html
     latest = entries.last()
-    assert f"{latest.games} games: you scored" in html
+    assert f"{latest.games} games: scored" in html and "you scored" not in html
     from ratings.selectors import period_explanations
 
     first_line = period_explanations(player, [latest])[latest.period][0]

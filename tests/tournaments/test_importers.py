@@ -53,7 +53,7 @@ def test_csv_template_parses_into_two_tables():
     assert first.hands is None and [s.penalty for s in first.seats] == [0, 0, 10, 0]
     assert [h.kind for h in second.hands] == ["win", "win", "draw", "win", "penalty"]
     win = second.hands[3]
-    assert win.player == 108 and win.discarder == 105
+    assert win.player == 8 and win.discarder == 5  # start numbers (decision 0718)
     assert win.context == {"seat": "N", "prevalent": "E"}
 
 

@@ -27,6 +27,7 @@ from tournaments.errors import (
     E_NO_TEAM_COMPETITION,
     E_PLAYER_HAS_RESULTS,
     E_REGISTRATION_CLOSED,
+    E_SEATING_DRAWN,
     E_TEAM_FULL,
     E_WITHDRAW_AFTER_RESULTS,
     E_WITHDRAW_SESSION,
@@ -224,13 +225,16 @@ def players_register(
 
 @transaction.atomic
 def registration_remove(*, registration: Registration, user: Any) -> None:
+    """A player registered by mistake leaves the tournament, before the seating is drawn;
+    once it is, the player is withdrawn instead (the draw and any results stay whole)."""
     tournament = _locked(registration.tournament)
     if tournament.state == State.RESULTS_CONFIRMED:
         raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
     player_id = registration.player_id
     if TableResult.objects.filter(tournament=tournament, player_id=player_id).exists():
         raise TournamentError(E_PLAYER_HAS_RESULTS)
-    SeatingAssignment.objects.filter(tournament=tournament, player_id=player_id).delete()
+    if SeatingAssignment.objects.filter(tournament=tournament).exists():
+        raise TournamentError(E_SEATING_DRAWN)
     registration.delete()
     _audit(tournament, "tournaments.tournament.players", user, removed=player_id)
     # a player added by hand held a place: the waiting list moves up (decision 0716)

@@ -36,7 +36,8 @@ def _session_players(registrations: list[Registration], session: int,
         session, registered=registered, withdrawn=withdrawn, absent=absent)]
     need = -len(regular) % 4
     if not regular or need > len(free):
-        raise TournamentError(E_NOT_MULTIPLE_OF_4, players=len(regular), session=session)
+        raise TournamentError(E_NOT_MULTIPLE_OF_4, players=len(regular), session=session,
+                              substitutes=len(free))
     return regular + free[:need]
 
 
