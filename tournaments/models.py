@@ -84,11 +84,6 @@ class Player(models.Model):
             kwargs["update_fields"] = {*update_fields, "name_search"}
         super().save(*args, **kwargs)
 
-
-def player_search_text(name_latin: str, name_native: str) -> str:
-    """The folded names a player is searched by, one line: "sokolov ivan|соколов иван"."""
-    return "|".join(search_fold(name) for name in (name_latin, name_native or "") if name)
-
     @property
     def latin_first_last(self) -> tuple[str, str]:
         """(first name, last name) in Latin letters: the fields when given, else the Latin
@@ -97,6 +92,11 @@ def player_search_text(name_latin: str, name_native: str) -> str:
             return self.first_name, self.last_name
         first, _, last = self.name_latin.strip().rpartition(" ")
         return first, last
+
+
+def player_search_text(name_latin: str, name_native: str) -> str:
+    """The folded names a player is searched by, one line: "sokolov ivan|соколов иван"."""
+    return "|".join(search_fold(name) for name in (name_latin, name_native or "") if name)
 
 
 class EntriesOpen(models.TextChoices):
