@@ -66,10 +66,10 @@ def test_the_pages_of_the_readme_still_render(browser, live_server, site_content
     from PIL import Image
 
     from config import demo
-    from content import services
+    from content import data_files, services
     from rulebook.services import rulebook_data_load
 
-    monkeypatch.setattr(services, "RULES_DIR", ROOT / "tests" / "content" / "data" / "rules")
+    monkeypatch.setattr(data_files, "RULES_DIR", ROOT / "tests" / "content" / "data" / "rules")
     rulebook_data_load()
     services.rulebook_pages_load()
     demo.demo_federation_load()

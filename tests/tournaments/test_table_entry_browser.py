@@ -144,7 +144,7 @@ def test_four_players_enter_and_agree_and_the_organizer_sees_the_table(browser, 
     desk.get_by_role("button", name="Start the clock").click()
     desk.wait_for_load_state()
     desk.locator("input[name=table]").fill("2")
-    desk.locator("input[name=minutes]").fill("5")
+    desk.get_by_role("spinbutton", name="Extra minutes").fill("5")
     desk.get_by_role("button", name="Give extra minutes").click()
     desk.wait_for_load_state()
     _shot(desk, "table-entry-session-after")
