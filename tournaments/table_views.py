@@ -147,8 +147,9 @@ def _organizer_action(request: HttpRequest, tournament: Tournament, session: int
         result = services.player_late(**where, player=player,
                                       minutes=_int(post.get("minutes")))
         if isinstance(result, Penalty):
-            messages.success(request, _("%(points)s game points are deducted.") % {
-                "points": result.points})
+            messages.success(request, ngettext(
+                "%(points)s game point is deducted.", "%(points)s game points are deducted.",
+                result.points) % {"points": result.points})
         else:
             messages.success(request, _("Late by more than 15 minutes: the player misses "
                                         "this session."))

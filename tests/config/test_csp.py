@@ -77,6 +77,9 @@ def test_the_admin_gets_its_own_policy_without_a_nonce(client) -> None:
     assert policy["style-src"] == ["'self'", "'unsafe-inline'"]
     assert policy["object-src"] == ["'none'"]
     assert policy["frame-ancestors"] == ["'self'"]
+    from content.services import site_skeleton_load
+
+    site_skeleton_load()  # the admin's home links the page tree (a flushed database has none)
     admin = UserFactory(is_superuser=True, is_staff=True)
     client.force_login(admin)
     home = client.get("/admin/")

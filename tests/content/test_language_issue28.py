@@ -19,11 +19,12 @@ pytestmark = pytest.mark.django_db
 
 
 def test_chinese_search_headings_say_players_and_pages():
+    # the search labels each result by its kind (content.search_results.KIND_LABELS)
     with translation.override("zh-hans"):
-        assert pgettext("search results heading", "Players") == "选手"
-        assert pgettext("search results heading", "Pages") == "页面"
+        assert pgettext("search result kind", "Player") == "选手"
+        assert pgettext("search result kind", "Page") == "页面"
     with translation.override("ru"):
-        assert pgettext("search results heading", "Players") == "Игроки"
+        assert pgettext("search result kind", "Player") == "Игрок"
 
 
 def test_chinese_search_page_players_heading(client, site_content):

@@ -72,7 +72,7 @@ def test_organizer_records_late_absent_and_a_penalty_and_the_standings_show_them
     late.locator("input[name=minutes]").fill("7")
     late.get_by_role("button", name="Record the late arrival").click()
     page.wait_for_load_state()
-    assert "10 game points are deducted." in page.content()
+    assert "10 game points are deducted." in page.content()  # ngettext, the plural
     absent = page.get_by_test_id("absent-form")
     absent.locator("select[name=player]").select_option(str(regs[2].player_id))
     absent.locator("input[name=reason]").fill("Doctor")
