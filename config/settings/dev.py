@@ -15,3 +15,12 @@ WHITENOISE_AUTOREFRESH = True
 # (Stripe instead when STRIPE_API_KEY is set.)
 PAYMENT_VARIANTS = PAYMENT_VARIANTS or {"dummy": ("payments.dummy.DummyProvider", {})}  # noqa: F405
 MEMBERSHIP_ONLINE_PAYMENT_VARIANT = next(iter(PAYMENT_VARIANTS))
+
+# The demo federation's bank account (issue 28): the IBAN registry's own sample account, so
+# that invoices show an IBAN, a BIC and the EPC QR code ("GiroCode") in development. A real
+# federation sets MEMBERSHIP_BANK_IBAN and MEMBERSHIP_BANK_BIC (production has no default).
+MEMBERSHIP_BANK_ACCOUNT = {
+    **MEMBERSHIP_BANK_ACCOUNT,  # noqa: F405
+    "iban": MEMBERSHIP_BANK_ACCOUNT["iban"] or "NL91ABNA0417164300",  # noqa: F405
+    "bic": MEMBERSHIP_BANK_ACCOUNT["bic"] or "ABNANL2A",  # noqa: F405
+}
