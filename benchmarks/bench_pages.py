@@ -27,9 +27,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import signal
-import subprocess
 import sys
 import time
 import urllib.request
@@ -41,6 +38,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 
 import bench_ratings  # noqa: E402  (sets Django up)
+import loadrun  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.db.models import Count  # noqa: E402
@@ -55,14 +53,11 @@ BUSIEST_TARGET_MS = 1000
 
 
 def environment(conn_max_age: int = 0) -> dict[str, str]:
-    return dict(
-        os.environ,
-        DJANGO_SETTINGS_MODULE="config.settings.production",
+    return loadrun.production_env(
         DJANGO_SECRET_KEY="benchmark-only-secret-key-0123456789abcdef-pages",
-        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
-        DJANGO_SECURE_SSL_REDIRECT="false",
-        DJANGO_LOG_LEVEL="ERROR",
-        API_ANON_RATE="1000000/s",  # the anonymous API limit (60/min) would cut the run
+        # the API limits would cut the run: the anonymous one (60/min), and the user one,
+        # which DRF applies to anonymous clients as well (per address)
+        API_ANON_RATE="1000000/s", API_USER_RATE="1000000/s",
         DATABASE_CONN_MAX_AGE=str(conn_max_age),  # 0, as shipped: a connection a request
     )
 
@@ -91,7 +86,7 @@ def targets() -> list[tuple[str, str, bool]]:
         ("rating list", "/en/ratings/", False),
         ("calendar", "/en/tournaments/", False),
         ("search (matches every player)", "/en/search/?q=synthetic+player", False),
-        ("search, players' page 5", "/en/search/?q=synthetic+player&players=5", False),
+        ("search, page 5", "/en/search/?q=synthetic+player&page=5", False),
         ("home page", "/en/", False),
         ("/api/v1/tournaments", "/api/v1/tournaments", False),
         ("/api/v1/ratings", "/api/v1/ratings", False),
@@ -99,39 +94,8 @@ def targets() -> list[tuple[str, str, bool]]:
     ]
 
 
-def ab(url: str, requests: int, concurrency: int) -> dict[str, str]:
-    out = subprocess.run(
-        ["ab", "-n", str(requests), "-c", str(min(concurrency, requests)), url],
-        capture_output=True, text=True, check=True,
-    ).stdout
-    wanted: dict[str, str] = {}
-    for line in out.splitlines():
-        m = re.match(r"\s+(50|95|99|100)%\s+(\d+)", line)
-        if m:
-            wanted[m.group(1)] = m.group(2)
-        if line.startswith(("Requests per second", "Failed requests", "Non-2xx",
-                            "Document Length")):
-            wanted[line.split(":")[0]] = line.split(":")[1].strip().split()[0]
-    return wanted
-
-
 def measure(args: argparse.Namespace, urls: list[tuple[str, str, bool]]) -> None:
-    env = environment(args.conn_max_age)
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-                   cwd=ROOT, env=env, check=True)
-    server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind",
-         f"127.0.0.1:{args.port}", "--workers", "2", "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )
-    base = f"http://127.0.0.1:{args.port}"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=30).read()
-                break
-            except OSError:
-                time.sleep(0.3)
+    with loadrun.gunicorn(environment(args.conn_max_age), args.port) as base:
         print(f"gunicorn, 2 workers, production settings, {connection.vendor}, "
               f"DATABASE_CONN_MAX_AGE={args.conn_max_age}; ab -c {args.concurrency}; "
               f"load average {os.getloadavg()[0]:.1f}")
@@ -142,18 +106,15 @@ def measure(args: argparse.Namespace, urls: list[tuple[str, str, bool]]) -> None
             for _ in range(4 if busiest else 10):  # both workers warm
                 urllib.request.urlopen(url, timeout=60).read()
             n = args.busiest_requests if busiest else args.requests
-            row = ab(url, n, args.concurrency)
-            failed = int(row.get("Failed requests", 0)) + int(row.get("Non-2xx responses", 0))
+            row = loadrun.ab(url, n, min(args.concurrency, n))
             p95 = int(row.get("95", 0))
             if not busiest and path != "/healthz":
                 worst = max(worst, p95)
             print(f"{label:<48} {n:>5} {row.get('Document Length', '-'):>8} "
-                  f"{row.get('50', '-'):>7} {row.get('95', '-'):>7} {failed:>6}", flush=True)
+                  f"{row.get('50', '-'):>7} {row.get('95', '-'):>7} "
+                  f"{loadrun.failures(row):>6}", flush=True)
         print(f"worst p95 (busiest player left out): {worst} ms (target < {TARGET_MS} ms); "
               f"load average {os.getloadavg()[0]:.1f}")
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
 
 
 def main() -> None:
