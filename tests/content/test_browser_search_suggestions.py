@@ -4,13 +4,14 @@ plain form without the script's help (Enter goes to the search page)."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/i27-search-shots")
+SHOTS = Path(tempfile.gettempdir()) / "search-shots"
 
 
 @pytest.fixture
