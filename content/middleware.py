@@ -7,6 +7,12 @@ routing. A response is stored only when the page marked it cacheable
 (``content.fan_pages.cached_serve``: anonymous GET, no preview). Requests with a session
 cookie (logged-in users, editors) always go to the page. The key holds the content
 version, so a publish of any fan, example or page is visible at once in every process.
+
+The home page of each language is kept the same way, its key also holding
+``HomePage.cache_stamp()`` (the rating list's stamp, today's date and the upcoming
+tournaments as shown: two small queries), for five minutes at most (a player renamed in the
+leaders' list). A request carrying messages (``messages`` cookie: "You have signed out")
+is never served from nor stored in the cache.
 """
 
 from __future__ import annotations
@@ -17,8 +23,13 @@ import re
 from django.conf import settings
 from django.core.cache import cache
 
+# the cookie of Django's messages (CookieStorage's name, used by the default FallbackStorage)
+MESSAGES_COOKIE = "messages"
+
 CACHE_SECONDS = 3600
+HOME_CACHE_SECONDS = 300
 CACHEABLE_PATH = re.compile(r"^/[a-z-]+/rules/")
+HOME_PATH = re.compile(r"^/[a-z]{2}(-[a-z]+)?/$")
 
 
 class RulebookCacheMiddleware:
@@ -28,15 +39,13 @@ class RulebookCacheMiddleware:
     def __call__(self, request):
         if (
             request.method != "GET"
-            or not CACHEABLE_PATH.match(request.path)
             or settings.SESSION_COOKIE_NAME in request.COOKIES
+            or MESSAGES_COOKIE in request.COOKIES
         ):
             return self.get_response(request)
-        from rulebook.selectors import content_version
-
-        path = request.get_full_path()
-        digest = hashlib.sha256(path.encode("utf-8")).hexdigest()[:40]
-        key = f"rulebook:page:{content_version()}:{digest}"
+        key, seconds = self._key(request)
+        if key is None:
+            return self.get_response(request)
         response = cache.get(key)
         if response is not None:
             return response
@@ -44,5 +53,23 @@ class RulebookCacheMiddleware:
         if getattr(request, "rulebook_cacheable", False) and response.status_code == 200:
             if hasattr(response, "render") and not response.is_rendered:
                 response.render()
-            cache.set(key, response, CACHE_SECONDS)
+            cache.set(key, response, seconds)
         return response
+
+    @staticmethod
+    def _key(request) -> tuple[str | None, int]:
+        """The cache key of the page asked for and how long it is kept; None when the page
+        is not one this middleware keeps."""
+        from rulebook.selectors import content_version
+
+        path = request.path
+        if CACHEABLE_PATH.match(path):
+            prefix, seconds = "rulebook:page", CACHE_SECONDS
+        elif HOME_PATH.match(path):
+            from content.models import HomePage
+
+            prefix, seconds = f"home:page:{HomePage.cache_stamp()}", HOME_CACHE_SECONDS
+        else:
+            return None, 0
+        digest = hashlib.sha256(request.get_full_path().encode("utf-8")).hexdigest()[:40]
+        return f"{prefix}:{content_version()}:{digest}", seconds

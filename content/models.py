@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -52,6 +54,28 @@ class HomePage(Page):
         context["news_index"] = news_index
         context["news"] = list(news_index.posts()[: self.LATEST_NEWS]) if news_index else []
         return context
+
+    @classmethod
+    def cache_stamp(cls) -> str:
+        """What the front door shows besides the site's pages (whose publication changes
+        ``content_version``): the rating list's stamp, today's date (which tournaments are
+        upcoming, which month's list is the latest) and the upcoming tournaments as shown.
+        Part of the key of the anonymous home page's cached rendering
+        (``content.middleware``), so a change is visible at once."""
+        from ratings.selectors import list_stamp
+        from tournaments.selectors import today, upcoming_tournaments
+
+        upcoming = [
+            (t.pk, t.name, t.start_date, t.end_date, t.city, t.country, t.state)
+            for t in upcoming_tournaments(limit=cls.UPCOMING_TOURNAMENTS)
+        ]
+        text = repr((list_stamp(), today(), upcoming))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+    def serve(self, request, *args, **kwargs):
+        from content.fan_pages import cached_serve
+
+        return cached_serve(self, request, lambda: super(HomePage, self).serve(request, *args, **kwargs))
 
 
 class StandardPage(Page):
