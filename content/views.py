@@ -16,6 +16,10 @@ def search(request):
     kinds = [kind] if kind in KINDS else list(KINDS)
     number = page_number(request) or 1
     found = site_search(query, language=get_language(), kinds=kinds, page=number) if query else None
+    if found is not None and found.count and not found.results:
+        # a page past the last (an old link, a typed number): the last page, as the site's
+        # other lists do, not "nothing found" under a count of results
+        found = site_search(query, language=get_language(), kinds=kinds, page=found.pages)
     return render(
         request,
         "content/search.html",

@@ -151,6 +151,18 @@ def test_the_page_shows_kind_ruleset_and_snippet(client, rulebook_content):
     assert "Rules · Mahjong Competition Rules (MCR)" in html
 
 
+def test_a_page_past_the_last_shows_the_last_page(client, rulebook_content):
+    first = client.get("/en/search/", {"q": "pung"})
+    found = first.context["found"]
+    assert found.pages >= 2, found.count
+    late = client.get("/en/search/", {"q": "pung", "page": found.pages + 5})
+    assert late.status_code == 200
+    shown = late.context["found"]
+    assert shown.number == found.pages and shown.results
+    assert [r.id for r in shown.results] == [
+        r.id for r in client.get("/en/search/", {"q": "pung", "page": found.pages}).context["found"].results]
+
+
 # --- Players in either script ------------------------------------------------------------------
 
 
