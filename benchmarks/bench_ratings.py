@@ -45,13 +45,7 @@ from django.db import connection, transaction  # noqa: E402
 from federation.models import User  # noqa: E402
 from ratings.models import RatingEntry, RatingPeriod  # noqa: E402
 from ratings.services import ratings_recompute  # noqa: E402
-from tournaments.models import (  # noqa: E402
-    Player,
-    Registration,
-    TableResult,
-    Tournament,
-    player_search_text,
-)
+from tournaments.models import Player, Registration, TableResult, Tournament  # noqa: E402
 from tournaments.services import tournament_results_store  # noqa: E402
 
 PREFIX = "Synthetic"
@@ -77,9 +71,7 @@ def generate(args: argparse.Namespace) -> None:
     countries = ["RU", "RU", "RU", "NL", "FR", "CN", "DE", "DK", "JP", "UA"]
     Player.objects.bulk_create(
         [
-            # bulk_create skips Player.save(): the search column is filled here
-            Player(name_latin=f"{PREFIX} Player {i:05d}", country=rng.choice(countries),
-                   name_search=player_search_text(f"{PREFIX} Player {i:05d}", ""))
+            Player(name_latin=f"{PREFIX} Player {i:05d}", country=rng.choice(countries))
             for i in range(args.players)
         ],
         batch_size=5000,

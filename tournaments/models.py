@@ -29,6 +29,15 @@ EMA_NUMBER_PATTERN = r"^[0-9]{8}$"
 """The EMA's player numbers: 8 digits (country code, then the player's number)."""
 
 
+class PlayerManager(models.Manager["Player"]):
+    def bulk_create(self, objs, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        """As Django's, with the derived search column filled as ``Player.save`` does."""
+        objs = list(objs)
+        for player in objs:
+            player.name_search = player_search_text(player.name_latin, player.name_native)
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Player(models.Model):
     """A person who plays in tournaments. Foreign guests exist without a member record and can
     be linked to one later. When a member asks for erasure the player keeps its results under
@@ -58,6 +67,8 @@ class Player(models.Model):
     # Both names folded (rulebook.search_text.search_fold: no case, no accents) for search,
     # the same on every database: SQLite's LIKE folds ASCII letters only (decision 0525).
     name_search = models.CharField(max_length=401, blank=True, editable=False)
+
+    objects = PlayerManager()
 
     class Meta:
         ordering = ["name_latin", "pk"]

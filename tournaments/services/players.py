@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django_countries import countries
 
 from federation.models import Member
@@ -87,26 +88,92 @@ def _same_name(entry_name: str, *member_names: str) -> bool:
     return any(_name_agrees(entry_name, name) for name in member_names if name)
 
 
-def _member_agreeing(entry: PlayerEntry) -> Member | None:
-    """The member with the entry's number when the entry's name agrees with the member's
-    (Latin or native) or its date of birth is the member's; else None, whatever the reason."""
-    member = Member.objects.filter(membership_number=entry.member_number,
-                                   anonymised_at__isnull=True).first()
-    if member is None:
+class _Directory:
+    """The members and players a batch of entries can name, read in four queries whatever
+    the batch's size, and kept up to date with the players the batch creates (saved
+    together at the end): one call registering a thousand players costs a few queries, not
+    four a player (issue 22, item 7).
+
+    The matching rules: an entry naming a member number is that member's player when the
+    entry's name agrees with the member's (Latin or native) or its date of birth is the
+    member's; an EMA number is that player; else the oldest player of the same name (Latin
+    or native, any case as the database compares it) and country."""
+
+    def __init__(self, entries: Sequence[PlayerEntry]) -> None:
+        numbers = {e.member_number for e in entries if e.member_number is not None}
+        self.members = {
+            m.membership_number: m
+            for m in Member.objects.filter(membership_number__in=numbers,
+                                           anonymised_at__isnull=True)
+        } if numbers else {}
+        self.by_member = {
+            p.member_id: p
+            for p in Player.objects.filter(member__in=self.members.values()).select_related("member")
+        } if self.members else {}
+        ema_numbers = {e.ema_number.strip() for e in entries if e.ema_number.strip()}
+        self.by_ema = {
+            p.ema_number: p
+            for p in Player.objects.filter(ema_number__in=ema_numbers).select_related("member")
+        } if ema_numbers else {}
+        self.by_name: dict[str, list[Player]] = {}
+        names = {name for e in entries if (name := e.name.strip())}
+        if names:
+            # the exact names, and the lower-case ones that the database's LOWER() gives back
+            # for other cases; which of them agree is decided below, as ``iexact`` would
+            wanted = names | {name.lower() for name in names}
+            candidates = (
+                Player.objects.annotate(latin=Lower("name_latin"), native=Lower("name_native"))
+                .filter(Q(name_latin__in=wanted) | Q(name_native__in=wanted)
+                        | Q(latin__in=wanted) | Q(native__in=wanted), is_anonymised=False)
+                .select_related("member")
+                .order_by("pk")
+            )
+            for player in candidates:
+                self._add_names(player)
+        self.created: list[Player] = []
+
+    def _add_names(self, player: Player) -> None:
+        for name in {player.name_latin.upper(), (player.name_native or "").upper()} - {""}:
+            self.by_name.setdefault(name, []).append(player)
+
+    def create(self, **fields: Any) -> Player:
+        """A new player, saved with the others when the batch is registered."""
+        player = Player(**fields)
+        self.created.append(player)
+        if player.member_id is not None:
+            self.by_member[player.member_id] = player
+        if player.ema_number:
+            self.by_ema[player.ema_number] = player
+        self._add_names(player)
+        return player
+
+    def member_agreeing(self, entry: PlayerEntry) -> Member | None:
+        """The member with the entry's number when the entry's name agrees with the member's
+        or its date of birth is the member's; else None, whatever the reason."""
+        member = self.members.get(entry.member_number)  # type: ignore[arg-type]
+        if member is None:
+            return None
+        if _same_name(entry.name, member.name_latin, member.name_native):
+            return member
+        if entry.date_of_birth is not None and entry.date_of_birth == member.date_of_birth:
+            return member
         return None
-    if _same_name(entry.name, member.name_latin, member.name_native):
-        return member
-    if entry.date_of_birth is not None and entry.date_of_birth == member.date_of_birth:
-        return member
-    return None
+
+    def by_name_and_country(self, entry: PlayerEntry) -> Player | None:
+        country = entry.country.upper()
+        return next((p for p in self.by_name.get(entry.name.upper(), [])
+                     if p.country.upper() == country), None)
 
 
-def _match_player(entry: PlayerEntry, row: int) -> tuple[Player | None, list[Problem]]:
-    """The existing player this entry names (member number, EMA number, name + country)."""
+def _match_player(
+    entry: PlayerEntry, row: int, directory: _Directory
+) -> tuple[Player | None, list[Problem]]:
+    """The player this entry names (member number, EMA number, name + country), created for
+    a member who has none; None for a guest nobody knows yet."""
     problems: list[Problem] = []
     found: list[Player] = []
     if entry.member_number is not None:
-        member = _member_agreeing(entry)
+        member = directory.member_agreeing(entry)
         if member is None:
             # The same answer whether the number exists or not, and nothing of the member:
             # a member number is no key to anybody's name (issue 22, decision 0901).
@@ -115,19 +182,19 @@ def _match_player(entry: PlayerEntry, row: int) -> tuple[Player | None, list[Pro
                                     row=row, field="member_number",
                                     params={"row": row, "number": entry.member_number}))
             return None, problems
-        player = Player.objects.filter(member=member).first()
+        player = directory.by_member.get(member.pk)
         if player is None:
-            player = Player.objects.create(
+            player = directory.create(
                 member=member, name_latin=member.name_latin, name_native=member.name_native,
                 country=(member.country or entry.country)[:100],
                 ema_number=entry.ema_number,
             )
         found.append(player)
     if entry.ema_number:
-        player = Player.objects.filter(ema_number=entry.ema_number).first()
+        player = directory.by_ema.get(entry.ema_number)
         if player is not None:
             found.append(player)
-    if found and any(p.pk != found[0].pk for p in found):
+    if found and any(p is not found[0] for p in found):
         problems.append(Problem(E_CONFLICTING_IDS,
                                 "the member number and the EMA number name different players",
                                 row=row, field="ema_number"))
@@ -136,13 +203,11 @@ def _match_player(entry: PlayerEntry, row: int) -> tuple[Player | None, list[Pro
         player = found[0]
         if entry.ema_number and not player.ema_number:
             player.ema_number = entry.ema_number
-            player.save(update_fields=["ema_number"])
+            directory.by_ema[entry.ema_number] = player
+            if player.pk is not None:
+                player.save(update_fields=["ema_number"])
         return player, problems
-    by_name = Player.objects.filter(
-        Q(name_latin__iexact=entry.name) | Q(name_native__iexact=entry.name),
-        country__iexact=entry.country, is_anonymised=False,
-    ).order_by("pk").first()
-    return by_name, problems
+    return directory.by_name_and_country(entry), problems
 
 
 @transaction.atomic
@@ -162,28 +227,32 @@ def players_register(
         raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
     problems: list[Problem] = list(earlier_problems)
     registrations: list[Registration] = []
-    next_number = (
-        tournament.registrations.order_by("-number").values_list("number", flat=True).first()
-        or 0
-    )
+    registered = {reg.player_id: reg for reg in tournament.registrations.all()}
+    next_number = max((reg.number for reg in registered.values()), default=0)
     team_sizes: dict[str, int] = {}
-    for reg in tournament.registrations.exclude(team=""):
-        team_sizes[reg.team] = team_sizes.get(reg.team, 0) + 1
+    for reg in registered.values():
+        if reg.team:
+            team_sizes[reg.team] = team_sizes.get(reg.team, 0) + 1
+    given = entries
+    entries = [
+        dataclasses.replace(entry, name=entry.name.strip(),
+                            country=countries.alpha2(entry.country.strip()) or "",
+                            ema_number=entry.ema_number.strip())
+        for entry in given
+    ]
+    directory = _Directory(entries)
+    new: dict[int, Registration] = {}  # id() of the player -> its registration in this call
     numbers = list(rows) if rows is not None else list(range(1, len(entries) + 1))
-    for row, entry in zip(numbers, entries, strict=True):
-        name = entry.name.strip()
-        country = countries.alpha2(entry.country.strip()) or ""
-        if not name:
+    for row, entry, as_given in zip(numbers, entries, given, strict=True):
+        if not entry.name:
             problems.append(Problem(E_NAME_REQUIRED, "the name is required", row=row,
                                     field="name"))
             continue
-        if not country:
+        if not entry.country:
             problems.append(Problem(E_BAD_COUNTRY, "the country is an ISO 3166 alpha-2 code",
                                     row=row, field="country",
-                                    params={"country": entry.country}))
+                                    params={"country": as_given.country}))
             continue
-        entry = dataclasses.replace(entry, name=name, country=country,
-                                    ema_number=entry.ema_number.strip())
         if entry.ema_number and not re.match(EMA_NUMBER_PATTERN, entry.ema_number):
             problems.append(Problem(E_BAD_EMA_NUMBER, "an EMA number has 8 digits", row=row,
                                     field="ema_number", params={"number": entry.ema_number}))
@@ -192,16 +261,17 @@ def players_register(
             problems.append(Problem(E_NO_TEAM_COMPETITION, "this tournament has no teams",
                                     row=row, field="team"))
             continue
-        player, found_problems = _match_player(entry, row)
+        player, found_problems = _match_player(entry, row, directory)
         problems.extend(found_problems)
         if found_problems:
             continue
         if player is None:
-            player = Player.objects.create(name_latin=name, country=country,
-                                           ema_number=entry.ema_number,
-                                           first_name=entry.first_name.strip(),
-                                           last_name=entry.last_name.strip())
-        existing = Registration.objects.filter(tournament=tournament, player=player).first()
+            player = directory.create(name_latin=entry.name, country=entry.country,
+                                      ema_number=entry.ema_number,
+                                      first_name=entry.first_name.strip(),
+                                      last_name=entry.last_name.strip())
+        existing = registered.get(player.pk) if player.pk is not None else None
+        existing = existing or new.get(id(player))
         if existing is not None:
             registrations.append(existing)
             continue
@@ -212,13 +282,15 @@ def players_register(
                                         field="team", params={"team": entry.team}))
                 continue
         next_number += 1
-        registrations.append(Registration.objects.create(
-            tournament=tournament, player=player, number=next_number, team=entry.team,
-            substitute=entry.substitute,
-        ))
+        registration = Registration(tournament=tournament, player=player, number=next_number,
+                                    team=entry.team, substitute=entry.substitute)
+        new[id(player)] = registration
+        registrations.append(registration)
     if problems:
         transaction.set_rollback(True)
         raise ResultsError(sorted(problems, key=lambda p: p.row or 0))
+    Player.objects.bulk_create(directory.created, batch_size=500)
+    Registration.objects.bulk_create(new.values(), batch_size=500)
     _audit(tournament, "tournaments.tournament.players", user, count=len(entries))
     return registrations
 
