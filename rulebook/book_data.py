@@ -2,7 +2,8 @@
 
 MCR: ``mcr_fans.json`` (the fan table of seed 004 in five languages, with the Appendix 1
 definitions), ``mcr_fan_extras.json`` (categories, notes) and ``mcr_worked_examples.json``.
-HKOS and Red: ``<ruleset>_fans.json`` and ``<ruleset>_examples.json`` (Russian only).
+HKOS and Red: ``<ruleset>_fans.json`` (Russian only) and ``<ruleset>_examples.json`` (the
+examples' words also in the four languages of docs/decisions/0523).
 """
 
 from __future__ import annotations
