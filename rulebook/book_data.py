@@ -2,8 +2,10 @@
 
 MCR: ``mcr_fans.json`` (the fan table of seed 004 in five languages, with the Appendix 1
 definitions), ``mcr_fan_extras.json`` (categories, notes) and ``mcr_worked_examples.json``.
-HKOS and Red: ``<ruleset>_fans.json`` (Russian only) and ``<ruleset>_examples.json`` (the
-examples' words also in the four languages of docs/decisions/0523).
+HKOS and Red: ``<ruleset>_fans.json`` (the Russian fields of each fan, and beside them the
+project's translation per language, ``{"en": {"name", "description", "note"}, ...}``;
+decision 0527) and ``<ruleset>_examples.json`` (the examples' words also in the four
+languages of docs/decisions/0523).
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ def fan_rows(
     as not translated."""
     if ruleset == "mcr":
         return _mcr_fan_rows(languages, data_dir)
-    data = _read(f"{ruleset}_fans.json", data_dir)
+    name = f"{ruleset}_fans.json"
+    data = _read(name, data_dir)
     if data is None:
         return []
     rows = []
@@ -96,13 +99,44 @@ def fan_rows(
             }
         except (KeyError, ValueError, TypeError) as err:
             raise BookDataError(
-                f"{ruleset}_fans.json, fan #{position} ({fan.get('id')!r}): bad or missing {err}"
+                f"{name}, fan #{position} ({fan.get('id')!r}): bad or missing {err}"
             ) from err
         for language in languages:
+            text = _fan_translation(name, fan, fields, language)
             rows.append(FanRow(ruleset, code, language, {
-                **fields, "is_translated": language == SOURCE_LANGUAGE,
+                **fields, **(text or {}),
+                "is_translated": language == SOURCE_LANGUAGE or text is not None,
             }))
     return rows
+
+
+#: the fields of a fan's translation (HKOS, Red): name and description always, the note
+#: exactly when the Russian has one
+TRANSLATED_FAN_FIELDS = ("name", "description", "note")
+
+
+def _fan_translation(
+    name: str, fan: Mapping[str, Any], fields: Mapping[str, Any], language: str
+) -> dict[str, str] | None:
+    """The project's translation of an HKOS or Red fan into `language` (``fan[language]``),
+    checked; None when there is none (the Russian text is shown, not translated)."""
+    if language == SOURCE_LANGUAGE or fan.get(language) is None:
+        return None
+    text = fan[language]
+    where = f"{name}, fan {fan['id']} ({language})"
+    if not isinstance(text, dict):
+        raise BookDataError(f"{where}: the translation is not an object")
+    unknown = sorted(set(text) - set(TRANSLATED_FAN_FIELDS))
+    if unknown:
+        raise BookDataError(f"{where}: unknown field {', '.join(unknown)}")
+    wanted = ["name", "description", *(["note"] if fields["note"] else [])]
+    for field_name in wanted:
+        value = text.get(field_name)
+        if not isinstance(value, str) or not value.strip():
+            raise BookDataError(f"{where}: no {field_name}")
+    if text.get("note") and not fields["note"]:
+        raise BookDataError(f"{where}: a note, but the Russian has none")
+    return {field_name: text[field_name] for field_name in wanted}
 
 
 def _mcr_fan_rows(languages: Sequence[str], data_dir: Path) -> list[FanRow]:

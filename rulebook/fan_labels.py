@@ -3,8 +3,9 @@
 Names come from the database through ``rulebook.selectors.fan_names`` (the rulebook's
 fan table); they are kept in this process for a minute, because the API answers
 hundreds of questions a second and the names change only when an editor edits them.
-Where the database has no name (yet), the rulebook's data file (MCR) or the core's own
-table (HKOS, Red: Russian names, English keys) names the fan.
+Where the database has no name (yet), the rulebook's data file (the five-language MCR
+table, the HKOS and Red tables with their translations) or else the core's own table
+(Russian names, English keys) names the fan.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from threading import Lock
 from django.db.models.signals import post_delete, post_save
 from django.utils.translation import get_language
 
+from rulebook.book_data import RULESETS
 from rulebook.scoring.hkos.table import FANS_BY_ID as HKOS_FANS
 from rulebook.scoring.mcr.table import FANS as MCR_FANS
 from rulebook.scoring.red.table import FANS_BY_ID as RED_FANS
@@ -29,11 +31,15 @@ _lock = Lock()
 
 
 @cache
-def _mcr_file_names(language: str) -> dict[str, str]:
-    """The MCR names of the rulebook's data file (what the fan table is loaded from)."""
-    data = json.loads((Path(__file__).parent / "data" / "mcr_fans.json").read_text("utf-8"))
+def _file_names(ruleset: str, language: str) -> dict[str, str]:
+    """The names of the rulebook's data file (what the fan table is loaded from): the
+    name of each fan's object for `language` (``{"en": {"name": ...}}``)."""
+    path = Path(__file__).parent / "data" / f"{ruleset}_fans.json"
+    if ruleset not in RULESETS or not path.exists():
+        return {}
+    data = json.loads(path.read_text("utf-8"))
     return {
-        str(fan["id"]): fan[language]["name"]
+        str(fan["id"]): str(fan[language]["name"])
         for fan in data["fans"]
         if isinstance(fan.get(language), dict) and fan[language].get("name")
     }
@@ -41,11 +47,13 @@ def _mcr_file_names(language: str) -> dict[str, str]:
 
 def _core_names(ruleset: str, language: str) -> dict[str, str]:
     if ruleset == "mcr":
-        return {**{fid: fan.key for fid, fan in MCR_FANS.items()}, **_mcr_file_names(language)}
+        return {**{fid: fan.key for fid, fan in MCR_FANS.items()}, **_file_names(ruleset, language)}
     table = HKOS_FANS if ruleset == "hkos" else RED_FANS if ruleset == "red" else {}
     if language == "ru":
-        return {fid: fan.name_ru for fid, fan in table.items()}
-    return {fid: fan.key.replace("_", " ").capitalize() for fid, fan in table.items()}
+        core = {fid: fan.name_ru for fid, fan in table.items()}
+    else:
+        core = {fid: fan.key.replace("_", " ").capitalize() for fid, fan in table.items()}
+    return {**core, **_file_names(ruleset, language)}
 
 
 def _database_names(ruleset: str, language: str) -> dict[str, str]:

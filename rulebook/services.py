@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -77,10 +78,13 @@ def _apply(obj: models.Model, fields: dict[str, Any], digest: str) -> None:
 
 
 @transaction.atomic
-def fan_table_load(*, ruleset: str, force: bool = False, progress: Progress | None = None) -> LoadReport:
-    """Create or update the fans of one ruleset in every language."""
+def fan_table_load(
+    *, ruleset: str, force: bool = False, progress: Progress | None = None,
+    data_dir: Path = book_data.DATA_DIR,
+) -> LoadReport:
+    """Create or update the fans of one ruleset in every language (from `data_dir`)."""
     locales = _locales()
-    rows = book_data.fan_rows(ruleset, list(locales))
+    rows = book_data.fan_rows(ruleset, list(locales), data_dir)
     report = LoadReport(what=f"{ruleset} fans")
     existing = {
         (fan.code, fan.locale.language_code): fan

@@ -477,6 +477,23 @@ LEFT_OUT = {
 }
 
 
+#: the languages of the project's translations of the fans, kept in the fan tables
+#: (docs/decisions/0527): the seeds are Russian, so a new extraction carries them over
+FAN_TRANSLATION_LANGUAGES = ("en", "zh-hans", "fr", "nl")
+
+
+def keep_translations(fans: dict[str, Any], path: Path) -> None:
+    """Carry each fan's translations (``"en": {...}`` ...) over from the file written before."""
+    if not path.exists():
+        return
+    before = {str(f["id"]): f for f in json.loads(path.read_text(encoding="utf-8"))["fans"]}
+    for fan in fans["fans"]:
+        old = before.get(str(fan["id"]), {})
+        for language in FAN_TRANSLATION_LANGUAGES:
+            if language in old:
+                fan[language] = old[language]
+
+
 def main() -> None:
     seeds = Path(sys.argv[1])
     for name, (text, fans) in (("hkos", hkos(seeds)), ("red", red(seeds))):
@@ -491,6 +508,7 @@ def main() -> None:
         out = ROOT / "content" / "data" / "rules" / f"{name}.json"
         out.write_text(json.dumps(text, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         fan_out = ROOT / "rulebook" / "data" / f"{name}_fans.json"
+        keep_translations(fans, fan_out)
         fan_out.write_text(json.dumps(fans, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"{out}: {len(text['chapters'])} chapters; {fan_out}: {len(fans['fans'])} fans")
 

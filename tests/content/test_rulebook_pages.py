@@ -260,15 +260,17 @@ def test_every_ruleset_has_its_fan_table_in_every_language(rulebook_content):
         assert all(t.url.endswith(f"/rules/{ruleset}/fans/") for t in tables)
 
 
-def test_hkos_and_red_fan_tables_show_russian_names_with_the_notice(client, rulebook_content):
+def test_hkos_and_red_fan_tables_show_the_translated_names(client, rulebook_content):
+    """Decision 0527 (they showed the Russian names under the notice before)."""
     html = client.get("/en/rules/hkos/fans/").content.decode()
-    assert "Без цветов и сезонов" in html and "Not yet translated." in html
+    assert "No Flowers and Seasons" in html and "Not yet translated." not in html
+    assert "Без цветов и сезонов" not in html
     assert ">Doublings<" in html
     html = client.get("/ru/rules/hkos/fans/").content.decode()
-    assert "Ещё не переведено." not in html
+    assert "Без цветов и сезонов" in html and "Ещё не переведено." not in html
     html = client.get("/fr/rules/red/fans/10/").content.decode()
     assert 'id="red-ex1"' in html and ">112<" in html  # scored by the Red ruleset
-    assert "Pas encore traduit." in html
+    assert "<h1>Grande Suite Pure</h1>" in html and "Pas encore traduit." not in html
 
 
 def test_changed_rule_text_updates_pages_nobody_edited(rulebook_content, tmp_path):
