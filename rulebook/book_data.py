@@ -1,7 +1,8 @@
 """PURE: the rulebook's data files (rulebook/data/) as rows ready to load. No Django here.
 
 MCR: ``mcr_fans.json`` (the fan table of seed 004 in five languages, with the Appendix 1
-definitions), ``mcr_fan_extras.json`` (categories, notes) and ``mcr_worked_examples.json``.
+definitions of the five languages' rule chapters), ``mcr_fan_extras.json`` (categories,
+notes) and ``mcr_worked_examples.json``.
 HKOS and Red: ``<ruleset>_fans.json`` (the Russian fields of each fan, and beside them the
 project's translation per language, ``{"en": {"name", "description", "note"}, ...}``;
 decision 0527) and ``<ruleset>_examples.json`` (the examples' words also in the four
@@ -167,11 +168,26 @@ def _mcr_fan_rows(languages: Sequence[str], data_dir: Path) -> list[FanRow]:
                 "category": category,
                 "name": text["name"],
                 "description": text["description"],
-                "definition": fan.get("definition_ru") or "",
+                "definition": _mcr_definition(fan, language),
                 "note": note.get(language) or note.get(SOURCE_LANGUAGE) or "",
                 "is_translated": translated,
             }))
     return rows
+
+
+def _mcr_definition(fan: Mapping[str, Any], language: str) -> str:
+    """The Appendix 1 definition of an MCR fan in `language` (``definition_<language>``,
+    the section of that language's rule chapter, decision 0528), else the Russian one; ""
+    where the appendix gives none."""
+    russian = fan.get(f"definition_{SOURCE_LANGUAGE}")
+    text = fan.get(f"definition_{language}")
+    where = f"mcr_fans.json, fan {fan['id']} ({language})"
+    for value in (russian, text):
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise BookDataError(f"{where}: a definition that is not a text")
+    if text and not russian:
+        raise BookDataError(f"{where}: a definition, but the Russian has none")
+    return text or russian or ""
 
 
 def _unique(ids: Sequence[str]) -> list[str]:

@@ -49,6 +49,8 @@ CATEGORY_CHOICES = [
     ("optional", _("Optional fans")),
 ]
 
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
 _KEY_NAMESPACE = uuid.UUID("6f0c2a8e-7a55-4f0e-9b8c-2d1e8b0f9a11")
 
 
@@ -75,7 +77,10 @@ class Fan(TranslatableMixin, DraftStateMixin, RevisionMixin, PreviewableMixin, m
     definition = models.TextField(
         _("definition in the rules"),
         blank=True,
-        help_text=_("The rules' own definition (Appendix 1 for MCR), in Russian."),
+        help_text=_(
+            "The rules' own definition (Appendix 1 for MCR) in this fan's language. Outside "
+            'Russian, a text in Russian is shown with a "not yet translated" label.'
+        ),
     )
     note = models.TextField(_("note"), blank=True)
     is_translated = models.BooleanField(
@@ -116,6 +121,13 @@ class Fan(TranslatableMixin, DraftStateMixin, RevisionMixin, PreviewableMixin, m
     @property
     def slug(self) -> str:
         return self.code.lower()
+
+    @property
+    def definition_is_russian(self) -> bool:
+        """Whether the definition is the Russian text (a fan of another language whose
+        definition is not translated yet): of the site's five languages only Russian is
+        written in Cyrillic (decision 0528)."""
+        return bool(_CYRILLIC.search(self.definition))
 
     def get_preview_template(self, request, mode_name):
         return "rulebook/fan_preview.html"
