@@ -4,6 +4,7 @@ waits in the outbox (``federation.outbox``)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import date
 from typing import Any
@@ -17,6 +18,8 @@ from django.utils import translation
 from config.site_url import site_absolute_url
 from federation import outbox
 from federation.models import DuesInvoice, Member, Payment
+
+logger = logging.getLogger(__name__)
 
 
 def on_commit_send(send: Callable[..., None], *args: Any) -> None:
@@ -111,6 +114,31 @@ def payment_received(payment_pk: int) -> None:
         _send_to_account(payment.invoice.user, "payment_received", context, attachments)
         return
     _send(member, "payment_received", context, attachments)
+
+
+def send_waiting_receipts(*, limit: int | None = None) -> int:
+    """Mail the receipts a bank statement's import left waiting, oldest first; returns how
+    many went out (to the mail server, or to the outbox's retries when it refused). Each is
+    claimed by one update, so two runs at once never mail one twice; a receipt that could
+    not be written is logged and waits for the next run."""
+    # a payment reversed before its receipt went out gets none
+    Payment.objects.filter(receipt_waiting=True, reversed_at__isnull=False).update(
+        receipt_waiting=False)
+    waiting = Payment.objects.filter(receipt_waiting=True).order_by("pk")
+    ids = list(waiting.values_list("pk", flat=True)[:limit] if limit else
+               waiting.values_list("pk", flat=True))
+    sent = 0
+    for pk in ids:
+        if not Payment.objects.filter(pk=pk, receipt_waiting=True).update(receipt_waiting=False):
+            continue  # another run took it
+        try:
+            payment_received(pk)
+        except Exception:
+            logger.exception("Receipt of payment %s not written; it waits for the next run", pk)
+            Payment.objects.filter(pk=pk).update(receipt_waiting=True)
+            continue
+        sent += 1
+    return sent
 
 
 def _send_to_account(

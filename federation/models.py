@@ -459,6 +459,10 @@ class Payment(models.Model):
     reversal_reason = models.CharField(
         _("reason for the reversal"), max_length=300, blank=True, editable=False
     )
+    # A bank statement's payments: their receipts are mailed by ``send_queued_mail``, not
+    # while the treasurer waits for the import (federation.emails.send_waiting_receipts).
+    receipt_waiting = models.BooleanField(_("receipt waiting to be mailed"), default=False,
+                                          editable=False)
 
     class Meta:
         ordering = ["-paid_on", "-pk"]

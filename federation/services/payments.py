@@ -43,6 +43,7 @@ def payment_record(
     confirm_overpayment: bool = False,
     confirm_duplicate: bool = False,
     today: date | None = None,
+    mail_receipt_now: bool = True,
 ) -> Payment:
     """Record money received. The invoice row is locked, so two recordings of the same bank
     transaction cannot both pass the duplicate check; the unique constraint backs it up.
@@ -50,7 +51,10 @@ def payment_record(
     Refused: a date in the future, a cancelled invoice, a transaction id already recorded.
     Refused unless confirmed: a payment that takes the invoice beyond its amount, and one
     without a transaction id that repeats the amount and day of one already recorded (the
-    same cash entered twice). Partial payments leave a balance (federation.dues)."""
+    same cash entered twice). Partial payments leave a balance (federation.dues).
+
+    The receipt is mailed after the commit, or with ``mail_receipt_now=False`` left waiting
+    for ``send_queued_mail`` (a bank statement's many payments)."""
     amount = Decimal(amount)
     if amount <= 0:
         raise MembershipError(E_AMOUNT_NOT_POSITIVE)
@@ -87,6 +91,7 @@ def payment_record(
                 transaction_id=transaction_id,
                 receipt_number=f"R{paid_on.year}-{receipt:05d}",
                 recorded_by=recorded_by,
+                receipt_waiting=not mail_receipt_now,
             )
     except IntegrityError as error:
         raise MembershipError(E_DUPLICATE_TRANSACTION, transaction_id) from error
@@ -101,7 +106,8 @@ def payment_record(
             "transaction_id": transaction_id,
         },
     )
-    emails.on_commit_send(emails.payment_received, payment.pk)
+    if mail_receipt_now:
+        emails.on_commit_send(emails.payment_received, payment.pk)
     return payment
 
 
@@ -143,19 +149,25 @@ def bank_statement_import(*, data: bytes | str, recorded_by: Any) -> ImportRepor
     A malformed file raises MembershipError(E_BAD_FILE, errors) and writes nothing; rows whose
     transaction was already recorded are reported, not recorded again; rows without a known
     invoice are reported as unmatched, rows naming several invoices as ambiguous (the
-    treasurer decides; nothing is credited to the first). The bank's statement is the fact: over-payments are
+    treasurer decides; nothing is credited to the first). The receipts are mailed by the
+    next ``send_queued_mail``. The bank's statement is the fact: over-payments are
     recorded as they arrived (the credit shows on the invoice)."""
     statement = bank_import.parse_statement(data)
     if statement.errors:
         raise MembershipError(E_BAD_FILE, statement.errors)
     report = ImportReport()
+    named = {row.invoice_number for row in statement.rows if not row.is_ambiguous}
+    invoices = {
+        invoice.number: invoice
+        for invoice in DuesInvoice.objects.filter(number__in=named - {None}, cancelled=False)
+    }
     for row in statement.rows:
         if row.is_ambiguous:
             report.ambiguous.append(row)
             continue
         number = row.invoice_number
-        invoice = DuesInvoice.objects.filter(number=number, cancelled=False).first()
-        if number is None or invoice is None:
+        invoice = invoices.get(number) if number is not None else None
+        if invoice is None:
             report.unmatched.append(row)
             continue
         try:
@@ -168,6 +180,9 @@ def bank_statement_import(*, data: bytes | str, recorded_by: Any) -> ImportRepor
                 transaction_id=row.transaction_id,
                 recorded_by=recorded_by,
                 confirm_overpayment=True,
+                # thousands of receipts (a PDF each) are not written while the treasurer
+                # waits: send_queued_mail mails them (issue 22, item 7)
+                mail_receipt_now=False,
             )
         except MembershipError as error:
             if error.code != E_DUPLICATE_TRANSACTION:

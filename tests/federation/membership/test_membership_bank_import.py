@@ -129,3 +129,79 @@ def test_import_flags_a_line_naming_two_invoices_for_the_treasurer_issue28(
     assert "Naming more than one invoice" in html
     assert f"{first.number}, {second.number}" in html
     assert not Payment.objects.filter(transaction_id="T3").exists()
+
+
+# --- Issue 22, item 7: a long statement is recorded at once, its receipts mailed after ------
+
+
+def _statement(invoices, prefix="TX") -> str:
+    lines = ["date,amount,reference,transaction_id,payer"]
+    lines += [f"2025-02-03,120.00,Dues {inv.number},{prefix}-{i},Payer {i}"
+              for i, inv in enumerate(invoices)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_statement_leaves_its_receipts_to_send_queued_mail(year_2025, make_member,
+                                                                  treasurer):
+    from django.core import mail
+    from django.core.management import call_command
+
+    invoices = [make_member().invoices.get() for _ in range(6)]
+    mail.outbox = []
+    report = services.bank_statement_import(data=_statement(invoices), recorded_by=treasurer)
+    assert len(report.recorded) == 6
+    assert mail.outbox == []  # nothing written while the treasurer waits
+    assert Payment.objects.filter(receipt_waiting=True).count() == 6
+    # a payment reversed meanwhile gets no receipt
+    services.payment_reverse(payment=report.recorded[5], reversed_by=treasurer,
+                             reason="wrong payer")
+    call_command("send_queued_mail", stdout=__import__("io").StringIO())
+    receipts = [m for m in mail.outbox if m.attachments]
+    assert sorted(m.to[0] for m in receipts) == sorted(
+        inv.member.user.email for inv in invoices[:5])
+    assert all(m.attachments[0][0].startswith("receipt-R2025-") for m in receipts)
+    assert not Payment.objects.filter(receipt_waiting=True).exists()
+    # the next run mails nothing again
+    before = len(mail.outbox)
+    call_command("send_queued_mail", stdout=__import__("io").StringIO())
+    assert len(mail.outbox) == before
+
+
+@pytest.mark.django_db
+def test_a_receipt_recorded_by_hand_is_still_mailed_at_once(year_2025, make_member, treasurer,
+                                                            django_capture_on_commit_callbacks):
+    from django.core import mail
+
+    invoice = make_member().invoices.get()
+    mail.outbox = []
+    with django_capture_on_commit_callbacks(execute=True):
+        payment = services.payment_record(invoice=invoice, amount=Decimal("120"),
+                                          paid_on=date(2025, 2, 1), method="cash",
+                                          recorded_by=treasurer)
+    assert not payment.receipt_waiting
+    assert [m.attachments[0][0] for m in mail.outbox] == [f"receipt-{payment.receipt_number}.pdf"]
+
+
+@pytest.mark.django_db
+def test_ten_times_the_lines_cost_the_queries_of_their_payments_only(year_2025, make_member,
+                                                                     treasurer):
+    """The invoices are read at once; each payment costs the writes of ``payment_record``
+    (the one rule for recording money: the invoice locked, the duplicate checks, the receipt
+    number, the payment, the audit line, their savepoints: under twenty statements), and no
+    mail is written."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    invoices = [make_member().invoices.get() for _ in range(33)]
+
+    def cost(chosen, prefix) -> int:
+        with CaptureQueriesContext(connection) as context:
+            services.bank_statement_import(data=_statement(chosen, prefix), recorded_by=treasurer)
+        return len(context.captured_queries)
+
+    cost(invoices[:1], "WARM")
+    small, large = cost(invoices[1:4], "S"), cost(invoices[3:33], "L")
+    per_payment = (large - small) / 27
+    assert per_payment <= 20, per_payment
+    assert small - 3 * per_payment <= 6  # the fixed part: the invoices read once
