@@ -13,10 +13,14 @@ register = template.Library()
 
 
 def sessions_entered(tournament: Tournament) -> int:
-    return (
-        TableResult.objects.filter(tournament=tournament)
-        .values("session").distinct().count()
-    )
+    """Asked only of a tournament whose results are coming in (a handful at a time, never
+    the history), once per page: the label and the badge's class share the count."""
+    if not hasattr(tournament, "_sessions_entered"):
+        tournament._sessions_entered = (  # type: ignore[attr-defined]
+            TableResult.objects.filter(tournament=tournament)
+            .values("session").distinct().count()
+        )
+    return tournament._sessions_entered  # type: ignore[attr-defined]
 
 
 @register.filter
