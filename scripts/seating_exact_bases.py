@@ -14,8 +14,8 @@ player's table is ``(0, 0), (0, 1), (0, 2)`` (translate each level); the second 
 up to permutations of the levels, multiplication by a unit and the exchange of the two fixed
 players (these keep the first table and map solutions to solutions).
 
-    .venv/bin/python scripts/seating_exact_bases.py one-base 32 10   # no solution (~1 min)
-    .venv/bin/python scripts/seating_exact_bases.py one-base 28 9    # found at once
+    .venv/bin/python scripts/seating_exact_bases.py one-base 32 10   # no solution (~3 min of CPU)
+    .venv/bin/python scripts/seating_exact_bases.py one-base 28 9    # found (~30 s)
 
 ``two-base``: 32 players as ``Z_5 x {0..5}`` and 2 fixed players, two base sessions each
 developed mod 5. The unmet pairs are the fixed players and, after relabelling, ``(x, 0)`` with
@@ -26,10 +26,11 @@ session is asked to be invariant under ``mu(r, l) = (-r, lam(l))`` for an involu
 of the levels that keeps the matching, ``mu`` fixing the fixed players or exchanging them.
 An option is then an orbit of tables under ``mu``. The default ``lam`` (swap levels 0 and 1,
 2 and 3, in both base sessions; fixed players kept) gives the design in
-``tournaments/seating_designs.py``; ``--all`` decides every pair of classes of ``lam`` with
-both behaviours of the fixed players (about a minute; only that one has solutions).
+``tournaments/seating_designs.py``; ``--all`` tries the pairs of classes of ``lam`` (one per
+base session) with both behaviours of the fixed players in turn, and stops at the first that
+has a solution: every case before it has none.
 
-    .venv/bin/python scripts/seating_exact_bases.py two-base [--all] [--count]
+    .venv/bin/python scripts/seating_exact_bases.py two-base [--all]
 
 Prints the base sessions in the form of ``CYCLIC_BASES`` (the fixed players as None) and
 checks them by developing every session.
@@ -310,31 +311,23 @@ def two_base_bases(found: list[Name]) -> list[list[list[Point | None]]]:
     return bases
 
 
-def two_base(try_all: bool, count: bool) -> int:
+def two_base(try_all: bool) -> int:
     names = list(LAMBDAS)
     cases = ([(a, b, sa, sb) for i, a in enumerate(names) for b in names[i:]
               for sa in (False, True) for sb in (False, True)]
              if try_all else [("(01)(23)", "(01)(23)", False, False)])
-    first = None
     for a, b, sa, sb in cases:
         options = two_base_options((LAMBDAS[a], LAMBDAS[b]), (sa, sb))
         start = time.perf_counter()
         solutions, nodes = exact_cover(options)
-        if count:
-            found = list(solutions)
-            result = f"{len(found)} solutions"
-        else:
-            one = next(solutions, None)
-            found = [one] if one is not None else []
-            result = "found" if found else "none"
+        found = next(solutions, None)
         print(f"lam {a} {'swaps' if sa else 'keeps'} / {b} {'swaps' if sb else 'keeps'}: "
-              f"{result}, {nodes[0]} nodes, {time.perf_counter() - start:.1f} s", flush=True)
-        if found and first is None:
-            first = found[0]
-    if first is None:
-        print("no base sessions of this shape")
-        return 1
-    return 0 if report(two_base_bases(first), 5, 32) else 1
+              f"{'found' if found else 'none'}, {nodes[0]} nodes, "
+              f"{time.perf_counter() - start:.1f} s", flush=True)
+        if found is not None:
+            return 0 if report(two_base_bases(found), 5, 32) else 1
+    print("no base sessions of this shape")
+    return 1
 
 
 def main() -> None:
@@ -344,12 +337,12 @@ def main() -> None:
     one.add_argument("players", type=int)
     one.add_argument("sessions", type=int)
     two = sub.add_parser("two-base")
-    two.add_argument("--all", action="store_true", help="every class of lam, both ways")
-    two.add_argument("--count", action="store_true", help="count every solution")
+    two.add_argument("--all", action="store_true",
+                     help="try the classes of lam in turn, up to the first with a solution")
     args = parser.parse_args()
     if args.shape == "one-base":
         sys.exit(one_base(args.players, args.sessions))
-    sys.exit(two_base(args.all, args.count))
+    sys.exit(two_base(args.all))
 
 
 if __name__ == "__main__":
