@@ -18,17 +18,17 @@ players (these keep the first table and map solutions to solutions).
     .venv/bin/python scripts/seating_exact_bases.py one-base 28 9    # found (~30 s)
 
 ``two-base``: 32 players as ``Z_5 x {0..5}`` and 2 fixed players, two base sessions each
-developed mod 5. The unmet pairs are the fixed players and, after relabelling, ``(x, 0)`` with
-``(x, 1)``, ``(x, 2)`` with ``(x, 3)``, ``(x, 4)`` with ``(x, 5)`` (in-level differences of Z_5
-cannot be a matching). Each fixed player sits with three levels in one base session and the
-other three in the other. Without more symmetry this search runs for hours; so each base
-session is asked to be invariant under ``mu(r, l) = (-r, lam(l))`` for an involution ``lam``
-of the levels that keeps the matching, ``mu`` fixing the fixed players or exchanging them.
-An option is then an orbit of tables under ``mu``. The default ``lam`` (swap levels 0 and 1,
-2 and 3, in both base sessions; fixed players kept) gives the design in
-``tournaments/seating_designs.py``; ``--all`` tries the pairs of classes of ``lam`` (one per
-base session) with both behaviours of the fixed players in turn, and stops at the first that
-has a solution: every case before it has none.
+developed mod 5. The unmet pairs are the fixed players and, after relabelling, ``(x, 0)``
+with ``(x, 1)``, ``(x, 2)`` with ``(x, 3)``, ``(x, 4)`` with ``(x, 5)`` (in-level
+differences of Z_5 cannot be a matching). Each fixed player sits with three levels in one
+base session and the other three in the other. Without more symmetry the search gave no
+answer in over half an hour; so each base session is asked to be invariant under ``mu(r, l)
+= (-r, lam(l))`` for an involution ``lam`` of the levels that keeps the matching, ``mu``
+fixing the fixed players or exchanging them. An option is then an orbit of tables under
+``mu``. The default ``lam`` (swap levels 0 and 1, 2 and 3, in both base sessions; fixed
+players kept) gives the design in ``tournaments/seating_designs.py``; ``--all`` tries the
+pairs of classes of ``lam`` (one per base session) with both behaviours of the fixed players
+in turn, and stops at the first that has a solution: every case before it has none.
 
     .venv/bin/python scripts/seating_exact_bases.py two-base [--all]
 
