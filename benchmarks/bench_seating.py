@@ -47,7 +47,8 @@ def known(n: int, sessions: int) -> int | None:
       a 10th session then repeats exactly 42 pairs (the counting bound).
     - 32 players, 10 sessions: social golfer 8-4-10, the original problem; A. Aguado gave
       an explicit solution in 2004 (M. Triska, "The Social Golfer Problem",
-      metalevel.at/sgp; W. Harvey's table of social golfer results).
+      metalevel.at/sgp; W. Harvey's table of social golfer results). Ours is another one,
+      found by scripts/seating_exact_bases.py (decision 0714).
     - 40 players, 13 sessions: the resolvable 2-(40,4,1) design (40 = 4 mod 12, as above).
     - 4g players with g a product of prime powers of at least 4 (16, 20, 28, 32, 36, 44, 52,
       64, 80, 100, 128, 160, ...): g sessions from a resolvable transversal design TD(4, g)

@@ -12,10 +12,16 @@ Two constructions (see docs/decisions/0714-seating-designs.md):
   GF(3^k) from their polynomials), so ``g`` must have no factor 2 or 3 alone (4, 5, 7, 8, 9,
   11, 13, 16, 20, 25, 28, ...). When ``g`` is a multiple of 4, one more session seats each
   row in tables of its own (16 players: the affine plane of order 4, 5 sessions).
-- **Cyclic designs with fixed players.** Players are ``Z_m x {0, 1, 2}`` and ``n - 3m`` fixed
-  players; session ``t`` adds ``t`` (mod m) to the base session below. The base sessions were
-  found by ``scripts/seating_base_classes.py`` (a search over differences: every difference
-  is covered at most once, so no pair meets twice in the m sessions).
+- **Cyclic designs with fixed players.** Players are ``Z_m x L`` (L levels) and ``n - L*m``
+  fixed players; each base session below gives m sessions, session ``t`` of it adding ``t``
+  (mod m) to every residue. With one base session, ``m`` is the number of sessions and
+  ``L = 3``; those were found by ``scripts/seating_base_classes.py`` (a search over
+  differences: every difference is covered at most once, so no pair meets twice in the m
+  sessions). 32 players over 10 sessions take two base sessions over ``Z_5 x 6 levels`` and
+  2 fixed players, found by the complete search of ``scripts/seating_exact_bases.py``: every
+  pair meets once except 16 disjoint pairs (the fixed players, and ``(x, 0)`` with
+  ``(x, 1)``, ``(x, 2)`` with ``(x, 3)``, ``(x, 4)`` with ``(x, 5)``), the social golfer
+  problem 8-4-10.
 """
 
 from __future__ import annotations
@@ -36,34 +42,50 @@ _POLYNOMIALS: dict[tuple[int, int], tuple[int, ...]] = {
     (3, 3): (1, 2, 0, 1),  # x^3 + 2x + 1
 }
 
-# Base sessions of the cyclic designs: (players, sessions) -> tables of (residue, level), a
-# fixed player written None. Found by scripts/seating_base_classes.py.
-CYCLIC_BASES: dict[tuple[int, int], list[list[tuple[int, int] | None]]] = {
-    (24, 7): [
+# Base sessions of the cyclic designs: (players, sessions) -> base sessions, each a list of
+# tables of (residue, level), a fixed player written None (the i-th None of every base session
+# is the same fixed player). The modulus is sessions / number of base sessions.
+Point = tuple[int, int]
+CYCLIC_BASES: dict[tuple[int, int], list[list[list[Point | None]]]] = {
+    (24, 7): [[
         [None, (1, 0), (5, 1), (0, 2)], [None, (6, 0), (1, 1), (6, 2)],
         [None, (2, 0), (0, 1), (4, 2)], [(0, 0), (1, 2), (4, 0), (5, 0)],
         [(3, 0), (3, 1), (4, 1), (6, 1)], [(2, 1), (2, 2), (3, 2), (5, 2)],
-    ],
-    (28, 8): [
+    ]],
+    (28, 8): [[
         [None, (6, 0), (3, 1), (4, 2)], [None, (5, 0), (0, 1), (0, 2)],
         [None, (3, 0), (7, 1), (3, 2)], [None, (2, 0), (2, 1), (1, 2)],
         [(0, 0), (1, 0), (2, 2), (5, 2)], [(4, 0), (5, 1), (6, 1), (7, 0)],
         [(1, 1), (4, 1), (6, 2), (7, 2)],
-    ],
-    (36, 10): [
+    ]],
+    (36, 10): [[
         [None, (8, 0), (2, 1), (1, 2)], [None, (3, 0), (5, 1), (9, 2)],
         [None, (7, 0), (3, 1), (4, 2)], [None, (6, 0), (6, 1), (6, 2)],
         [None, (5, 0), (4, 1), (0, 2)], [None, (4, 0), (9, 1), (2, 2)],
         [(0, 0), (1, 1), (7, 1), (8, 1)], [(1, 0), (2, 0), (3, 2), (9, 0)],
         [(0, 1), (5, 2), (7, 2), (8, 2)],
-    ],
-    (40, 11): [
+    ]],
+    (40, 11): [[
         [None, (7, 0), (4, 1), (3, 2)], [None, (2, 0), (9, 1), (0, 2)],
         [None, (6, 0), (5, 1), (5, 2)], [None, (10, 0), (8, 1), (1, 2)],
         [None, (3, 0), (7, 1), (4, 2)], [None, (8, 0), (10, 1), (2, 2)],
         [None, (9, 0), (1, 1), (6, 2)], [(0, 0), (1, 0), (5, 0), (6, 1)],
         [(4, 0), (7, 2), (8, 2), (10, 2)], [(0, 1), (2, 1), (3, 1), (9, 2)],
-    ],
+    ]],
+    # Z_5 x 6 levels and 2 fixed players, two base sessions (5 sessions each), each one
+    # mapped to itself by (r, l) -> (-r, l') where l' swaps levels 0 and 1, 2 and 3 (the fixed
+    # players keep their tables); printed by `scripts/seating_exact_bases.py two-base`.
+    (32, 10): [[
+        [None, (0, 4), (1, 0), (4, 1)], [None, (0, 5), (2, 2), (3, 3)],
+        [(0, 0), (1, 4), (2, 3), (3, 0)], [(0, 1), (2, 1), (3, 2), (4, 4)],
+        [(0, 2), (1, 2), (2, 5), (4, 0)], [(0, 3), (1, 1), (3, 5), (4, 3)],
+        [(1, 3), (2, 4), (3, 4), (4, 2)], [(1, 5), (2, 0), (3, 1), (4, 5)],
+    ], [
+        [None, (0, 5), (1, 2), (4, 3)], [None, (0, 4), (2, 1), (3, 0)],
+        [(0, 0), (1, 0), (1, 3), (1, 5)], [(0, 1), (4, 1), (4, 2), (4, 5)],
+        [(0, 2), (2, 0), (2, 2), (2, 4)], [(0, 3), (3, 1), (3, 3), (3, 4)],
+        [(1, 1), (2, 3), (3, 2), (4, 0)], [(1, 4), (2, 5), (3, 5), (4, 4)],
+    ]],
 }
 
 
@@ -180,27 +202,29 @@ def transversal_rows(n: int) -> list[list[int]]:
 
 
 def cyclic_design(n: int, sessions: int) -> Schedule | None:
-    base = CYCLIC_BASES.get((n, sessions))
-    if base is None:
+    """The cyclic design of ``CYCLIC_BASES`` for ``n`` players and ``sessions`` sessions
+    (players 0..n-1: ``(residue, level)`` is ``level * m + residue``, the fixed players
+    follow), or None."""
+    bases = CYCLIC_BASES.get((n, sessions))
+    if bases is None:
         return None
-    m = sessions
-
-    def index(point: tuple[int, int], t: int) -> int:
-        return point[1] * m + (point[0] + t) % m
-
+    m = sessions // len(bases)
+    fixed_count = sum(1 for block in bases[0] for p in block if p is None)
+    first_fixed = n - fixed_count
     out: Schedule = []
-    for t in range(m):
-        tables, fixed = [], 3 * m
-        for block in base:
-            table = []
-            for p in block:
-                if p is None:
-                    table.append(fixed)
-                    fixed += 1
-                else:
-                    table.append(index(p, t))
-            tables.append(table)
-        out.append(tables)
+    for base in bases:
+        for t in range(m):
+            tables, fixed = [], first_fixed
+            for block in base:
+                table = []
+                for p in block:
+                    if p is None:
+                        table.append(fixed)
+                        fixed += 1
+                    else:
+                        table.append(p[1] * m + (p[0] + t) % m)
+                tables.append(table)
+            out.append(tables)
     return out
 
 

@@ -47,6 +47,7 @@ def test_every_player_once_per_session_and_fewer_repeats_than_a_random_draw(n, s
     (20, 5), (28, 7), (36, 9), (44, 11), (64, 10), (100, 10),  # transversal designs
     (32, 9),  # transversal design and its rows
     (24, 7), (28, 8), (36, 10), (40, 10),  # cyclic designs with fixed players
+    (32, 10),  # social golfer 8-4-10: two base sessions over Z_5 x 6 levels
     (200, 10),
 ])
 def test_no_pair_meets_twice_where_a_repeat_free_schedule_is_known(n, sessions):
@@ -56,13 +57,30 @@ def test_no_pair_meets_twice_where_a_repeat_free_schedule_is_known(n, sessions):
 @pytest.mark.parametrize(("n", "design"), [
     (16, transversal_design(16)), (32, transversal_design(32)),
     (80, transversal_design(80)), (108, transversal_design(108)),
-    (24, cyclic_design(24, 7)), (40, cyclic_design(40, 11)),
+    (24, cyclic_design(24, 7)), (28, cyclic_design(28, 8)), (36, cyclic_design(36, 10)),
+    (40, cyclic_design(40, 11)), (32, cyclic_design(32, 10)),
 ])
 def test_the_designs_are_repeat_free(n, design):
     assert design is not None
     for session in design:
         assert sorted(p for table in session for p in table) == list(range(n))
     assert design_repeats(design) == 0
+
+
+def test_32_players_over_10_sessions_meet_everyone_but_one():
+    design = cyclic_design(32, 10)
+    assert design is not None and len(design) == 10
+    for session in design:
+        assert len(session) == 8 and all(len(table) == 4 for table in session)
+        assert sorted(p for table in session for p in table) == list(range(32))
+    met = Counter((a, b) for session in design for table in session
+                  for a in table for b in table if a < b)
+    assert max(met.values()) == 1
+    # the pairs that never meet are a perfect matching: each player misses exactly one
+    missed = Counter(p for a in range(32) for b in range(a + 1, 32) if (a, b) not in met
+                     for p in (a, b))
+    assert sorted(missed) == list(range(32)) and set(missed.values()) == {1}
+    assert best_design(32, 10) is not None and len(best_design(32, 10)[0]) == 10
 
 
 def test_designs_exist_only_for_their_sizes():
