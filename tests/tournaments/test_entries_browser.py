@@ -82,6 +82,8 @@ def test_member_enters_pays_online_second_waits_and_moves_up(
     assert jan.inner_text("#own-status").startswith("Waiting")
 
     page.goto(f"/en/tournaments/{t.pk}/entrants/")
+    assert not page.is_visible("#withdraw")  # one click opens the question, not the deed
+    page.click("#withdraw-entry summary")
     page.click("#withdraw")
     page.wait_for_load_state()
     jan.reload()

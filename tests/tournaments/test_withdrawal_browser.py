@@ -79,7 +79,9 @@ def test_a_player_withdraws_after_session_3_and_a_substitute_fills_the_table(
 
     _post(t, organizer, 4, 5, 6)
     page.goto(f"/en/tournaments/{t.pk}/manage/")
-    page.get_by_role("button", name="Confirm the results").click()
+    assert not page.get_by_test_id("confirm-results").is_visible()
+    page.locator("#confirm-results summary").click()
+    page.get_by_test_id("confirm-results").click()
     page.wait_for_load_state()
     assert page.get_by_test_id("state").inner_text() == "Results confirmed"
 
