@@ -88,6 +88,13 @@ def repeat_pairs_bound(players: int, sessions: int) -> int:
     return max(0, 6 * (players // 4) * sessions - players * (players - 1) // 2)
 
 
+def drawn_repeat_pairs_bound(tables: int, players: int) -> int:
+    """The same bound for a seating already drawn, from its tables over all sessions and the
+    players seated in any: right also when the field changes between sessions (a player
+    withdrawn from session k meets fewer people, so fewer pairs need to meet twice)."""
+    return max(0, 6 * tables - players * (players - 1) // 2)
+
+
 def random_draw(players: Sequence[int], sessions: int, seed: int) -> list[list[list[int]]]:
     """A plain random draw (the baseline the generator is measured against)."""
     rng = random.Random(seed)

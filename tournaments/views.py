@@ -59,7 +59,7 @@ from .problem_texts import (
     problem_message,
     seating_advice,
 )
-from .seating import repeat_pairs_bound, round_seats
+from .seating import drawn_repeat_pairs_bound, round_seats
 
 
 def _visible(request: HttpRequest, pk: int) -> Tournament:
@@ -394,14 +394,18 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     # the players of the first session: neither substitutes nor withdrawn from it
     regular = sum(1 for r in registrations if not r.substitute and r.withdrawn_from != 1)
     free = sum(1 for r in registrations if r.substitute and r.withdrawn_from != 1)
-    drawn = SeatingAssignment.objects.filter(tournament=tournament).exists()
+    seated = SeatingAssignment.objects.filter(tournament=tournament)
+    tables = seated.values("session", "table").distinct().count()
+    drawn = tables > 0
+    # the fewest repeat pairs possible for the seating as drawn (a changed field included)
+    minimum = (drawn_repeat_pairs_bound(tables, seated.values("player_id").distinct().count())
+               if drawn else 0)
     return render(request, "tournaments/manage.html", {
         "tournament": tournament,
         "checks": checks,
         "registrations": registrations,
         "seating_advice": seating_advice(regular, free) if registrations else "",
-        "seating_minimum": repeat_pairs_bound(regular + min(free, -regular % 4),
-                                              tournament.sessions),
+        "seating_minimum": minimum,
         "can_remove": not drawn and tournament.state != "results confirmed",
         "player_form": PlayerForm(),
         "seating_form": SeatingForm(initial={

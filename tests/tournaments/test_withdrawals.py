@@ -319,3 +319,20 @@ def test_the_rule_is_a_tournament_setting_on_the_form_and_the_api(client, organi
         format="json")
     assert created.status_code in (200, 201), created.json()
     assert created.json()["withdrawn_ranking"] == "unranked"
+
+
+def test_the_fewest_possible_repeats_follow_the_field_as_drawn(make_tournament, organizer):
+    """After a withdrawal and a substitute the manage page's "fewest possible" is the bound of
+    the seating as drawn (18 tables, 13 players seated: 6 x 18 - 13 x 12 / 2 = 30), never
+    more than the draw's own repeat pairs (it said 42 against 39 before)."""
+    from django.test import Client
+
+    t, _substitute = _with_substitute(make_tournament, organizer)
+    services.registration_withdraw(registration=_first(t), user=organizer, from_session=4)
+    services.seating_draw(tournament=t, user=organizer, seed=5, from_session=4)
+    t.refresh_from_db()
+    client = Client()
+    client.force_login(organizer)
+    page = client.get(f"/en/tournaments/{t.pk}/manage/").content.decode()
+    assert "(the fewest possible: 30)" in page
+    assert t.seating_repeat_pairs >= 30
