@@ -17,7 +17,10 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tournaments.seating_designs import develop, repeats  # pure: no Django
 
 Point = tuple[int, int]  # (residue, level)
 
@@ -106,24 +109,8 @@ def search(n: int, m: int, rng: random.Random, budget: int) -> list[list[Point |
 
 def check(blocks: list[list[Point | None]], n: int, m: int) -> int:
     """Meetings beyond the first over the m developed sessions (0 for a repeat-free base
-    class)."""
-    k = n - 3 * m
-    met: dict[tuple[object, object], int] = {}
-    fixed = 0
-    for t in range(m):
-        fixed = 0
-        for block in blocks:
-            names: list[object] = []
-            for p in block:
-                if p is None:
-                    names.append(("inf", fixed))
-                    fixed += 1
-                else:
-                    names.append(((p[0] + t) % m, p[1]))
-            for a, b in combinations(sorted(names, key=repr), 2):
-                met[(a, b)] = met.get((a, b), 0) + 1
-    assert fixed == k
-    return sum(v - 1 for v in met.values() if v > 1)
+    class), the sessions developed as the site does."""
+    return repeats(develop([blocks], n, m))
 
 
 def main() -> None:

@@ -44,7 +44,11 @@ import time
 from collections.abc import Hashable, Iterator
 from itertools import combinations, permutations
 from math import gcd
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tournaments.seating_designs import develop, repeats  # pure: no Django
 
 Point = tuple[int, int]  # (residue, level)
 Triple = tuple[int, int, int]
@@ -128,40 +132,23 @@ def differences(tables: list[tuple[Point, ...]], m: int,
     return out if len(set(out)) == len(out) else None
 
 
-def develop(bases: list[list[list[Point | None]]], m: int) -> list[list[list[object]]]:
-    """Every session of the cyclic design (fixed players named ("fixed", i))."""
-    sessions = []
-    for base in bases:
-        for t in range(m):
-            tables, fixed = [], 0
-            for block in base:
-                table: list[object] = []
-                for p in block:
-                    if p is None:
-                        table.append(("fixed", fixed))
-                        fixed += 1
-                    else:
-                        table.append(((p[0] + t) % m, p[1]))
-                tables.append(table)
-            sessions.append(tables)
-    return sessions
-
-
 def report(bases: list[list[list[Point | None]]], m: int, players: int) -> bool:
-    sessions = develop(bases, m)
-    met: dict[tuple[str, str], int] = {}
+    """Develops the base sessions as the site does (tournaments.seating_designs.develop),
+    checks that each session seats every player once, and prints the pairs met."""
+    sessions = develop(bases, players, m)
+    met: set[tuple[int, int]] = set()
     for tables in sessions:
-        seated = sorted(repr(p) for table in tables for p in table)
-        if len(seated) != players or len(set(seated)) != players:
+        seated = sorted(p for table in tables for p in table)
+        if seated != list(range(players)):
             print("a session does not seat every player once")
             return False
         for table in tables:
-            for a, b in combinations(sorted(repr(p) for p in table), 2):
-                met[(a, b)] = met.get((a, b), 0) + 1
-    print(f"{len(sessions)} sessions, {len(met)} pairs meet, most meetings of a pair "
-          f"{max(met.values())}, pairs never met {players * (players - 1) // 2 - len(met)}")
+            met.update(combinations(sorted(table), 2))
+    extra = repeats(sessions)
+    print(f"{len(sessions)} sessions, {len(met)} pairs meet, meetings beyond the first "
+          f"{extra}, pairs never met {players * (players - 1) // 2 - len(met)}")
     print(bases)
-    return max(met.values()) == 1
+    return extra == 0
 
 
 # --- one base session over Z_m x {0, 1, 2} ---------------------------------------------------

@@ -202,13 +202,19 @@ def transversal_rows(n: int) -> list[list[int]]:
 
 
 def cyclic_design(n: int, sessions: int) -> Schedule | None:
-    """The cyclic design of ``CYCLIC_BASES`` for ``n`` players and ``sessions`` sessions
-    (players 0..n-1: ``(residue, level)`` is ``level * m + residue``, the fixed players
-    follow), or None."""
+    """The cyclic design of ``CYCLIC_BASES`` for ``n`` players and ``sessions`` sessions,
+    or None."""
     bases = CYCLIC_BASES.get((n, sessions))
     if bases is None:
         return None
-    m = sessions // len(bases)
+    return develop(bases, n, sessions // len(bases))
+
+
+def develop(bases: Sequence[Sequence[Sequence[tuple[int, int] | None]]], n: int,
+            m: int) -> Schedule:
+    """Each base session developed mod ``m``: session ``t`` of a base adds ``t`` to every
+    residue. Players 0..n-1: ``(residue, level)`` is ``level * m + residue``, the fixed
+    players (None) follow, numbered in their order in a base session."""
     fixed_count = sum(1 for block in bases[0] for p in block if p is None)
     first_fixed = n - fixed_count
     out: Schedule = []
