@@ -10,8 +10,8 @@ def _roles_after_migrate(sender, using="default", **kwargs):
 
 
 class SiteConfig(AppConfig):
-    """The project package as an app: the base template, the site-wide template tags, the
-    site's management commands and the demo federation."""
+    """The wiring as an app: every app's roles after migrate, the demo federation and its
+    commands (load_demo, create_demo_admin, setup_roles)."""
 
     name = "config"
     verbose_name = _("Site")

@@ -9,9 +9,9 @@ from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 from wagtail.documents import urls as wagtaildocs_urls
 
-from config.health import healthz
 from content import views as content_views
 from content.sitemaps import AllLanguagesSitemap
+from core.health import healthz
 from federation import account_views, online_payments
 from rulebook import calculator_views as rulebook_calculator_views
 
@@ -29,7 +29,7 @@ urlpatterns = [
     path(
         "api/docs/",
         SpectacularSwaggerSplitView.as_view(
-            url_name="api-schema", template_name="config/swagger_ui.html"
+            url_name="api-schema", template_name="core/swagger_ui.html"
         ),
         name="api-docs",
     ),

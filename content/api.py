@@ -17,9 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.pagination import PAGE_INVALID, api_page, page_number
 from content.search import site_languages
 from content.site_search import KINDS, MAX_QUERY, PER_PAGE, site_search
+from core.pagination import PAGE_INVALID, api_page, page_number
 
 QUERY_EMPTY = _("Enter something to search for.")
 QUERY_LONG = _("A search is at most %(max)d characters long.")

@@ -74,7 +74,7 @@ def news_mailing_texts(post) -> dict[str, tuple[str, str]]:
     from django.utils.text import normalize_newlines
     from django.utils.translation import override
 
-    from config.site_url import site_absolute_url
+    from core.site_url import site_absolute_url
 
     texts: dict[str, tuple[str, str]] = {}
     for page in [post, *post.get_translations()]:

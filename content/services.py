@@ -449,7 +449,7 @@ def news_draft_for_accreditation(*, tournament) -> NewsPage | None:
     from django.utils.html import escape
     from wagtail.rich_text import RichText
 
-    from config.countries import country_name
+    from core.countries import country_name
 
     with translation.override(settings.LANGUAGE_CODE):
         summary = _(

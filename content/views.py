@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from config.pagination import page_number
 from content.site_search import KINDS, site_search
+from core.pagination import page_number
 
 
 def search(request):

@@ -48,8 +48,8 @@ def rulebook_tasks(user) -> list:
     """The editors' line on the admin's home page."""
     from django.urls import reverse
 
-    from config.admin_dashboard import Task
     from content.reports import rulebook_translation_pages
+    from core.admin_dashboard import Task
 
     if not _can_edit_pages(user):
         return []
@@ -66,7 +66,7 @@ def rulebook_tasks(user) -> list:
 
 @hooks.register("construct_homepage_panels")
 def add_rulebook_tasks_panel(request, panels):
-    from config.admin_dashboard import TasksPanel
+    from core.admin_dashboard import TasksPanel
 
     panels.append(TasksPanel(name="rulebook_tasks", heading=str(_("Rulebook: waiting")),
                              order=70, tasks=rulebook_tasks))

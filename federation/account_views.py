@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from config.tokens import api_token_get_or_create, api_token_renew
+from core.tokens import api_token_get_or_create, api_token_renew
 
 
 @login_required

@@ -15,7 +15,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
-from config.pdf_fonts import font_for, unicode_font
+from core.pdf_fonts import font_for, unicode_font
 from federation.models import Member
 
 CARD_SIZE = (85.6 * mm, 54 * mm)

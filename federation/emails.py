@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from config.site_url import site_absolute_url
+from core.site_url import site_absolute_url
 from federation import outbox
 from federation.models import DuesInvoice, Member, Payment
 

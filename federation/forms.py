@@ -7,14 +7,14 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config.countries import country_choices
+from core.countries import country_choices
 from federation import dues
 from federation.models import Club, Member, MembershipType
 
 
 class CountrySelectMixin:
     """The member's country as a list in the page's language and alphabet
-    (config.countries); a value stored before, that is not a code, stays selectable."""
+    (core.countries); a value stored before, that is not a code, stays selectable."""
 
     def _country_select(self) -> None:
         field = self.fields["country"]  # type: ignore[attr-defined]

@@ -14,8 +14,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from payments.models import BasePayment
 
-from config.dates import validate_birth_date, validate_payment_date
-from config.tokens import api_tokens_forget_users
+from core.dates import validate_birth_date, validate_payment_date
+from core.tokens import api_tokens_forget_users
 
 
 class UserQuerySet(models.QuerySet):
@@ -539,7 +539,7 @@ class OnlinePayment(BasePayment):
         from django.urls import reverse
         from django.utils import translation
 
-        from config.site_url import site_absolute_url
+        from core.site_url import site_absolute_url
 
         with translation.override(self.language):
             path = reverse(name, args=[self.token])

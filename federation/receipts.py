@@ -10,7 +10,7 @@ from reportlab.lib.pagesizes import A5, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
-from config.pdf_fonts import font_for, unicode_font
+from core.pdf_fonts import font_for, unicode_font
 from federation.models import Payment
 
 

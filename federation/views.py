@@ -16,8 +16,8 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 from payments import PaymentError, PaymentStatus, RedirectNeeded
 
-from config import csv_export
-from config.site_url import site_absolute_url
+from core import csv_export
+from core.site_url import site_absolute_url
 from federation import online_payments, receipts, selectors, services
 from federation.card_pdf import card_pdf as card_pdf_document
 from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message

@@ -15,7 +15,7 @@ from wagtail.admin.views import generic
 from wagtail.admin.viewsets.base import ViewSetGroup
 from wagtail.admin.viewsets.model import ModelViewSet
 
-from config.csv_export import SafeCsvExportMixin
+from core.csv_export import SafeCsvExportMixin
 from federation import selectors, services
 from federation.error_texts import INVOICE_STATE_LABELS, STATUS_CHOICES, STATUS_LABELS
 from federation.models import (

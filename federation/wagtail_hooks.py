@@ -136,7 +136,7 @@ def membership_tasks(user) -> list:
     from django.urls import reverse
     from django.utils import formats
 
-    from config.admin_dashboard import Task
+    from core.admin_dashboard import Task
     from federation import selectors
     from federation.models import Member
 
@@ -171,7 +171,7 @@ def membership_tasks(user) -> list:
 
 @hooks.register("construct_homepage_panels")
 def add_membership_tasks_panel(request, panels):
-    from config.admin_dashboard import TasksPanel
+    from core.admin_dashboard import TasksPanel
 
     panels.append(TasksPanel(name="membership_tasks", heading=str(_("Membership: waiting")),
                              order=50, tasks=membership_tasks))

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.pagination import PAGE_INVALID, api_page, page_number
+from core.pagination import PAGE_INVALID, api_page, page_number
 from ratings import ema
 from ratings.method import parse_period
 from ratings.selectors import (

@@ -12,7 +12,7 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config.dates import window
+from core.dates import window
 from ratings.method import (
     PlayerState,
     Rating,

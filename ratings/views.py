@@ -24,8 +24,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config import csv_export
-from config.countries import country_choices
+from core import csv_export
+from core.countries import country_choices
 from federation.models import Club
 from ratings import ema
 from ratings.ema import RankedPlayer
@@ -294,7 +294,7 @@ def _csv_rows(rows: list[ListEntry]) -> Iterator[list[Any]]:
 
 
 def rating_list_csv(request: HttpRequest) -> HttpResponseBase:
-    """The whole list as CSV, streamed (StreamingHttpResponse through config.csv_export)."""
+    """The whole list as CSV, streamed (StreamingHttpResponse through core.csv_export)."""
     filters = _filters(request, _ruleset(request))
     if filters is None:
         raise Http404(_("There are no ratings yet."))

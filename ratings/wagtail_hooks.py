@@ -12,7 +12,7 @@ def rating_tasks(user) -> list:
     from django.urls import reverse
     from django.utils import formats
 
-    from config.admin_dashboard import Task
+    from core.admin_dashboard import Task
     from ratings.method import parse_period, period_first_day, period_label, period_of
     from ratings.models import DEFAULT_RULESET, RatingPeriod
     from tournaments.selectors import today
@@ -43,7 +43,7 @@ def rating_tasks(user) -> list:
 @hooks.register("construct_homepage_panels")
 def add_tournament_tasks_panel(request, panels):
     """One panel for the accreditation officer: tournaments to decide, lists to publish."""
-    from config.admin_dashboard import TasksPanel
+    from core.admin_dashboard import TasksPanel
     from tournaments.wagtail_hooks import tournament_tasks
 
     panels.append(TasksPanel(name="tournament_tasks",

@@ -34,8 +34,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from config.api_errors import E_BAD_ENCODING, E_TOO_DEEP, bad_encoding_message, too_deep_message
-from config.tokens import CachedTokenAuthentication
+from core.api_errors import E_BAD_ENCODING, E_TOO_DEEP, bad_encoding_message, too_deep_message
+from core.tokens import CachedTokenAuthentication
 from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import score
 from rulebook.scoring.hkos import HkosScoreResult
@@ -64,7 +64,7 @@ class BadRequest(Exception):
 def _error_response(code: str, message: str, position: int | None, status: int = 400
                     ) -> HttpResponse:
     body: dict[str, Any] = {"code": code, "message": message, "position": position}
-    if code in BODY_CODES:  # the body itself cannot be read (config.api_errors)
+    if code in BODY_CODES:  # the body itself cannot be read (core.api_errors)
         body["field"] = "body"
     return HttpResponse(msgspec.json.encode(body), status=status, content_type=_JSON)
 
@@ -466,7 +466,7 @@ class ScoreBatchView(APIView):
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         # the body is read before the rate limit is checked: each question counts
-        # (config.throttles, the API's throttles, read request.throttle_weight)
+        # (core.throttles, the API's throttles, read request.throttle_weight)
         try:
             self._questions = _read_batch(request.body)
             request.throttle_weight = len(self._questions)  # type: ignore[attr-defined]

@@ -1,9 +1,24 @@
-"""The shape of the code: no import cycle between the project's modules, each app imports
-only the apps below it, and docs/architecture.md names only what exists.
+"""The shape of the code, read from the folder layout with no list of modules to keep by
+hand: no import cycle between the project's modules, each app imports only the apps below
+it, and docs/architecture.md names only what exists.
 
-The import tests read the source with ``ast``: every ``import`` counts, at module level or
-inside a function, because a cycle through a function-level import is a cycle hidden, not
-broken. The document tests look each path up in the tree and import each dotted name.
+The rules, each a test below:
+
+- ``config/`` is the wiring (settings, urls, roles, the demo): **no module outside config
+  imports config**. An app that imports ``config.anything`` fails
+  ``test_no_app_imports_config``.
+- ``core/`` is the shared kernel every app may use: **core imports no app**.
+- An app imports downwards only (``BELOW``), and only config imports content.
+- Every module under a ``rules/`` folder, and the scoring core ``rulebook/scoring/``, is
+  **pure**: it imports no Django (nor Wagtail, DRF, allauth ...) and, of the project, only
+  other pure modules. A ``from django.db import models`` planted under any ``rules/``
+  folder fails ``test_pure_modules_import_no_django``.
+
+``test_the_layer_checks_catch_planted_imports`` plants both faults in a scratch tree and
+proves that the checks see them. The import tests read the source with ``ast``: every
+``import`` counts, at module level or inside a function, because a cycle through a
+function-level import is a cycle hidden, not broken. The document tests look each path up
+in the tree and import each dotted name.
 """
 
 from __future__ import annotations
@@ -16,19 +31,24 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "federation", "rulebook", "content", "tournaments", "ratings")
+PACKAGES = ("config", "core", "federation", "rulebook", "content", "tournaments", "ratings")
 SKIPPED_DIRS = {"migrations", "tests", "__pycache__"}
+# what a pure module may not import: the web framework and everything built on it
+FRAMEWORKS = {
+    "django", "wagtail", "rest_framework", "allauth", "drf_spectacular", "modelcluster",
+    "taggit", "payments", "django_countries", "phonenumber_field", "csp",
+}
 
 
 # --- the module graph -------------------------------------------------------------------
 
 
-def module_files() -> dict[str, Path]:
+def module_files(root: Path = ROOT) -> dict[str, Path]:
     """Every module of the project's packages, by dotted name (a package by its __init__)."""
     modules: dict[str, Path] = {}
     for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            relative = path.relative_to(ROOT)
+        for path in sorted((root / package).rglob("*.py")):
+            relative = path.relative_to(root)
             if SKIPPED_DIRS.intersection(relative.parts[:-1]):
                 continue
             parts = list(relative.with_suffix("").parts)
@@ -83,8 +103,8 @@ def imported_modules(module: str, path: Path, known: set[str]) -> set[str]:
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
-    files = module_files()
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    files = module_files(root)
     known = set(files)
     return {module: imported_modules(module, path, known) for module, path in files.items()}
 
@@ -183,97 +203,108 @@ def test_the_cycle_finder_finds_cycles():
 
 # An app imports downwards only:
 #
-#   config (urls, demo, roles, ...)
+#   config (the wiring: settings, urls, api_urls, roles, the demo)
 #     -> content -> ratings -> tournaments -> federation, rulebook
-#     -> rulebook.scoring (pure: no Django, no other app)
+#     -> core (the shared kernel)
 #
 # federation and rulebook sit side by side and import neither each other nor anything
-# above them. config's leaf modules (the cache backend, the API's throttles and token
-# authentication, the middleware, the health check, the admin's home page panels, the API
-# schema hook, the PDFs' fonts) import no app, so every app may use them; config's other
-# modules (urls, api_urls, demo, roles, settings ...) put the apps together and no app
-# imports them.
+# above them. Every app may import core; core imports no app; nothing but config imports
+# config. Pure modules (rules/ folders, rulebook/scoring/) import only pure modules.
 BELOW = {
-    "content": {"ratings", "tournaments", "federation", "rulebook", "rulebook.scoring"},
-    "ratings": {"tournaments", "federation", "rulebook", "rulebook.scoring"},
-    "tournaments": {"federation", "rulebook", "rulebook.scoring"},
+    "content": {"ratings", "tournaments", "federation", "rulebook"},
+    "ratings": {"tournaments", "federation", "rulebook"},
+    "tournaments": {"federation", "rulebook"},
     "federation": set(),
-    "rulebook": {"rulebook.scoring"},
-    "rulebook.scoring": set(),
-}
-CONFIG_LEAVES = {
-    "config.admin_dashboard",
-    "config.api_errors",
-    "config.api_schema",
-    "config.cache",
-    "config.countries",
-    "config.csv_export",
-    "config.dates",
-    "config.health",
-    "config.middleware",
-    "config.pagination",
-    "config.pdf_fonts",
-    "config.site_url",
-    "config.throttles",
-    "config.tokens",
-}
-# the config modules that import apps: they put the apps together
-CONFIG_WIRING = {
-    "config.apps",
-    "config.demo",
-    "config.management.commands.load_demo",
-    "config.management.commands.setup_roles",
-    "config.roles",
-    "config.urls",
+    "rulebook": set(),
+    "core": set(),
 }
 
 
-def layer(module: str) -> str:
-    if module in CONFIG_LEAVES:
-        return "config.leaf"
-    if module == "rulebook.scoring" or module.startswith("rulebook.scoring."):
-        return "rulebook.scoring"
+def app(module: str) -> str:
     return module.split(".")[0]
 
 
-def test_config_imports_apps_only_where_it_puts_them_together():
+def is_pure(module: str) -> bool:
+    """A module under a ``rules`` package of an app, or in the scoring core."""
+    parts = module.split(".")
+    return "rules" in parts[1:] or parts[:2] == ["rulebook", "scoring"]
+
+
+def imports_of_config(graph: dict[str, set[str]]) -> list[str]:
+    return [
+        f"{module} imports {target}"
+        for module, targets in sorted(graph.items())
+        if app(module) != "config"
+        for target in sorted(targets)
+        if app(target) == "config"
+    ]
+
+
+def imports_against_the_layers(graph: dict[str, set[str]]) -> list[str]:
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        source = app(module)
+        if source not in BELOW:
+            continue
+        allowed = BELOW[source] | {source, "core"}
+        wrong.extend(
+            f"{module} imports {target}"
+            for target in sorted(targets)
+            if app(target) not in allowed
+        )
+    return wrong
+
+
+def framework_imports(path: Path) -> list[str]:
+    """The names of Django and the packages built on it that a file imports (absolute
+    imports, anywhere in the file)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names.append(node.module or "")
+    return [name for name in names if name.split(".")[0] in FRAMEWORKS]
+
+
+def impure_imports(root: Path = ROOT) -> list[str]:
+    """What the pure modules import that is not pure: Django and its kin, or a project
+    module outside the pure folders."""
+    files = module_files(root)
+    graph = import_graph(root)
+    wrong = []
+    for module, path in sorted(files.items()):
+        if not is_pure(module):
+            continue
+        wrong.extend(f"{module} imports {name}" for name in framework_imports(path))
+        wrong.extend(
+            f"{module} imports {target} (not pure)"
+            for target in sorted(graph[module])
+            if not is_pure(target)
+        )
+    return wrong
+
+
+def test_no_app_imports_config():
+    """config is the wiring; an app importing it would run the layers backwards."""
+    wrong = imports_of_config(import_graph())
+    assert not wrong, "modules outside config that import config:\n" + "\n".join(wrong)
+
+
+def test_core_imports_no_app():
     graph = import_graph()
     wrong = [
         f"{module} imports {target}"
         for module, targets in sorted(graph.items())
-        if layer(module) in ("config", "config.leaf") and module not in CONFIG_WIRING
+        if app(module) == "core"
         for target in sorted(targets)
-        if layer(target) not in ("config", "config.leaf")
+        if app(target) != "core"
     ]
-    assert not wrong, "config modules that should import no app:\n" + "\n".join(wrong)
-
-
-def test_config_leaves_import_only_leaves():
-    graph = import_graph()
-    wrong = [
-        f"{module} imports {target}"
-        for module in sorted(CONFIG_LEAVES)
-        for target in sorted(graph[module])
-        if layer(target) != "config.leaf"
-    ]
-    assert not wrong, "config's leaf modules import more than leaves:\n" + "\n".join(wrong)
+    assert not wrong, "the shared kernel imports apps:\n" + "\n".join(wrong)
 
 
 def test_apps_import_downwards_only():
-    graph = import_graph()
-    wrong = []
-    for module, targets in sorted(graph.items()):
-        source = layer(module)
-        if source not in BELOW:
-            continue
-        allowed = BELOW[source] | {source}
-        if source != "rulebook.scoring":
-            allowed |= {"config.leaf"}
-        wrong.extend(
-            f"{module} imports {target}"
-            for target in sorted(targets)
-            if layer(target) not in allowed
-        )
+    wrong = imports_against_the_layers(import_graph())
     assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
 
 
@@ -282,9 +313,46 @@ def test_only_config_imports_content():
     importers = sorted(
         module
         for module, targets in graph.items()
-        if layer(module) != "content" and any(layer(target) == "content" for target in targets)
+        if app(module) not in ("content", "config")
+        and any(app(target) == "content" for target in targets)
     )
-    assert set(importers) <= CONFIG_WIRING, importers
+    assert not importers, importers
+
+
+def test_pure_modules_import_no_django():
+    """Every module under a rules/ folder and in rulebook/scoring/ is pure."""
+    assert any(is_pure(module) for module in module_files())
+    wrong = impure_imports()
+    assert not wrong, "pure modules that import what is not pure:\n" + "\n".join(wrong)
+
+
+def test_the_layer_checks_catch_planted_imports(tmp_path):
+    """A Django import planted under a rules/ folder, and an app importing config, are
+    both found."""
+    for package in PACKAGES:
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "config" / "urls.py").write_text("")
+    rules = tmp_path / "tournaments" / "rules"
+    rules.mkdir()
+    (rules / "__init__.py").write_text("")
+    (rules / "entry_price.py").write_text("from decimal import Decimal\n")
+    (rules / "ranking.py").write_text("def f():\n    from django.db import models\n")
+    (rules / "lateness.py").write_text("from tournaments import models\n")
+    (tmp_path / "tournaments" / "models.py").write_text("")
+    (tmp_path / "federation" / "views.py").write_text("from config.urls import urlpatterns\n")
+    (tmp_path / "core" / "cache.py").write_text("import federation.views\n")
+
+    assert impure_imports(tmp_path) == [
+        "tournaments.rules.lateness imports tournaments.models (not pure)",
+        "tournaments.rules.ranking imports django.db",
+    ]
+    graph = import_graph(tmp_path)
+    assert imports_of_config(graph) == ["federation.views imports config.urls"]
+    assert imports_against_the_layers(graph) == [
+        "core.cache imports federation.views",
+        "federation.views imports config.urls",
+    ]
 
 
 def test_model_relations_point_downwards():
@@ -307,25 +375,6 @@ def test_model_relations_point_downwards():
             if destination in PACKAGES and destination not in BELOW[source] | {source}:
                 wrong.append(f"{model._meta.label}.{field.name} -> {target._meta.label}")
     assert not wrong, "relations against the layers:\n" + "\n".join(wrong)
-
-
-def test_the_scoring_core_imports_no_django():
-    wrong = []
-    for module, path in sorted(module_files().items()):
-        if layer(module) != "rulebook.scoring":
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = (
-                [alias.name for alias in node.names]
-                if isinstance(node, ast.Import)
-                else [node.module or ""]
-                if isinstance(node, ast.ImportFrom) and not node.level
-                else []
-            )
-            wrong.extend(
-                f"{module} imports {name}" for name in names if name.split(".")[0] == "django"
-            )
-    assert not wrong, "\n".join(wrong)
 
 
 # --- the architecture document ----------------------------------------------------------

@@ -26,8 +26,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.pagination import PAGE_INVALID, api_page, page_number
-from config.tokens import CachedTokenAuthentication
+from core.pagination import PAGE_INVALID, api_page, page_number
+from core.tokens import CachedTokenAuthentication
 from rulebook.scoring.standings import WINDS, Problem
 from tournaments import ema_export
 from tournaments.permissions import can_accredit, can_manage, can_organize

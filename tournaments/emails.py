@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from config.site_url import site_absolute_url
+from core.site_url import site_absolute_url
 from federation import outbox
 from federation import selectors as federation_selectors
 from tournaments.models import Entry, Tournament

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from config.countries import country_choices
+from core.countries import country_choices
 
 from .importers import INT_MAX, INT_MIN, MAX_HAND_POINTS
 from .models import Registration, Seat, Tournament

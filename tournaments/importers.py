@@ -302,7 +302,7 @@ def _json_hand(raw: Any, out: _Collector, **where: Any) -> HandEntry | None:
 # CSV -----------------------------------------------------------------------------------------
 
 
-# The results template (/tournaments/results-template.csv, written by config.csv_export):
+# The results template (/tournaments/results-template.csv, written by core.csv_export):
 # a filled-in example under CSV_COLUMNS, one table of session 1 with totals, one with hands.
 CSV_TEMPLATE_ROWS = (
     ("1", "1", "seat", "", "E", "1", "35", "0", "", "", "", "", ""),

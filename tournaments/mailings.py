@@ -16,7 +16,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django_countries import countries
 
-from config.site_url import site_absolute_url
+from core.site_url import site_absolute_url
 from federation import mailings, services
 from tournaments.models import Entry, Tournament
 from tournaments.signals import tournament_accredited

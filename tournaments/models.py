@@ -21,7 +21,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from config.dates import validate_tournament_date
+from core.dates import validate_tournament_date
 from rulebook.scoring.standings import WINDS
 from rulebook.search_text import search_fold
 

@@ -22,7 +22,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from config.pdf_fonts import font_for, unicode_font
+from core.pdf_fonts import font_for, unicode_font
 
 from .models import Tournament
 from .selectors import table_points_number

@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone, translation
 
-from config.countries import country_name
+from core.countries import country_name
 from rulebook.scoring import DEFAULT_CONFIG, MCRConfig
 from rulebook.scoring.standings import (
     WINDS,

@@ -25,7 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.site_url import site_base_url
+from core.site_url import site_base_url
 from rulebook import error_texts
 from rulebook.calculator import FLAGS
 from rulebook.calculator_texts import FLAG_NAMES, WIND_NAMES

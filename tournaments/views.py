@@ -27,7 +27,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config import csv_export
+from core import csv_export
 from rulebook.scoring.standings import WINDS
 from tournaments import ema_export, xlsx
 from tournaments.permissions import can_manage, can_organize

@@ -83,7 +83,7 @@ def tournament_tasks(user) -> list:
     """The accreditation officer's line on the admin's home page: tournaments to decide."""
     from django.urls import reverse
 
-    from config.admin_dashboard import Task
+    from core.admin_dashboard import Task
     from tournaments.models import Tournament
     from tournaments.permissions import can_accredit
 

@@ -1,5 +1,5 @@
 """Spreadsheets as XLSX (openpyxl): one sheet, the header row, the rows. Text cells that
-look like formulas are written as text, as config.csv_export does for CSV. The EMA's
+look like formulas are written as text, as core.csv_export does for CSV. The EMA's
 results sheet and the organizer's entrants list for the venue."""
 
 from __future__ import annotations

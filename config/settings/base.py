@@ -14,7 +14,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.utils.translation import gettext_lazy as _
 
-from config import site_url
+from core import site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -44,7 +44,8 @@ ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXIES
 
 INSTALLED_APPS = [
     # our apps first so that their templates override allauth's and Wagtail's
-    "config",  # the project: base template, site-wide template tags, commands, the demo
+    "core",  # the shared kernel: site-wide template tags, middleware, translation commands
+    "config",  # the wiring: roles of every app after migrate, the demo federation
     "federation",
     "rulebook",
     "content",
@@ -96,24 +97,24 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every response, the admin's looser one under /admin/
-    "config.csp.SiteCSPMiddleware",
+    "core.csp.SiteCSPMiddleware",
     # /healthz answered before the host check: the container's check asks 127.0.0.1
-    "config.health.HealthCheckMiddleware",
+    "core.health.HealthCheckMiddleware",
     # /api/: a body over API_MAX_BODY_BYTES refused at once (413), every error as JSON
-    "config.api_errors.ApiErrorsMiddleware",
+    "core.api_errors.ApiErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # anonymous fan tables and fan pages from the cache, before sessions and page routing
     "content.middleware.RulebookCacheMiddleware",
-    "config.site_url.SiteAddressMiddleware",  # links sent out: the request's address
+    "core.site_url.SiteAddressMiddleware",  # links sent out: the request's address
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "config.middleware.LocaleMiddleware",  # Django's, API 404s left alone
+    "core.middleware.LocaleMiddleware",  # Django's, API 404s left alone
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
-    "config.middleware.AdminAccessMiddleware",
+    "core.middleware.AdminAccessMiddleware",
     "wagtail.contrib.redirects.middleware.RedirectMiddleware",
 ]
 
@@ -177,7 +178,7 @@ _CSP_COMMON: dict[str, Any] = {
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {**_CSP_COMMON, "script-src": [SELF, NONCE], "style-src": [SELF, NONCE]},
 }
-# The Wagtail admin (/admin/, config.csp): Wagtail 8 still writes inline scripts and styles.
+# The Wagtail admin (/admin/, core.csp): Wagtail 8 still writes inline scripts and styles.
 # A nonce would switch 'unsafe-inline' off, so this policy has none.
 CONTENT_SECURITY_POLICY_ADMIN = {
     "DIRECTIVES": {
@@ -224,8 +225,8 @@ if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
             # Django's Redis backend, one client per pool, answering as an empty cache while
-            # Redis is away (config/cache.py)
-            "BACKEND": "config.cache.FaultTolerantRedisCache",
+            # Redis is away (core/cache.py)
+            "BACKEND": "core.cache.FaultTolerantRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
         }
     }
@@ -280,7 +281,7 @@ ACCOUNT_ADAPTER = "federation.accounts.AccountAdapter"
 # --- Wagtail ---------------------------------------------------------------
 WAGTAIL_SITE_NAME = _("Mahjong Federation")
 # The site's public address (SITE_URL) is the base of every link sent out; unset, links are
-# built from the request being served (config.site_url). Wagtail's admin mails use
+# built from the request being served (core.site_url). Wagtail's admin mails use
 # WAGTAILADMIN_BASE_URL, which defaults to it (unset: the default Wagtail site's address).
 SITE_URL = os.environ.get("SITE_URL", "").strip()
 WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "").strip() or SITE_URL
@@ -303,18 +304,18 @@ ELASTICSEARCH_TIMEOUT = float(os.environ.get("ELASTICSEARCH_TIMEOUT", "5"))
 WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
 
 # --- API -------------------------------------------------------------------
-# The largest body the API reads (bytes): a 413 saying so beyond it (config/api_errors.py).
+# The largest body the API reads (bytes): a 413 saying so beyond it (core/api_errors.py).
 API_MAX_BODY_BYTES = int(
     os.environ.get("API_MAX_BODY_BYTES", str(2_621_440)))
 
 REST_FRAMEWORK = {
     # JSON nested too deep or not UTF-8: a 400 naming the body; every error as JSON
     "DEFAULT_PARSER_CLASSES": [
-        "config.api_errors.JSONParser",
+        "core.api_errors.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     # the client's address for the anonymous rate limit (TRUSTED_PROXIES above)
     "NUM_PROXIES": TRUSTED_PROXIES,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -323,15 +324,15 @@ REST_FRAMEWORK = {
         # Tournament software and other clients: "Authorization: Token <key>" (DRF tokens;
         # a user finds theirs on /<lang>/accounts/api-token/, `manage.py api_token EMAIL`).
         # First, so that an anonymous write gets 401 with `WWW-Authenticate: Token`.
-        "config.tokens.CachedTokenAuthentication",
+        "core.tokens.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # Anonymous clients are counted per IP address, clients with a token per user, in the
     # shared cache (Redis when REDIS_URL is set), so every worker process sees the same count;
-    # a batch uses one request of the budget per question (config/throttles.py).
+    # a batch uses one request of the budget per question (core/throttles.py).
     "DEFAULT_THROTTLE_CLASSES": [
-        "config.throttles.WeightedAnonRateThrottle",
-        "config.throttles.WeightedUserRateThrottle",
+        "core.throttles.WeightedAnonRateThrottle",
+        "core.throttles.WeightedUserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_ANON_RATE", "60/min"),
@@ -343,7 +344,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Only the public API (/api/v1/) is published; admin endpoints never are.
-    "PREPROCESSING_HOOKS": ["config.api_schema.public_endpoints_only"],
+    "PREPROCESSING_HOOKS": ["core.api_schema.public_endpoints_only"],
     # /api/docs/ loads Swagger UI from the site's static files, not from a CDN
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -380,7 +381,7 @@ MEMBERSHIP_PAYMENT_TERM_DAYS = int(os.environ.get("MEMBERSHIP_PAYMENT_TERM_DAYS"
 # once when it is overdue).
 MEMBERSHIP_INVOICE_REMINDER_DAYS = int(os.environ.get("MEMBERSHIP_INVOICE_REMINDER_DAYS", "7"))
 # The site's public address, for links in emails (e.g. https://mahjong.example.org); empty:
-# the request's address (config.site_url.site_base_url).
+# the request's address (core.site_url.site_base_url).
 MEMBERSHIP_SITE_URL = SITE_URL or WAGTAILADMIN_BASE_URL
 # Payment providers offered to members (dotted paths to federation.payment_providers classes).
 MEMBERSHIP_PAYMENT_PROVIDERS = [

@@ -32,7 +32,7 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from config import throttles
+from core import throttles
 from federation.models import Member, MembershipType, OutgoingMail
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tournaments.models import Player, Registration
@@ -100,7 +100,7 @@ def _site_answers(client, user) -> None:
 def test_redis_killed_mid_run_the_site_keeps_answering(client, site_content, private_redis,
                                                        settings, db):
     process, port = private_redis
-    settings.CACHES = {"default": {"BACKEND": "config.cache.FaultTolerantRedisCache",
+    settings.CACHES = {"default": {"BACKEND": "core.cache.FaultTolerantRedisCache",
                                    "LOCATION": f"redis://127.0.0.1:{port}/0",
                                    "KEY_PREFIX": "faults"}}
     user = UserFactory(email="player@example.org")

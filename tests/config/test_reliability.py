@@ -24,8 +24,8 @@ from django.test import Client, RequestFactory, override_settings
 from payments.core import PROVIDER_CACHE
 from rest_framework.authtoken.models import Token
 
-from config import throttles
-from config.csv_export import csv_text
+from core import throttles
+from core.csv_export import csv_text
 from federation.models import User
 from ratings.services import ratings_recompute
 from tests.factories import UserFactory
@@ -36,7 +36,7 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 # nothing listens there: a Redis that is stopped
-REDIS_AWAY = {"default": {"BACKEND": "config.cache.FaultTolerantRedisCache",
+REDIS_AWAY = {"default": {"BACKEND": "core.cache.FaultTolerantRedisCache",
                           "LOCATION": "redis://127.0.0.1:6390/0",
                           "KEY_PREFIX": "test-reliability"}}
 HAND = json.dumps({"hand": "123m456p789s123s5s5s"})
@@ -55,7 +55,7 @@ def _fresh_local_counts():
 @override_settings(CACHES=REDIS_AWAY)
 def test_without_redis_pages_and_the_api_answer_and_healthz_says_degraded(
         client, site_content, caplog) -> None:
-    caplog.set_level(logging.WARNING, logger="config.cache")
+    caplog.set_level(logging.WARNING, logger="core.cache")
     assert client.get("/en/").status_code == 200
     assert client.get("/en/accounts/login/").status_code == 200
     failed = client.post("/en/accounts/login/", {"login": "nobody@example.org",
@@ -75,7 +75,7 @@ def test_without_redis_pages_and_the_api_answer_and_healthz_says_degraded(
     assert health.status_code == 200
     assert health.json() == {"status": "degraded", "database": "ok", "cache": "down"}
     # one line says so, not one per request
-    warnings = [r for r in caplog.records if r.name == "config.cache"]
+    warnings = [r for r in caplog.records if r.name == "core.cache"]
     assert len(warnings) == 1 and "Redis cache unreachable" in warnings[0].getMessage()
 
 
@@ -226,7 +226,7 @@ def test_production_settings_exempt_the_health_check() -> None:
         "assert any(re.search(p, 'healthz') for p in s.SECURE_REDIRECT_EXEMPT); "
         "assert not any(re.search(p, 'en/') for p in s.SECURE_REDIRECT_EXEMPT); "
         "m = s.MIDDLEWARE; "
-        "assert m.index('config.health.HealthCheckMiddleware') "
+        "assert m.index('core.health.HealthCheckMiddleware') "
         "< m.index('django.middleware.common.CommonMiddleware'); print('ok')"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
@@ -302,7 +302,7 @@ def test_a_signed_unknown_stripe_event_is_answered_200(client, stripe_variant, c
 def test_with_redis_up_the_backend_is_the_shared_cache(client) -> None:
     prefix = f"test-{uuid.uuid4().hex}"
     with override_settings(CACHES={"default": {
-            "BACKEND": "config.cache.FaultTolerantRedisCache",
+            "BACKEND": "core.cache.FaultTolerantRedisCache",
             "LOCATION": "redis://127.0.0.1:6379/12", "KEY_PREFIX": prefix}}):
         from django.core.cache import cache
 

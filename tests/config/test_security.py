@@ -28,7 +28,7 @@ def test_schema_has_only_the_public_api(client):
 
 
 def test_schema_hook_keeps_v1_and_drops_the_rest():
-    from config.api_schema import public_endpoints_only
+    from core.api_schema import public_endpoints_only
 
     endpoints = [
         ("/api/v1/rulesets/", None, "GET", None),

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from config.templatetags import site_tags
+from core.templatetags import site_tags
 from ratings.services import ratings_recompute
 from tests.tournaments.confirmed_results import confirmed_tournament, players
 

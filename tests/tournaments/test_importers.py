@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from config.csv_export import csv_text
+from core.csv_export import csv_text
 from tournaments.importers import (
     CSV_COLUMNS,
     CSV_TEMPLATE_ROWS,

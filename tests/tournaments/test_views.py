@@ -9,7 +9,7 @@ import io
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from config.csv_export import csv_text
+from core.csv_export import csv_text
 from tests.tournaments.fixtures import player_ids
 from tournaments import services
 from tournaments.importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS

@@ -6,7 +6,7 @@ import os
 import pytest
 from django.test import RequestFactory
 
-from config import site_url
+from core import site_url
 from federation import emails
 from federation.models import OnlinePayment
 

@@ -22,7 +22,7 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from wagtail.models import Page
 
-from config.csp import SiteCSPMiddleware
+from core.csp import SiteCSPMiddleware
 from tests import conftest
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
@@ -119,8 +119,8 @@ def test_production_enforces_the_policy() -> None:
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
                             capture_output=True, text=True, check=True)
     middleware, script_src, report_only = json.loads(result.stdout)
-    assert middleware.index("config.csp.SiteCSPMiddleware") < middleware.index(
-        "config.health.HealthCheckMiddleware"
+    assert middleware.index("core.csp.SiteCSPMiddleware") < middleware.index(
+        "core.health.HealthCheckMiddleware"
     )
     assert "'unsafe-inline'" not in script_src
     assert report_only is False

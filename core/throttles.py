@@ -36,7 +36,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
-from config.cache import REDIS_UNAVAILABLE
+from core.cache import REDIS_UNAVAILABLE
 
 SLOTS_PER_WINDOW = 60
 

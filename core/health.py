@@ -42,7 +42,7 @@ def _database_ok() -> bool:
 
 
 def _cache_ok() -> bool:
-    ping = getattr(cache, "ping", None)  # the Redis backend (config/cache.py)
+    ping = getattr(cache, "ping", None)  # the Redis backend (core/cache.py)
     if ping is not None:
         return ping()
     try:  # the database or per-process cache of development and tests

@@ -28,7 +28,7 @@ class Task:
 class TasksPanel(Component):
     """A dashboard panel listing ``tasks(user)``; shown when there is at least one line."""
 
-    template_name = "config/admin/tasks_panel.html"
+    template_name = "core/admin/tasks_panel.html"
 
     def __init__(self, *, name: str, heading: str, order: int,
                  tasks: Callable[[Any], list[Task]]) -> None:

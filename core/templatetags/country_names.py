@@ -1,4 +1,4 @@
-"""``{{ code|country_name }}``: a country's name in the page's language (``config.countries``).
+"""``{{ code|country_name }}``: a country's name in the page's language (``core.countries``).
 
 Players' countries are ISO 3166 alpha-2 codes (imports and the admin store them so); an
 older free-text value that is not a code is shown as written.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django import template
 
-from config.countries import country_name as _country_name
+from core.countries import country_name as _country_name
 
 register = template.Library()
 

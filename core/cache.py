@@ -45,7 +45,7 @@ class ReusedClientRedisCacheClient(RedisCacheClient):
 
 
 class ReusedClientRedisCache(RedisCache):
-    """``CACHES["default"]["BACKEND"] = "config.cache.ReusedClientRedisCache"``."""
+    """``CACHES["default"]["BACKEND"] = "core.cache.ReusedClientRedisCache"``."""
 
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
@@ -65,7 +65,7 @@ REDIS_UNAVAILABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutE
 
 class CacheHealth:
     """Is the cache's server reachable, as far as the last operations of this process
-    know. Shared by the cache backend and the rate limits (config/throttles.py)."""
+    know. Shared by the cache backend and the rate limits (core/throttles.py)."""
 
     def __init__(self) -> None:
         self._down_until = 0.0
@@ -118,7 +118,7 @@ class FaultTolerantRedisCache(ReusedClientRedisCache):
     ``DOWN_SECONDS``, and it logs a warning at most once a minute. What the process kept
     meanwhile is dropped when Redis answers again.
 
-    ``CACHES["default"]["BACKEND"] = "config.cache.FaultTolerantRedisCache"``."""
+    ``CACHES["default"]["BACKEND"] = "core.cache.FaultTolerantRedisCache"``."""
 
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)

@@ -65,7 +65,7 @@ def test_healthz_answers_ok_without_language_prefix(client):
 def test_cached_token_authentication_forgets_a_renewed_token(client, user):
     import json
 
-    from config.tokens import api_token_get_or_create, api_token_renew
+    from core.tokens import api_token_get_or_create, api_token_renew
 
     old = api_token_get_or_create(user=user).key
     body = json.dumps({"hand": "123m456p789s123s5s5s"})

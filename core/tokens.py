@@ -44,7 +44,7 @@ class CachedTokenAuthentication(TokenAuthentication):
     """
 
     def authenticate_credentials(self, key):
-        health = getattr(cache, "health", None)  # the Redis backend (config/cache.py)
+        health = getattr(cache, "health", None)  # the Redis backend (core/cache.py)
         if health is not None and health.is_down():
             # Redis away: the processes could not tell each other of a deactivation
             return super().authenticate_credentials(key)

@@ -3,7 +3,7 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from config.tokens import api_token_get_or_create
+from core.tokens import api_token_get_or_create
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils.translation import override
 
-from config.countries import collation_key, country_choices, country_name
+from core.countries import collation_key, country_choices, country_name
 from tournaments.forms import PlayerForm
 
 

@@ -12,8 +12,8 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIRequestFactory
 
-from config.cache import ReusedClientRedisCache
-from config.throttles import WeightedAnonRateThrottle, WeightedUserRateThrottle
+from core.cache import ReusedClientRedisCache
+from core.throttles import WeightedAnonRateThrottle, WeightedUserRateThrottle
 from tests.factories import UserFactory
 from tests.services import requires_redis
 
@@ -185,7 +185,7 @@ def test_with_redis_as_the_default_cache_the_script_counts(clock: Clock, setting
     """DRF's throttles count in ``django.core.cache.cache`` (a proxy of the default cache):
     with Redis configured as in production, the check is the Lua script."""
     settings.CACHES = {"default": {
-        "BACKEND": "config.cache.ReusedClientRedisCache", "LOCATION": REDIS_URL,
+        "BACKEND": "core.cache.ReusedClientRedisCache", "LOCATION": REDIS_URL,
         "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}
     throttle = _throttle(WeightedAnonRateThrottle, clock, "2/min")
     assert throttle.cache is cache  # DRF's default, not a backend given by the test

@@ -11,7 +11,7 @@ import uuid
 
 import pytest
 
-from config.cache import ReusedClientRedisCache
+from core.cache import ReusedClientRedisCache
 from tests.services import requires_redis
 
 pytestmark = requires_redis

@@ -1,5 +1,5 @@
 """Implausible dates (issue 22, item 2; docs/reliability.md): every date a person enters has
-a plausible window (config/dates.py), a rating period is never created in the future, and
+a plausible window (core/dates.py), a rating period is never created in the future, and
 the list shown by default is the latest period that has ended."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from datetime import date, timedelta
 import pytest
 from django.core.exceptions import ValidationError
 
-from config.dates import window
+from core.dates import window
 from federation import bank_import
 from federation.models import Member, Payment
 from ratings.method import period_label, period_of
