@@ -29,6 +29,8 @@ from rest_framework import exceptions, parsers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from core.errors import DomainError
+
 logger = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
@@ -138,6 +140,8 @@ class ApiErrorsMiddleware:
                           ) -> HttpResponse | None:
         if not _is_api(request):
             return None
+        if isinstance(exception, DomainError):
+            return JsonResponse(exception.body(), status=exception.status)
         if isinstance(exception, RequestDataTooBig):
             return too_large_response()
         if isinstance(exception, RecursionError):
@@ -181,7 +185,10 @@ class BodyError(exceptions.ParseError):
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Any:
-    """DRF's handler; a body that cannot be read answers in the API's error shape."""
+    """DRF's handler; a body that cannot be read answers in the API's error shape; a domain
+    error (``core.errors.DomainError``) answers ``{"errors": [...]}`` with its status."""
+    if isinstance(exc, DomainError):
+        return _drf_response(exc.body(), exc.status)
     if isinstance(exc, BodyError):
         extra = {"limit": MAX_JSON_DEPTH} if exc.error_code == E_TOO_DEEP else {}
         return _drf_response(error_body(exc.error_code, str(exc.detail), "body", **extra), 400)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
+from core.errors import errors_on_form
 from federation import selectors, services
 from federation.error_texts import error_message
 from federation.models import MembershipYear, Payment
@@ -89,13 +90,11 @@ def payment_reverse_view(request, pk):
     payment = get_object_or_404(Payment.objects.select_related("invoice"), pk=pk)
     form = ReverseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form, None) as outcome:
             services.payment_reverse(
                 payment=payment, reversed_by=request.user, reason=form.cleaned_data["reason"]
             )
-        except services.MembershipError as error:
-            form.add_error(None, error.message)
-        else:
+        if outcome.ok:
             messages.success(
                 request, _("Payment %(receipt)s reversed.") % {"receipt": payment.receipt_number}
             )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.errors import DomainError
+
 # Error codes; federation.error_texts.ERROR_MESSAGES says them in the user's language.
 E_ALREADY_APPLIED = "already_applied"
 E_NOT_PENDING = "not_pending"
@@ -35,10 +37,12 @@ E_NO_EMAIL = "no_email"
 E_COUNTRY_REQUIRED = "country_required"
 
 
-class MembershipError(Exception):
+class MembershipError(DomainError):
+    """A membership service refused: ``code`` and a ``detail``, said by
+    ``federation.error_texts.error_message``."""
+
     def __init__(self, code: str, detail: Any = None) -> None:
         super().__init__(code)
-        self.code = code
         self.detail = detail
 
     @property

@@ -19,8 +19,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 from django_countries import countries
 
+from core.errors import errors_on_form
 from federation import mailings, selectors, services
-from federation.errors import MembershipError
 from federation.models import ConsentEvent, MailKind
 
 
@@ -58,15 +58,13 @@ def mail_preferences(request):
     form = MailChoicesForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
+        with errors_on_form(form, None) as outcome:
             services.mail_consent_set(member=member, kind=MailKind.NEWS, granted=data["news"],
                                       source=ConsentEvent.Source.MEMBER_PAGE)
             services.mail_consent_set(member=member, kind=MailKind.TOURNAMENTS,
                                       granted=data["tournaments"], country=data["country"],
                                       source=ConsentEvent.Source.MEMBER_PAGE)
-        except MembershipError as error:
-            form.add_error(None, error.message)
-        else:
+        if outcome.ok:
             messages.success(request, _("Your choice of mails has been saved."))
             return redirect("membership:mail_preferences")
     return render(request, "federation/mail_preferences.html", {

@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
+from core.errors import errors_as_messages, errors_on_form
 from federation import emails, mailings, services
-from federation.errors import MembershipError
 from federation.models import Club, Mailing, MailingDelivery, MailKind
 
 PERMISSION = "federation.send_mailing"
@@ -126,11 +126,9 @@ def mailing_new(request):
             initial[f"subject_{code}"], initial[f"body_{code}"] = subject, body
     form = MailingForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form, None) as outcome:
             mailing = services.mailing_create(user=request.user, **form.service_kwargs())
-        except MembershipError as error:
-            form.add_error(None, error.message)
-        else:
+        if outcome.ok:
             return redirect("mailing_detail", pk=mailing.pk)
     return render(request, "federation/admin/mailing_form.html",
                   {"form": form, "mailing": None, **_header(("", _("Write a mailing")))})
@@ -150,11 +148,9 @@ def mailing_edit(request, pk):
         return redirect("mailing_detail", pk=mailing.pk)
     form = MailingForm(request.POST or None, initial=_initial(mailing))
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form, None) as outcome:
             services.mailing_update(mailing=mailing, user=request.user, **form.service_kwargs())
-        except MembershipError as error:
-            form.add_error(None, error.message)
-        else:
+        if outcome.ok:
             return redirect("mailing_detail", pk=mailing.pk)
     return render(request, "federation/admin/mailing_form.html", {
         "form": form, "mailing": mailing,
@@ -172,7 +168,7 @@ def mailing_detail(request, pk):
         language = settings.LANGUAGE_CODE
     if request.method == "POST":
         action = request.POST.get("action")
-        try:
+        with errors_as_messages(request):
             if action == "test":
                 address = services.mailing_test_send(mailing=mailing, user=request.user,
                                                      language=language)
@@ -190,8 +186,6 @@ def mailing_detail(request, pk):
                     "%(count)s failed mails will be sent again.", count) % {"count": count})
             else:
                 raise Http404
-        except MembershipError as error:
-            messages.error(request, error.message)
         return redirect(f"{request.path}?lang={language}")
     preview = emails.mailing_message(mailing, None, language, request.user.email or "-",
                                      preview=True)

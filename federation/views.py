@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 from payments import PaymentError, PaymentStatus, RedirectNeeded
 
 from core import csv_export
+from core.errors import DomainError, errors_as_messages, errors_collected
 from core.site_url import site_absolute_url
 from federation import online_payments, receipts, selectors, services
 from federation.card_pdf import card_pdf as card_pdf_document
@@ -68,11 +69,9 @@ def apply(request):
         initial={"email": request.user.email, "language": request.user.language},
     )
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_as_messages(request) as outcome:
             services.member_apply(user=request.user, **form.cleaned_data)
-        except services.MembershipError as error:
-            messages.error(request, error.message)
-        else:
+        if outcome.ok:
             messages.success(request, _("Thank you: your application has been received."))
         return redirect("membership:me")
     year = selectors.membership_year_for(selectors.today())
@@ -256,12 +255,11 @@ def online_payment_start(request, number):
     invoice = get_object_or_404(DuesInvoice, number=number)
     if not _can_view_invoice(request.user, invoice):
         raise PermissionDenied
-    try:
+    with errors_as_messages(request) as outcome:
         online = online_payments.online_payment_start(
             invoice=invoice, language=translation.get_language(), email=request.user.email
         )
-    except services.MembershipError as error:
-        messages.error(request, error.message)
+    if not outcome.ok:
         return redirect("membership:invoice", number=invoice.number)
     return redirect("membership:online_payment", token=online.token)
 
@@ -408,23 +406,25 @@ def bank_import_view(request):
     form = BankImportForm(request.POST or None, request.FILES or None)
     report = errors = None
     if request.method == "POST" and form.is_valid():
-        try:
+        problems: list[dict] = []
+        with errors_collected(problems, describe=_bank_statement_problems):
             report = services.bank_statement_import(
                 data=form.cleaned_data["statement"].read(), recorded_by=request.user
             )
-        except services.MembershipError as error:
-            if error.code == services.E_BAD_FILE:
-                errors = [
-                    {"line": e.line, "message": error_message(e.code, e.detail)}
-                    for e in error.detail
-                ]
-            else:
-                errors = [{"line": None, "message": error.message}]
+        errors = problems or None
     return render(
         request,
         "federation/admin/bank_import.html",
         {"form": form, "report": report, "errors": errors},
     )
+
+
+def _bank_statement_problems(error: DomainError) -> list[dict]:
+    """A statement that cannot be read names each line; another refusal has no line."""
+    if error.code == services.E_BAD_FILE:
+        return [{"line": e.line, "message": error_message(e.code, e.detail)}
+                for e in error.detail]
+    return [{"line": None, "message": error.message}]
 
 
 def _pending_application(pk: str) -> Member:
@@ -469,11 +469,9 @@ def application_view(request, pk, action=None):
     if action == "reject":
         return _application_reject(request, member)
     if request.method == "POST" and action == "approve":
-        try:
+        with errors_as_messages(request):
             services.member_approve(member=member, approved_by=request.user)
             messages.success(request, _("Application approved."))
-        except services.MembershipError as error:
-            messages.error(request, error.message)
         return redirect("membership_applications")
     return render(request, "federation/admin/application.html", {"member": member})
 
@@ -483,12 +481,10 @@ def _application_reject(request, member):
     confirmation; GET shows the form, nothing is decided without a POST with a reason."""
     form = RejectionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_as_messages(request) as outcome:
             services.member_reject(member=member, rejected_by=request.user,
                                    reason=form.cleaned_data["reason"])
-        except services.MembershipError as error:
-            messages.error(request, error.message)
-        else:
+        if outcome.ok:
             messages.success(request, _("Application rejected; the applicant has been told why."))
         return redirect("membership_applications")
     return render(request, "federation/admin/application_reject.html",

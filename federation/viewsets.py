@@ -16,6 +16,7 @@ from wagtail.admin.viewsets.base import ViewSetGroup
 from wagtail.admin.viewsets.model import ModelViewSet
 
 from core.csv_export import SafeCsvExportMixin
+from core.errors import DomainError, errors_on_form
 from federation import selectors, services
 from federation.error_texts import INVOICE_STATE_LABELS, STATUS_CHOICES, STATUS_LABELS
 from federation.models import (
@@ -193,21 +194,24 @@ class PaymentForm(forms.ModelForm):
 class PaymentCreateView(generic.CreateView):
     def form_valid(self, form):
         self.form = form
-        try:
+        with errors_on_form(form, self.error_field) as outcome:
             self.object = services.payment_record(
                 recorded_by=self.request.user, **form.cleaned_data
             )
-        except services.MembershipError as error:
-            field = {
-                services.E_OVERPAYMENT: "confirm_overpayment",
-                services.E_POSSIBLE_DUPLICATE: "confirm_duplicate",
-                services.E_PAYMENT_IN_FUTURE: "paid_on",
-                services.E_DUPLICATE_TRANSACTION: "transaction_id",
-            }.get(error.code)
-            form.add_error(field, error.message)
-            self.produced_error_message = error.message
+        if outcome.error is not None:
+            self.produced_error_message = outcome.error.message
             return self.form_invalid(form)
         return self.save_action()
+
+    @staticmethod
+    def error_field(error: DomainError) -> str | None:
+        """The field of the form that a refusal of the payment concerns."""
+        return {
+            services.E_OVERPAYMENT: "confirm_overpayment",
+            services.E_POSSIBLE_DUPLICATE: "confirm_duplicate",
+            services.E_PAYMENT_IN_FUTURE: "paid_on",
+            services.E_DUPLICATE_TRANSACTION: "transaction_id",
+        }.get(error.code)
 
 
 class ReversedColumn(Column):
@@ -362,12 +366,11 @@ class DuesInvoiceEditView(generic.EditView):
 
     def form_valid(self, form):
         self.form = form
-        try:
+        with errors_on_form(form, "cancelled") as outcome:
             return super().form_valid(form)
-        except services.MembershipError as error:
-            form.add_error("cancelled", error.message)
-            self.produced_error_message = error.message
-            return self.form_invalid(form)
+        assert outcome.error is not None
+        self.produced_error_message = outcome.error.message
+        return self.form_invalid(form)
 
 
 class DuesInvoiceViewSet(ModelViewSet):

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.dates import window
+from core.errors import DomainError
 from ratings.method import (
     PlayerState,
     Rating,
@@ -44,13 +45,28 @@ class RecomputeRunning(Exception):
     pass
 
 
-class RatingError(ValueError):
-    pass
+class RatingError(DomainError):
+    """A ratings service refused: ``code`` and its ``params``, said with the texts above."""
+
+    TEXTS = {
+        "ruleset_unknown": RULESET_UNKNOWN,
+        "period_invalid": PERIOD_INVALID,
+        "period_unknown": PERIOD_UNKNOWN,
+        "period_already_published": PERIOD_ALREADY_PUBLISHED,
+    }
+
+    @property
+    def message(self) -> str:
+        return str(self.TEXTS[self.code]) % self.params if self.params else str(
+            self.TEXTS[self.code])
+
+    def __str__(self) -> str:
+        return self.message
 
 
 def _check_ruleset(ruleset: str) -> None:
     if ruleset not in RULESETS:
-        raise RatingError(str(RULESET_UNKNOWN))
+        raise RatingError("ruleset_unknown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +136,7 @@ def ratings_recompute(
         try:
             start = parse_period(from_period)
         except ValueError as error:
-            raise RatingError(str(PERIOD_INVALID)) from error
+            raise RatingError("period_invalid") from error
     config = method_config()
     with transaction.atomic():
         lock = _lock(wait=wait)
@@ -210,7 +226,7 @@ def rating_period_publish(
     try:
         parse_period(period)
     except ValueError as error:
-        raise RatingError(str(PERIOD_INVALID)) from error
+        raise RatingError("period_invalid") from error
     with transaction.atomic():
         row = (
             RatingPeriod.objects.select_for_update()
@@ -218,9 +234,9 @@ def rating_period_publish(
             .first()
         )
         if row is None:
-            raise RatingError(str(PERIOD_UNKNOWN) % {"period": period})
+            raise RatingError("period_unknown", period=period)
         if row.published:
-            raise RatingError(str(PERIOD_ALREADY_PUBLISHED) % {"period": period})
+            raise RatingError("period_already_published", period=period)
         entries = period_list(period, ruleset)
         PublishedRating.objects.bulk_create(
             [

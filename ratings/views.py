@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 
 from core import csv_export
 from core.countries import country_choices
+from core.errors import errors_as_messages
 from federation.models import Club
 from ratings import ema
 from ratings.ema import RankedPlayer
@@ -55,7 +56,7 @@ from ratings.selectors import (
     ruleset_name,
     ruleset_or_none,
 )
-from ratings.services import RatingError, rating_period_publish
+from ratings.services import rating_period_publish
 from tournaments.models import Player
 
 PAGE_SIZE = 50
@@ -335,11 +336,9 @@ def rating_history_csv(request: HttpRequest) -> HttpResponseBase:
 def rating_publish(request: HttpRequest) -> HttpResponse:
     period = request.POST.get("period", "")
     ruleset = request.POST.get("ruleset") or DEFAULT_RULESET
-    try:
+    with errors_as_messages(request) as outcome:
         rating_period_publish(period=period, ruleset=ruleset, user=request.user)
-    except RatingError as error:
-        messages.error(request, str(error))
-    else:
+    if outcome.ok:
         messages.success(
             request, _("The rating list of %(period)s is published.") % {"period": period}
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.errors import DomainError
 from rulebook.scoring.standings import Problem
 
 E_ILLEGAL_TRANSITION = "illegal_transition"
@@ -58,16 +59,35 @@ E_ABSENT_AFTER_RESULTS = "absent_after_results"
 E_TABLE_NOT_FLAGGED = "table_not_flagged"
 
 
-class TournamentError(Exception):
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+class TournamentError(DomainError):
+    """A tournament service refused: ``code`` and ``params``, said by
+    ``tournaments.problem_texts.error_message``."""
+
+    @property
+    def message(self) -> str:
+        from tournaments.problem_texts import error_message
+
+        return error_message(self.code, self.params)
 
 
-class ResultsError(Exception):
-    """Every problem of posted results; nothing was stored."""
+E_RESULTS_INVALID = "results_invalid"
+
+
+class ResultsError(DomainError):
+    """Every problem of posted results; nothing was stored. The API lists each problem
+    (``Problem.to_dict`` with its message), ordered by row."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
-        super().__init__(f"{len(problems)} problem(s)")
+        super().__init__(E_RESULTS_INVALID)
+        self.args = (f"{len(problems)} problem(s)",)
         self.problems = list(problems)
+
+    @property
+    def message(self) -> str:
+        return " ".join(item["message"] for item in self.items())
+
+    def items(self) -> list[dict[str, Any]]:
+        from tournaments.problem_texts import problem_message
+
+        return [{**problem.to_dict(), "message": problem_message(problem)}
+                for problem in self.problems]
