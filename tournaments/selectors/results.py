@@ -1,4 +1,6 @@
-"""Reads of tournaments and their results that are more than a one-line query."""
+"""Results and the standings computed from them: the confirmed tables the ratings read,
+the stored sheets plus the organizer's penalties, the ranking, the standings and their top,
+teams, the session grid (Appendix 7), the EMA's standings."""
 
 from __future__ import annotations
 
@@ -6,18 +8,14 @@ import dataclasses
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
-from django.utils import timezone, translation
+from django.db.models import QuerySet
+from django.utils import translation
 
 from core.countries import country_name
-from rulebook.scoring import DEFAULT_CONFIG, MCRConfig
 from rulebook.scoring.standings import (
     WINDS,
-    Problem,
     SeatScore,
     Standing,
     TableScore,
@@ -26,27 +24,18 @@ from rulebook.scoring.standings import (
     standings,
     team_standings,
 )
-from rulebook.search_text import search_fold
 from tournaments import ema_export
-from tournaments.clock import seconds_left
 from tournaments.models import (
-    PUBLIC_STATES,
     SEAT_ORDER,
     Absence,
     Penalty,
-    Player,
     Registration,
-    SeatingAssignment,
-    Session,
-    SessionClock,
-    TableEntry,
     TableResult,
     Tournament,
     TournamentResult,
 )
-from tournaments.permissions import can_accredit, can_manage
 from tournaments.ranking import Placed, place
-from tournaments.table_sheet import sheet_view
+from tournaments.selectors.players import tournament_registrations
 
 
 @dataclass(frozen=True)
@@ -108,112 +97,6 @@ def confirmed_table_results(
         )
         for (end, tid, session, table), seats in sorted(grouped.items())
     ]
-
-
-def tournaments_visible_to(user) -> QuerySet[Tournament]:
-    """Public tournaments for everyone; a user's own tournaments in any state; every
-    tournament for accreditation officers."""
-    qs = Tournament.objects.all()
-    if can_accredit(user):
-        return qs
-    public = Q(state__in=PUBLIC_STATES)
-    if user.is_authenticated:
-        return qs.filter(public | Q(organizer=user))
-    return qs.filter(public)
-
-
-def public_calendar(*, state: str | None = None) -> QuerySet[Tournament]:
-    qs = Tournament.objects.filter(state__in=PUBLIC_STATES).select_related("club")
-    if state:
-        qs = qs.filter(state=state)
-    return qs.order_by("start_date", "name", "pk")
-
-
-def upcoming_tournaments(*, limit: int) -> list[Tournament]:
-    """The next public tournaments that have not ended, soonest first (the home page)."""
-    return list(public_calendar().filter(end_date__gte=today())[:limit])
-
-
-def _every_word_in(fields: tuple[str, ...], query: str) -> Q:
-    """Each word of the query in one of the fields (any order, any case)."""
-    condition = Q()
-    for word in query.split():
-        either = Q()
-        for field in fields:
-            either |= Q(**{f"{field}__icontains": word})
-        condition &= either
-    return condition
-
-
-def _every_folded_word_in_name(query: str) -> Q:
-    """Each word of the query, folded, in the player's folded names (``name_search``): any
-    case in every script and with or without accents, on SQLite too (decision 0525)."""
-    condition = Q()
-    for word in search_fold(query).split():
-        condition &= Q(name_search__contains=word)
-    return condition
-
-
-def _listed_probes() -> tuple[Exists, Exists]:
-    """The two ways a player is shown publicly: rated, or entered in a public tournament.
-    The rating entries are reached through the relation: tournaments does not import
-    ratings."""
-    rating_entry = Player._meta.get_field("rating_entries").related_model
-    rated = Exists(rating_entry.objects.filter(player_id=OuterRef("pk")))
-    entered = Exists(Registration.objects.filter(
-        player_id=OuterRef("pk"), tournament__state__in=PUBLIC_STATES))
-    return rated, entered
-
-
-def players_shown() -> QuerySet[Player]:
-    """The players the public pages show: rated, or entered in a public tournament; not
-    anonymised (the search index reads them all)."""
-    rated, entered = _listed_probes()
-    return Player.objects.filter(rated | entered, is_anonymised=False)
-
-
-def players_matching(query: str, *, limit: int, offset: int = 0) -> list[Player]:
-    """Players whose name holds every word of the query, in Latin letters or native
-    script, in any case and with or without accents (``name_search``), in name order:
-    `limit` of them from `offset`. Only players the public pages already show: rated, or
-    entered in a public tournament; anonymised players are left out.
-
-    Three queries whatever the number of players (issue 26): the first rated ones and the
-    first entered ones, each in the order of the ``player_name_order`` index with its own
-    limit, then the page of their union. One query OR-ing the two EXISTS probes made
-    PostgreSQL hash every rating row and every entry before it could stop (65 ms at 10,000
-    players, 4 s without statistics); each probe alone is a semi-join that reads the first
-    names in order and stops (under 5 ms)."""
-    if not search_fold(query).split():
-        return []
-    rated, entered = _listed_probes()
-    matching = Player.objects.filter(is_anonymised=False).filter(
-        _every_folded_word_in_name(query)
-    ).order_by("name_latin", "pk")
-    found: set[int] = set()
-    for listed in (rated, entered):
-        found.update(matching.filter(listed).values_list("pk", flat=True)[:offset + limit])
-    # The page of the union, in the database's own order of names (its collation).
-    return list(Player.objects.filter(pk__in=found)
-                .only("pk", "name_latin", "name_native", "country")
-                .order_by("name_latin", "pk")[offset:offset + limit])
-
-
-def tournaments_matching(query: str, *, limit: int) -> list[Tournament]:
-    """Public tournaments whose name or city holds every word of the query, newest first."""
-    if not query.split():
-        return []
-    return list(
-        public_calendar()
-        .filter(_every_word_in(("name", "city"), query))
-        .order_by("-start_date", "name", "pk")[:limit]
-    )
-
-
-def tournament_registrations(tournament: Tournament) -> list[Registration]:
-    return list(
-        Registration.objects.filter(tournament=tournament).select_related("player__member")
-    )
 
 
 # --- Standings ------------------------------------------------------------------------------
@@ -394,13 +277,6 @@ def tournament_leaders(tournament: Tournament, *, limit: int,
     ]
 
 
-def tournament_sessions_seated(tournament: Tournament) -> list[int]:
-    """The sessions with a seating (one query, whatever the number of seats)."""
-    return list(
-        tournament.seating.order_by("session").values_list("session", flat=True).distinct()
-    )
-
-
 def tournament_team_standings(tournament: Tournament, up_to: int | None = None
                               ) -> list[TeamStanding]:
     teams = dict(
@@ -412,67 +288,6 @@ def tournament_team_standings(tournament: Tournament, up_to: int | None = None
     ranking = standings(list(teams), tournament_tables(tournament, up_to),
                         _awarded(tournament, up_to))
     return team_standings(ranking, teams)
-
-
-def standings_cutoff(tournament: Tournament, user: Any) -> int | None:
-    """The last session whose standings ``user`` may see, ``None`` for all: the public sees
-    the standings after session (sessions - N) while the tournament hides its last N
-    sessions and the organizer has not revealed them; the organizer and the officers see
-    everything."""
-    hidden = tournament.hide_last_sessions
-    if not hidden or tournament.standings_revealed_at is not None:
-        return None
-    if can_manage(user, tournament):
-        return None
-    return max(tournament.sessions - hidden, 0)
-
-
-@dataclass(frozen=True)
-class PenaltyRow:
-    penalty: Penalty
-    name: str
-    to_name: str
-
-    @property
-    def reason(self) -> str:
-        """The reason as the reader reads it: a late arrival in their language, a
-        penalty entered with the results without a reason says so."""
-        p = self.penalty
-        if p.late_minutes is not None:
-            return translation.ngettext("late %(n)s minute", "late %(n)s minutes",
-                                        p.late_minutes) % {"n": p.late_minutes}
-        if p.reason:
-            return p.reason
-        if p.source == Penalty.Source.RESULTS:
-            return translation.gettext("entered with the results")
-        return ""
-
-
-def tournament_penalties(tournament: Tournament, up_to: int | None = None
-                         ) -> list[PenaltyRow]:
-    """Every penalty of the tournament (sessions up to ``up_to``), in session order: one
-    query, whatever their number."""
-    qs = (Penalty.objects.filter(tournament=tournament)
-          .select_related("player", "to_player", "given_by")
-          .order_by("session", "table", "hand", "given_at", "pk"))
-    if up_to is not None:
-        qs = qs.filter(session__lte=up_to)
-    return [PenaltyRow(p, str(p.player), str(p.to_player) if p.to_player else "")
-            for p in qs]
-
-
-def tournament_absences(tournament: Tournament, up_to: int | None = None) -> list[Absence]:
-    qs = Absence.objects.filter(tournament=tournament).select_related("player", "recorded_by")
-    if up_to is not None:
-        qs = qs.filter(session__lte=up_to)
-    return list(qs.order_by("session", "pk"))
-
-
-def unbalanced_tables(tournament: Tournament, session: int | None = None) -> list[Any]:
-    qs = tournament.unbalanced_tables.select_related("confirmed_by")
-    if session is not None:
-        qs = qs.filter(session=session)
-    return list(qs)
 
 
 @dataclass(frozen=True)
@@ -513,10 +328,6 @@ def session_grid(tournament: Tournament, up_to: int | None = None
     return grid
 
 
-def today() -> datetime.date:
-    return timezone.localdate()
-
-
 def tournament_ema_standings(tournament: Tournament) -> list[ema_export.Standing]:
     """The stored final standings with what the EMA's sheet needs (two queries)."""
     substitutes = set(
@@ -536,220 +347,3 @@ def tournament_ema_standings(tournament: Tournament) -> list[ema_export.Standing
             member=player.member_id is not None, substitute=player.pk in substitutes,
         ))
     return out
-
-
-# --- Entry at the table -------------------------------------------------------------------
-
-TABLE_ENTRY_OPEN = (Tournament.State.ACCREDITED, Tournament.State.RESULTS_SUBMITTED)
-
-
-def table_entry_for_token(token: str) -> TableEntry | None:
-    """The table entry of a token while results may be posted (the token expires when the
-    results are confirmed), else ``None``."""
-    return (
-        TableEntry.objects.select_related("tournament")
-        .filter(token=token, tournament__state__in=TABLE_ENTRY_OPEN).first()
-    )
-
-
-def table_players(entry: TableEntry) -> list[int]:
-    """The four players of the entry's table, in wind order E, S, W, N."""
-    rows = sorted(
-        SeatingAssignment.objects.filter(tournament_id=entry.tournament_id,
-                                         session=entry.session, table=entry.table),
-        key=lambda a: SEAT_ORDER[a.seat])
-    return [a.player_id for a in rows]
-
-
-@dataclass(frozen=True)
-class SessionTable:
-    """A table of a session as the organizer's session view shows it: ``state`` "missing",
-    "entered" (lines entered at the table, not all agreed) or "agreed" (results stored);
-    ``source`` how stored results came in; ``problems`` what the core found in the lines
-    entered at the table."""
-
-    table: int
-    state: str
-    entry: TableEntry | None
-    source: str | None
-    problems: tuple[Problem, ...]
-
-
-def mcr_config(tournament: Tournament) -> MCRConfig | None:
-    """The tournament's MCR variant (the default for other rules), ``None`` when its
-    switches are not known to the core."""
-    if tournament.ruleset != "mcr" or not tournament.variant:
-        return DEFAULT_CONFIG
-    names = {f.name for f in dataclasses.fields(MCRConfig)}
-    if set(tournament.variant) - names:
-        return None
-    return dataclasses.replace(DEFAULT_CONFIG, **tournament.variant)
-
-
-def session_tables(tournament: Tournament, session: int) -> list[SessionTable]:
-    seated = set(SeatingAssignment.objects.filter(tournament=tournament, session=session)
-                 .values_list("table", flat=True))
-    stored = set(TableResult.objects.filter(tournament=tournament, session=session)
-                 .values_list("table", flat=True))
-    entries = {e.table: e for e in TableEntry.objects.filter(tournament=tournament,
-                                                             session=session)}
-    record = Session.objects.filter(tournament=tournament, number=session).first()
-    rows: list[SessionTable] = []
-    for table in sorted(seated | stored | set(entries)):
-        entry = entries.get(table)
-        problems: tuple[Problem, ...] = ()
-        if table in stored:
-            state = "agreed"
-            source = (Session.Source.TABLE if entry and entry.state == TableEntry.State.AGREED
-                      else record.source if record else None)
-        else:
-            source = None
-            state = "entered" if entry and entry.hands else "missing"
-            if entry and entry.hands:
-                view = sheet_view(entry.hands, rules=tournament.ruleset,
-                                  config=mcr_config(tournament) or DEFAULT_CONFIG)
-                problems = tuple(p.located(session=session, table=table)
-                                 for p in view.problems)
-        rows.append(SessionTable(table, state, entry, source, problems))
-    return rows
-
-
-@dataclass(frozen=True)
-class ClockView:
-    """A session's clock as shown: ``left`` seconds for the room, ``tables`` (table, extra
-    minutes, seconds left) for the tables given extra minutes."""
-
-    session: int
-    minutes: int
-    running: bool
-    started: bool
-    left: int
-    tables: tuple[tuple[int, int, int], ...]
-
-
-def session_clock(tournament: Tournament, session: int,
-                  now: datetime.datetime | None = None) -> ClockView:
-    now = now or timezone.now()
-    clock = SessionClock.objects.filter(tournament=tournament, session=session).first()
-    if clock is None:
-        minutes = tournament.session_minutes
-        return ClockView(session, minutes, False, False, minutes * 60, ())
-    return ClockView(
-        session, clock.minutes, clock.started_at is not None,
-        clock.started_at is not None or clock.elapsed > 0,
-        seconds_left(clock.minutes, clock.elapsed, clock.started_at, now),
-        tuple((int(t), m, seconds_left(clock.minutes, clock.elapsed, clock.started_at, now, m))
-              for t, m in clock.extra.items()),
-    )
-
-
-@dataclass(frozen=True)
-class EntryRow:
-    """An entry with what is read of its invoice: paid, outstanding."""
-
-    entry: Any
-    paid: bool
-    paid_amount: Decimal
-    outstanding: Decimal
-
-
-def entry_is_paid(entry: Any) -> bool:
-    return entry_rows([entry])[0].paid
-
-
-def entry_rows(entries: Any) -> list[EntryRow]:
-    """Entries with their payment state, the invoices read in one query."""
-    from federation.selectors import invoices_with_balances
-
-    entries = list(entries)
-    invoices = [e.invoice for e in entries if e.invoice_id is not None]
-    balances = {invoice.pk: balance for invoice, balance in invoices_with_balances(invoices)}
-    rows = []
-    for entry in entries:
-        balance = balances.get(entry.invoice_id)
-        if balance is None:
-            rows.append(EntryRow(entry, entry.fee == 0, Decimal(0), Decimal(0)))
-        else:
-            paid = entry.fee == 0 or balance.outstanding <= 0
-            rows.append(EntryRow(entry, paid, balance.paid, balance.outstanding))
-    return rows
-
-
-def tournament_entries(tournament: Tournament, *, public: bool = False) -> list[EntryRow]:
-    """The entrants in order of entry; the public list leaves out withdrawn and refused."""
-    from tournaments.models import Entry
-
-    qs = tournament.entries.select_related("invoice", "user", "member__club").order_by(
-        "entered_at", "pk")
-    if public:
-        qs = qs.filter(status__in=Entry.ACTIVE)
-    return entry_rows(qs)
-
-
-@dataclass(frozen=True)
-class Collected:
-    currency: str
-    collected: Decimal
-    open: Decimal
-
-
-def _collected(rows: list[EntryRow]) -> list[Collected]:
-    totals: dict[str, list[Decimal]] = {}
-    for row in rows:
-        if row.entry.invoice_id is None:
-            continue
-        pair = totals.setdefault(row.entry.invoice.currency, [Decimal(0), Decimal(0)])
-        pair[0] += row.paid_amount
-        if not row.entry.invoice.cancelled:
-            pair[1] += row.outstanding
-    return [Collected(c, v[0], v[1]) for c, v in sorted(totals.items())]
-
-
-def entries_collected(tournament: Tournament) -> list[Collected]:
-    """What a tournament's entries have paid and what is still open, per currency."""
-    return _collected(tournament_entries(tournament))
-
-
-def entries_open(tournament: Tournament) -> bool:
-    """Whether the public page offers the entry form (the service decides the rest)."""
-    return tournament.state == Tournament.State.ACCREDITED and \
-        tournament.start_date > timezone.localdate()
-
-
-def places_taken(tournament: Tournament) -> int:
-    """The places held (decisions 0706, 0716): entries entered or confirmed, and the players
-    the organizer registered by hand (not substitutes; a registration made from an entry
-    counts once, as its entry)."""
-    from tournaments.models import Entry
-
-    held = tournament.entries.filter(status__in=Entry.HOLDING).count()
-    by_hand = tournament.registrations.filter(substitute=False, entry__isnull=True).count()
-    return held + by_hand
-
-
-def places_left(tournament: Tournament) -> int | None:
-    if tournament.max_players is None:
-        return None
-    return max(tournament.max_players - places_taken(tournament), 0)
-
-
-@dataclass(frozen=True)
-class TournamentFees:
-    tournament: Tournament
-    totals: list[Collected]
-
-
-def entry_fees_by_tournament() -> list[TournamentFees]:
-    """The treasurer's view: every tournament with invoiced entries, what was collected
-    and what is open, per currency (the newest first). Three queries, however many
-    tournaments and entries."""
-    from tournaments.models import Entry
-
-    entries = Entry.objects.filter(invoice__isnull=False).select_related("invoice", "tournament")
-    by_tournament: dict[int, list[EntryRow]] = {}
-    tournaments: dict[int, Tournament] = {}
-    for row in entry_rows(entries):
-        tournaments[row.entry.tournament_id] = row.entry.tournament
-        by_tournament.setdefault(row.entry.tournament_id, []).append(row)
-    ordered = sorted(tournaments.values(), key=lambda t: (-t.start_date.toordinal(), t.pk))
-    return [TournamentFees(t, _collected(by_tournament[t.pk])) for t in ordered]
