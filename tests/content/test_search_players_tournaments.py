@@ -94,7 +94,7 @@ def _players_as_before(query: str, limit: int, offset: int = 0) -> list[Player]:
     from django.db.models import Q
 
     from tournaments.models import PUBLIC_STATES
-    from tournaments.selectors import _every_word_in
+    from tournaments.selectors.calendar import _every_word_in
 
     shown = Q(rating_entries__isnull=False) | Q(registrations__tournament__state__in=PUBLIC_STATES)
     return list(

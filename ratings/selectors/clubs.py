@@ -1,0 +1,92 @@
+"""Clubs (decision 0808): the members a club's page may name, a club's ratings, the club ranking."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+
+from federation.models import Club
+from federation.selectors import members_public_list, members_with_status
+from ratings.method import club_ranking as method_club_ranking
+from ratings.selectors.lists import RULESETS, ListEntry, latest_period_with_results, period_list
+from tournaments.models import Player
+
+
+def club_listed_members(club_id: int | None = None) -> list[Any]:
+    """The members a club's public page may name: active members who consented to public
+    lists (the federation's public list), of one club or of every club."""
+    consenting = members_public_list().filter(club__isnull=False)
+    if club_id is not None:
+        consenting = consenting.filter(club_id=club_id)
+    return list(members_with_status("active", consenting).order_by("name_latin", "pk"))
+
+
+def club_of_players(club_id: int | None = None) -> dict[int, int]:
+    """player id -> club id of the players who are listed members of a club."""
+    members = {m.pk: m.club_id for m in club_listed_members(club_id)}
+    rows = Player.objects.filter(member_id__in=list(members)).values_list("pk", "member_id")
+    return {pk: members[member] for pk, member in rows}
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRatingRow:
+    entry: ListEntry
+    player: Player
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRatings:
+    ruleset: str
+    period: str
+    rows: list[ClubRatingRow]
+
+
+def club_ratings(club_id: int) -> list[ClubRatings]:
+    """The current ratings of a club's listed players, per ruleset (those with a list), in
+    the order of each ruleset's list."""
+    players_of_club = club_of_players(club_id)
+    if not players_of_club:
+        return []
+    out = []
+    wanted: set[int] = set()
+    for ruleset in RULESETS:
+        period = latest_period_with_results(ruleset)
+        if period is None:
+            continue
+        entries = [e for e in period_list(period, ruleset) if e.player_id in players_of_club]
+        if entries:
+            out.append((ruleset, period, entries))
+            wanted.update(e.player_id for e in entries)
+    loaded = Player.objects.in_bulk(list(wanted))
+    return [ClubRatings(ruleset, period, [ClubRatingRow(e, loaded[e.player_id]) for e in entries])
+            for ruleset, period, entries in out]
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRankingRow:
+    score: Any  # ratings.method.ClubScore
+    club: Club
+    counted: list[tuple[Player, float]]
+
+
+def club_ranking(ruleset: str) -> tuple[str | None, list[ClubRankingRow]]:
+    """The club ranking of a ruleset on its latest list: the mean of the best
+    `CLUB_RANKING_PLAYERS` established ratings of each club's listed players (provisional
+    ratings are not counted). A fixed number of queries, however many clubs and players."""
+    period = latest_period_with_results(ruleset)
+    if period is None:
+        return None, []
+    clubs_of = club_of_players()
+    by_club: dict[int, list[tuple[int, float]]] = {}
+    for entry in period_list(period, ruleset):
+        club = clubs_of.get(entry.player_id)
+        if club is not None and not entry.provisional:
+            by_club.setdefault(club, []).append((entry.player_id, entry.rating))
+    scores = method_club_ranking(by_club, int(getattr(settings, "CLUB_RANKING_PLAYERS", 3)))
+    clubs = Club.objects.in_bulk([s.club for s in scores])
+    players = Player.objects.in_bulk([p for s in scores for p, _ in s.counted])
+    return period, [
+        ClubRankingRow(s, clubs[s.club], [(players[p], r) for p, r in s.counted]) for s in scores
+    ]
