@@ -556,6 +556,23 @@ def test_architecture_document_names_existing_paths():
     )
 
 
+def test_architecture_document_names_every_model():
+    """Each app's models are listed on its models.py line of the layout."""
+    from django.apps import apps
+
+    _prose, blocks = prose_and_blocks(ARCHITECTURE.read_text(encoding="utf-8"))
+    layout = "\n".join(blocks)
+    words = set(re.findall(r"\w+", layout))
+    missing = sorted(
+        model._meta.label
+        for package in PACKAGES
+        if package in {config.label for config in apps.get_app_configs()}
+        for model in apps.get_app_config(package).get_models()
+        if model.__name__ not in words
+    )
+    assert not missing, "models docs/architecture.md does not name:\n" + "\n".join(missing)
+
+
 def test_architecture_document_names_existing_modules_and_functions():
     missing = missing_names(ARCHITECTURE.read_text(encoding="utf-8"))
     assert not missing, "docs/architecture.md names what does not exist:\n" + "\n".join(missing)
