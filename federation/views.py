@@ -21,7 +21,7 @@ from core.errors import DomainError, errors_as_messages, errors_collected
 from core.site_url import site_absolute_url
 from federation import online_payments, receipts, selectors, services
 from federation.card_pdf import card_pdf as card_pdf_document
-from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
+from federation.error_texts import error_message
 from federation.forms import (
     BankImportForm,
     ContactForm,
@@ -39,6 +39,7 @@ from federation.models import (
     Payment,
 )
 from federation.payment_providers import epc_qr_svg, get_providers
+from federation.status_labels import INVOICE_STATE_LABELS, STATUS_LABELS
 
 
 def _member_or_redirect(request):
