@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django_countries import countries
 
 from core.site_url import site_absolute_url
-from federation import mailings, services
+from federation import mailing_audiences, services
 from tournaments.models import Entry, Tournament
 from tournaments.signals import tournament_accredited
 
@@ -40,9 +40,9 @@ def _name(tournament_id: int) -> str | None:
 
 
 def register_audience() -> None:
-    mailings.audience_register(
+    mailing_audiences.audience_register(
         "tournament",
-        mailings.ExternalAudience(choices=_choices, member_ids=_member_ids, name=_name),
+        mailing_audiences.ExternalAudience(choices=_choices, member_ids=_member_ids, name=_name),
     )
 
 
