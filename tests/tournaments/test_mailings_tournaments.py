@@ -16,7 +16,7 @@ from federation import selectors as federation_selectors
 from federation import services as federation_services
 from federation.models import ConsentEvent, Mailing, MailKind, Member, MembershipType
 from tournaments import services
-from tournaments.mailings import announce_after_accreditation
+from tournaments.announcements import announce_after_accreditation
 
 pytestmark = pytest.mark.django_db
 
