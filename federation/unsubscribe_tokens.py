@@ -1,6 +1,6 @@
 """The signed unsubscribe link of every mailing (decision 0315): the token says who and which
 kind of mail (and which mailing it came in), so the one-click unsubscribe page
-(``federation.mail_views``) needs no login. The salt never changes: a link in an old
+(``federation.member_mail_views``) needs no login. The salt never changes: a link in an old
 mail still works.
 """
 
