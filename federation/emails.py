@@ -98,7 +98,7 @@ def application_approved(member_pk: int, invoice_pk: int | None) -> None:
 
 def payment_received(payment_pk: int) -> None:
     """The receipt (PDF, in the member's language) for a payment just recorded."""
-    from federation import receipts
+    from federation.receipt_pdf import receipt_pdf
 
     payment = Payment.objects.select_related(
         "invoice__membership_year", "invoice__member__user", "invoice__user"
@@ -107,7 +107,7 @@ def payment_received(payment_pk: int) -> None:
 
     def attachments() -> list[tuple[str, bytes, str]]:
         name = f"receipt-{payment.receipt_number}.pdf"
-        return [(name, receipts.receipt_pdf(payment), "application/pdf")]
+        return [(name, receipt_pdf(payment), "application/pdf")]
 
     context = {"payment": payment, **_invoice_context(payment.invoice)}
     if member is None:  # not dues: the account billed
