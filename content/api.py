@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from content.search import site_languages
+from content.search_backends import site_languages
 from content.site_search import KINDS, MAX_QUERY, PER_PAGE, site_search
 from core.pagination import PAGE_INVALID, api_page, page_number
 

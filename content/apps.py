@@ -13,14 +13,18 @@ class ContentConfig(AppConfig):
 
         from content import (
             receivers,  # noqa: F401  (draft news after tournament signals)
-            search,
+            search_backends,
         )
 
-        search.backend_name()  # refuse a misconfigured search backend at startup
-        page_published.connect(search.on_page_published, dispatch_uid="content_search_published")
-        page_unpublished.connect(search.on_page_removed, dispatch_uid="content_search_unpublished")
+        search_backends.backend_name()  # refuse a misconfigured search backend at startup
+        page_published.connect(
+            search_backends.on_page_published, dispatch_uid="content_search_published"
+        )
+        page_unpublished.connect(
+            search_backends.on_page_removed, dispatch_uid="content_search_unpublished"
+        )
         # Only pages: a post_delete receiver for every model would turn off Django's fast
         # delete everywhere. Deleting any page deletes its Page row (sender=Page).
         post_delete.connect(
-            search.on_page_removed, sender=Page, dispatch_uid="content_search_deleted"
+            search_backends.on_page_removed, sender=Page, dispatch_uid="content_search_deleted"
         )

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from elasticsearch_dsl import Document, Keyword, Q, Search, Text, analyzer
 
-from content.search import (
+from content.search_backends import (
     LANGUAGE_ANALYZERS,
     MARK_CLOSE,
     MARK_OPEN,

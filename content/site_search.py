@@ -41,7 +41,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, override
 from wagtail.models import Page, PageViewRestriction
 
-from content.search import elasticsearch_active, page_search_text, site_languages
+from content.search_backends import elasticsearch_active, page_search_text, site_languages
 from content.search_documents import (
     ElasticsearchSearch,
     PeopleDocument,

@@ -15,7 +15,7 @@ CENT = Decimal("0.01")
 
 
 class Status(StrEnum):
-    """The one status vocabulary (labels: federation.error_texts.STATUS_LABELS)."""
+    """The one status vocabulary (labels: federation.status_labels.STATUS_LABELS)."""
 
     APPLIED = "applied"  # application waiting for a membership officer
     AWAITING_PAYMENT = "awaiting_payment"  # approved, first invoice not paid yet

@@ -98,7 +98,7 @@ def application_approved(member_pk: int, invoice_pk: int | None) -> None:
 
 def payment_received(payment_pk: int) -> None:
     """The receipt (PDF, in the member's language) for a payment just recorded."""
-    from federation import receipts
+    from federation.receipt_pdf import receipt_pdf
 
     payment = Payment.objects.select_related(
         "invoice__membership_year", "invoice__member__user", "invoice__user"
@@ -107,7 +107,7 @@ def payment_received(payment_pk: int) -> None:
 
     def attachments() -> list[tuple[str, bytes, str]]:
         name = f"receipt-{payment.receipt_number}.pdf"
-        return [(name, receipts.receipt_pdf(payment), "application/pdf")]
+        return [(name, receipt_pdf(payment), "application/pdf")]
 
     context = {"payment": payment, **_invoice_context(payment.invoice)}
     if member is None:  # not dues: the account billed
@@ -190,14 +190,14 @@ def mailing_message(
     HTTPS link that accepts a POST, and List-Unsubscribe-Post). Without a member (the
     editor's test) the reason says it is a test and there is no unsubscribe header; the
     editor's preview shows the reason and where the member's own link goes."""
-    from federation import mailings
+    from federation import mailing_audiences, unsubscribe_tokens
 
     with translation.override(language):
         text = mailing.translation_for(language)
         headers: dict[str, str] = {}
         unsubscribe_url = ""
         if member is not None:
-            token = mailings.unsubscribe_token(member, mailing.kind, mailing.pk)
+            token = unsubscribe_tokens.unsubscribe_token(member, mailing.kind, mailing.pk)
             unsubscribe_url = absolute(reverse("membership:unsubscribe", args=[token]))
             headers = {
                 "List-Unsubscribe": f"<{unsubscribe_url}>",
@@ -207,7 +207,7 @@ def mailing_message(
             unsubscribe_url = absolute(reverse("membership:unsubscribe", args=["x"]))[:-2] + "…/"
         context = {
             "body": text.body if text else "",
-            "reason": mailings.audience_description(mailing) if member or preview else "",
+            "reason": mailing_audiences.audience_description(mailing) if member or preview else "",
             "test": member is None and not preview,
             "unsubscribe_url": unsubscribe_url,
             "preferences_url": absolute(reverse("membership:mail_preferences")),

@@ -1,6 +1,7 @@
-"""What membership codes say to people: the one status vocabulary with its labels, the one
-map from error codes (services, bank import) to translated messages. Pure modules and
-services return codes; views, forms, emails and the admin look the words up here."""
+"""What membership's error codes say to people: the one map from error codes (services, bank
+import) to translated messages. Pure modules and services return codes; views, forms, emails
+and the admin look the words up here. (The labels of a member's status and an invoice's
+state are in ``federation.status_labels``.)"""
 
 from __future__ import annotations
 
@@ -11,26 +12,6 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from federation import bank_import
-from federation.dues import InvoiceState, Status
-
-STATUS_LABELS: dict[str, Promise] = {
-    Status.APPLIED: _("Applied"),
-    Status.AWAITING_PAYMENT: _("Awaiting payment"),
-    Status.ACTIVE: _("Active"),
-    Status.GRACE: _("Grace period"),
-    Status.LAPSED: _("Lapsed"),
-    Status.REJECTED: _("Rejected"),
-    Status.ERASED: _("Erased"),
-}
-STATUS_CHOICES: list[tuple[str, Promise]] = [(code.value, STATUS_LABELS[code]) for code in Status]
-
-INVOICE_STATE_LABELS: dict[str, Promise] = {
-    InvoiceState.UNPAID: _("Unpaid"),
-    InvoiceState.PARTIAL: _("Partly paid"),
-    InvoiceState.PAID: _("Paid"),
-    InvoiceState.OVERPAID: _("Overpaid"),
-    "cancelled": _("Cancelled"),
-}
 
 # Error codes of federation.services (E_*) and federation.bank_import.
 ERROR_MESSAGES: dict[str, Promise] = {

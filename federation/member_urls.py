@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from federation import mail_views, views
+from federation import member_mail_views, views
 
 app_name = "membership"
 
@@ -15,8 +15,8 @@ urlpatterns = [
     path("me/erase/", views.erase, name="erase"),
     path("me/card/", views.card, name="card"),
     path("me/card.pdf", views.card_pdf, name="card_pdf"),
-    path("me/mail/", mail_views.mail_preferences, name="mail_preferences"),
-    path("unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
+    path("me/mail/", member_mail_views.mail_preferences, name="mail_preferences"),
+    path("unsubscribe/<str:token>/", member_mail_views.unsubscribe, name="unsubscribe"),
     path("check/<uuid:public_id>/", views.check, name="check"),
     path("invoices/<str:number>/", views.invoice_detail, name="invoice"),
     path("invoices/<str:number>/pay/", views.online_payment_start, name="online_payment_start"),

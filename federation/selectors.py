@@ -41,7 +41,7 @@ def invoice_balance(invoice: DuesInvoice) -> dues.Balance:
 
 
 def invoice_state(invoice: DuesInvoice, balance: dues.Balance) -> str:
-    """unpaid / partial / paid / overpaid, or cancelled (labels: messages.INVOICE_STATE_LABELS)."""
+    """unpaid / partial / paid / overpaid, or cancelled (labels: status_labels.INVOICE_STATE_LABELS)."""
     return "cancelled" if invoice.cancelled else balance.state.value
 
 

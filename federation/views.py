@@ -19,9 +19,9 @@ from payments import PaymentError, PaymentStatus, RedirectNeeded
 from core import csv_export
 from core.errors import DomainError, errors_as_messages, errors_collected
 from core.site_url import site_absolute_url
-from federation import online_payments, receipts, selectors, services
+from federation import online_payments, selectors, services
 from federation.card_pdf import card_pdf as card_pdf_document
-from federation.error_texts import INVOICE_STATE_LABELS, STATUS_LABELS, error_message
+from federation.error_texts import error_message
 from federation.forms import (
     BankImportForm,
     ContactForm,
@@ -39,6 +39,8 @@ from federation.models import (
     Payment,
 )
 from federation.payment_providers import epc_qr_svg, get_providers
+from federation.receipt_pdf import receipt_pdf as receipt_pdf_document
+from federation.status_labels import INVOICE_STATE_LABELS, STATUS_LABELS
 
 
 def _member_or_redirect(request):
@@ -345,7 +347,7 @@ def receipt_pdf(request, receipt_number):
     )
     if not _can_view_invoice(request.user, payment.invoice):
         raise PermissionDenied
-    response = HttpResponse(receipts.receipt_pdf(payment), content_type="application/pdf")
+    response = HttpResponse(receipt_pdf_document(payment), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="receipt-{payment.receipt_number}.pdf"'
     return response
 

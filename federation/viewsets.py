@@ -18,7 +18,6 @@ from wagtail.admin.viewsets.model import ModelViewSet
 from core.csv_export import SafeCsvExportMixin
 from core.errors import DomainError, errors_on_form
 from federation import selectors, services
-from federation.error_texts import INVOICE_STATE_LABELS, STATUS_CHOICES, STATUS_LABELS
 from federation.models import (
     Club,
     DuesInvoice,
@@ -29,6 +28,7 @@ from federation.models import (
     MoneyFormField,
     Payment,
 )
+from federation.status_labels import INVOICE_STATE_LABELS, STATUS_CHOICES, STATUS_LABELS
 from federation.widgets import SearchableSelectMultiple
 
 

@@ -42,13 +42,13 @@ def register_membership_viewsets():
 def register_membership_admin_urls():
     from django.urls import path
 
-    from federation import admin_views, mailing_admin, views
+    from federation import admin_views, mailing_admin_views, views
 
     return [
-        path("mailings/", mailing_admin.mailing_index, name="mailing_index"),
-        path("mailings/new/", mailing_admin.mailing_new, name="mailing_new"),
-        path("mailings/<str:pk>/", mailing_admin.mailing_detail, name="mailing_detail"),
-        path("mailings/<str:pk>/edit/", mailing_admin.mailing_edit, name="mailing_edit"),
+        path("mailings/", mailing_admin_views.mailing_index, name="mailing_index"),
+        path("mailings/new/", mailing_admin_views.mailing_new, name="mailing_new"),
+        path("mailings/<str:pk>/", mailing_admin_views.mailing_detail, name="mailing_detail"),
+        path("mailings/<str:pk>/edit/", mailing_admin_views.mailing_edit, name="mailing_edit"),
         path("membership/outbox/", views.outbox_view, name="membership_outbox"),
         path("membership/bank-import/", views.bank_import_view, name="membership_bank_import"),
         path("membership/applications/", views.applications_view, name="membership_applications"),

@@ -8,6 +8,9 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # the entrants' audience of mailings, and announcements to followers (decision 0315)
-        from tournaments import mailings
+        from tournaments import (
+            announcements,  # noqa: F401  (the receiver of tournament_accredited)
+            entrants_audience,
+        )
 
-        mailings.register_audience()
+        entrants_audience.register_audience()

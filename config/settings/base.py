@@ -295,7 +295,7 @@ WAGTAILDOCS_EXTENSIONS = ["pdf", "docx", "odt", "txt", "csv", "xlsx"]
 
 # --- Search ----------------------------------------------------------------
 # The database backend is the embedded default. SEARCH_BACKEND=elasticsearch (with
-# ELASTICSEARCH_URL) uses Elasticsearch 8 through elasticsearch-dsl; see content/search.py and
+# ELASTICSEARCH_URL) uses Elasticsearch 8 through elasticsearch-dsl; see content/search_backends.py and
 # docs/decisions/0400-search-backends.md. "elasticsearch" without a URL refuses to start.
 SEARCH_BACKEND = os.environ.get("SEARCH_BACKEND", "database")
 ELASTICSEARCH_URL = os.environ.get("ELASTICSEARCH_URL", "")

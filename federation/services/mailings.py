@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from federation import emails, mailings
+from federation import emails, mailing_audiences, unsubscribe_tokens
 from federation.errors import (
     E_COUNTRY_REQUIRED,
     E_MAILING_AUDIENCE_INCOMPLETE,
@@ -119,7 +119,7 @@ def mailing_test_send(*, mailing: Mailing, user: Any, language: str) -> str:
 def _deliveries_create(mailing: Mailing, members: list[Member]) -> int:
     rows = [
         MailingDelivery(
-            mailing=mailing, member=m, email=mailings.member_address(m), language=m.language
+            mailing=mailing, member=m, email=mailing_audiences.member_address(m), language=m.language
         )
         for m in members
     ]
@@ -139,7 +139,7 @@ def mailing_send(*, mailing: Mailing, user: Any) -> int:
         language_names = dict(settings.LANGUAGES)
         raise MembershipError(E_MAILING_NO_DEFAULT_TEXT,
                               language_names.get(settings.LANGUAGE_CODE))
-    recipients = mailings.mailing_recipients(mailing)
+    recipients = mailing_audiences.mailing_recipients(mailing)
     if not recipients:
         raise MembershipError(E_MAILING_NO_RECIPIENTS)
     count = _deliveries_create(mailing, recipients)
@@ -174,7 +174,7 @@ def announcement_send(*, key: str, country: str, texts: Texts) -> Mailing | None
         country=country.upper(), state=Mailing.State.SENDING, queued_at=timezone.now(),
     )
     _texts_save(mailing, texts)
-    recipients = mailings.mailing_recipients(mailing)
+    recipients = mailing_audiences.mailing_recipients(mailing)
     _deliveries_create(mailing, recipients)
     if not recipients:
         mailing.state, mailing.finished_at = Mailing.State.SENT, timezone.now()
@@ -307,7 +307,7 @@ def mail_consent_set(
 
 def mail_unsubscribe(*, token: str) -> tuple[Member, str] | None:
     """The one-click unsubscribe: the kind of mail of the token is turned off."""
-    found = mailings.unsubscribe_token_read(token)
+    found = unsubscribe_tokens.unsubscribe_token_read(token)
     if found is None:
         return None
     member, kind, mailing_id = found

@@ -144,7 +144,7 @@ def test_the_home_page_shows_the_latest_three_of_its_language(client: Client,
 
 
 def test_a_post_is_found_by_its_summary_and_text(site_content) -> None:
-    from content.search import page_search_text
+    from content.search_backends import page_search_text
 
     page = post("en", "Ruling on chombo", tag="rules", body=[
         ("paragraph", RichText("<p>The committee ruled on a <i>false</i> win.</p>")),

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 from django.test import override_settings
 from wagtail.models import Locale, Page, PageViewRestriction
 
-from content import search
+from content import search_backends
 from content.models import HomePage, StandardPage
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +71,8 @@ def test_database_search_without_query_shows_no_results(client, pages):
 
 
 def test_database_backend_results_are_search_hits_without_highlights(pages):
-    hits = search.DatabaseBackend().search("pung", locale=Locale.objects.get(language_code="en"))
+    locale = Locale.objects.get(language_code="en")
+    hits = search_backends.DatabaseBackend().search("pung", locale=locale)
     assert [(hit.page.title, hit.highlights) for hit in hits[0:10]] == [("Dragon pungs", [])]
     assert isinstance(hits[0].page, StandardPage)  # specific pages
 
@@ -81,26 +82,26 @@ def test_database_backend_results_are_search_hits_without_highlights(pages):
 
 def test_database_is_the_default_backend(settings):
     del settings.SEARCH_BACKEND
-    assert isinstance(search.get_backend(), search.DatabaseBackend)
+    assert isinstance(search_backends.get_backend(), search_backends.DatabaseBackend)
 
 
 @override_settings(SEARCH_BACKEND="elasticsearch", ELASTICSEARCH_URL="")
 def test_elasticsearch_without_url_is_refused():
     with pytest.raises(ImproperlyConfigured, match="ELASTICSEARCH_URL"):
-        search.get_backend()
+        search_backends.get_backend()
 
 
 @override_settings(SEARCH_BACKEND="solr")
 def test_unknown_backend_is_refused():
     with pytest.raises(ImproperlyConfigured, match="'solr'"):
-        search.backend_name()
+        search_backends.backend_name()
 
 
 @override_settings(**ES_SETTINGS)
 def test_elasticsearch_backend_is_selected_with_a_url():
-    backend = search.get_backend()
-    assert isinstance(backend, search.ElasticsearchBackend)
-    assert search.elasticsearch_active()
+    backend = search_backends.get_backend()
+    assert isinstance(backend, search_backends.ElasticsearchBackend)
+    assert search_backends.elasticsearch_active()
 
 
 # --- Elasticsearch, client side -----------------------------------------------------------
@@ -108,7 +109,7 @@ def test_elasticsearch_backend_is_selected_with_a_url():
 
 @override_settings(ELASTICSEARCH_INDEX_PREFIX="fed")
 def test_index_names_per_language():
-    assert [search.index_name(code) for code in search.site_languages()] == [
+    assert [search_backends.index_name(code) for code in search_backends.site_languages()] == [
         "fed-pages-ru",
         "fed-pages-en",
         "fed-pages-zh-hans",
@@ -122,7 +123,7 @@ def test_index_names_per_language():
     [("ru", "russian"), ("en", "english"), ("zh-hans", "cjk"), ("fr", "french"), ("nl", "dutch")],
 )
 def test_index_mapping_uses_the_languages_analyzer(language, analyzer):
-    body = search.page_index("some-index", language).to_dict()
+    body = search_backends.page_index("some-index", language).to_dict()
     assert body == {
         "settings": {"number_of_shards": 1, "number_of_replicas": 0},
         "mappings": {
@@ -139,20 +140,20 @@ def test_index_mapping_uses_the_languages_analyzer(language, analyzer):
 
 
 def test_every_site_language_has_an_analyzer():
-    for language in search.site_languages():
-        search.analyzer_for(language)
+    for language in search_backends.site_languages():
+        search_backends.analyzer_for(language)
     with pytest.raises(ImproperlyConfigured, match="'de'"):
-        search.analyzer_for("de")
+        search_backends.analyzer_for("de")
 
 
 def test_mapping_and_document_have_the_same_fields():
-    document_fields = search.PageDocument._doc_type.mapping.to_dict()["properties"]
-    assert set(search.page_mapping("en").to_dict()["properties"]) == set(document_fields)
+    document_fields = search_backends.PageDocument._doc_type.mapping.to_dict()["properties"]
+    assert set(search_backends.page_mapping("en").to_dict()["properties"]) == set(document_fields)
 
 
 def test_document_from_a_page_collects_its_search_fields(pages):
     page = Page.objects.get(pk=pages["public"].pk)  # a plain Page: the document uses .specific
-    document = search.page_document(page)
+    document = search_backends.page_document(page)
     source = document.to_dict(include_meta=True)
     assert source["_id"] == page.pk
     fields = source["_source"]
@@ -167,11 +168,11 @@ def test_document_from_a_page_collects_its_search_fields(pages):
 
 def test_search_text_skips_empty_fields(pages):
     page = add_page(home("en"), "Only a body", body="<p>just <b>this</b></p>")
-    assert search.page_search_text(page) == "just this"
+    assert search_backends.page_search_text(page) == "just this"
 
 
 def test_query_body():
-    body = search.search_body("pung of dragons", language="fr").to_dict()
+    body = search_backends.search_body("pung of dragons", language="fr").to_dict()
     assert body == {
         "query": {
             "bool": {
@@ -186,11 +187,11 @@ def test_query_body():
                 "title": {"number_of_fragments": 0},
                 "text": {"number_of_fragments": 3, "fragment_size": 150},
             },
-            "pre_tags": [search.MARK_OPEN],
-            "post_tags": [search.MARK_CLOSE],
+            "pre_tags": [search_backends.MARK_OPEN],
+            "post_tags": [search_backends.MARK_CLOSE],
         },
         "_source": ["page_id"],
-        "size": search.MAX_RESULTS,
+        "size": search_backends.MAX_RESULTS,
     }
 
 
@@ -228,7 +229,7 @@ FAKE_RESPONSE = {
 
 
 def test_parse_hits_keeps_order_and_escapes_highlights():
-    hits = search.parse_hits(FAKE_RESPONSE)
+    hits = search_backends.parse_hits(FAKE_RESPONSE)
     assert [hit.page_id for hit in hits] == [12, 7, 99]
     assert hits[0].highlights == [
         "A pung of <mark>dragons</mark> &lt;script&gt;x&lt;/script&gt;",
@@ -239,12 +240,14 @@ def test_parse_hits_keeps_order_and_escapes_highlights():
 
 
 def test_parse_hits_of_an_empty_response():
-    assert search.parse_hits({"hits": {"total": {"value": 0}, "hits": []}}) == []
+    assert search_backends.parse_hits({"hits": {"total": {"value": 0}, "hits": []}}) == []
 
 
 def test_hits_with_pages_keeps_hit_order_and_drops_unknown_pages():
     page_7, page_12 = Page(pk=7, title="seven"), Page(pk=12, title="twelve")
-    hits = search.hits_with_pages(search.parse_hits(FAKE_RESPONSE), {7: page_7, 12: page_12})
+    hits = search_backends.hits_with_pages(
+        search_backends.parse_hits(FAKE_RESPONSE), {7: page_7, 12: page_12}
+    )
     assert [hit.page for hit in hits] == [page_12, page_7]
     assert hits[1].highlights == ["The <mark>dragon</mark>"]
 
@@ -264,12 +267,12 @@ def es_calls(monkeypatch):
     """Records what the signal handlers ask the Elasticsearch backend to do."""
     calls = []
     monkeypatch.setattr(
-        search.ElasticsearchBackend,
+        search_backends.ElasticsearchBackend,
         "index_page",
         lambda self, page: calls.append(("index", page.pk)),
     )
     monkeypatch.setattr(
-        search.ElasticsearchBackend,
+        search_backends.ElasticsearchBackend,
         "remove_page",
         lambda self, page: calls.append(("remove", page.pk)),
     )
@@ -287,7 +290,7 @@ def publish_unpublish_delete(parent: Page) -> int:
 def test_signal_handlers_do_nothing_on_the_database_backend(site_content, es_calls, caplog):
     publish_unpublish_delete(home("en"))
     assert es_calls == []
-    assert [r for r in caplog.records if r.name == "content.search"] == []
+    assert [r for r in caplog.records if r.name == "content.search_backends"] == []
 
 
 @override_settings(**ES_SETTINGS)
@@ -301,13 +304,15 @@ def test_signal_handlers_index_and_remove_on_the_elasticsearch_backend(site_cont
 def test_unreachable_server_is_logged_not_raised_into_the_editors_request(site_content, caplog):
     page = add_page(home("en"), "Published while search is down")  # must not raise
     assert page.live
-    errors = [r for r in caplog.records if r.name == "content.search" and r.levelname == "ERROR"]
+    errors = [r for r in caplog.records
+              if r.name == "content.search_backends" and r.levelname == "ERROR"]
     assert errors, "the failure is logged"
     assert f"index page {page.pk}" in errors[0].getMessage()
 
 
 def test_search_index_command_does_nothing_on_the_database_backend(capsys, monkeypatch):
-    monkeypatch.setattr(search.ElasticsearchBackend, "index_build", None)  # would fail if called
+    # would fail if called
+    monkeypatch.setattr(search_backends.ElasticsearchBackend, "index_build", None)
     call_command("search_index", "--rebuild")
     assert "nothing to do" in capsys.readouterr().out
 
@@ -337,7 +342,7 @@ def live_elasticsearch(settings):
     settings.SEARCH_BACKEND = "elasticsearch"
     settings.ELASTICSEARCH_URL = LIVE_URL
     settings.ELASTICSEARCH_INDEX_PREFIX = f"test-{uuid.uuid4().hex[:10]}"
-    backend = search.get_backend()
+    backend = search_backends.get_backend()
     yield backend
     # Wildcard deletes are refused by default (action.destructive_requires_name): by name.
     created = backend.client.indices.get(index=f"{settings.ELASTICSEARCH_INDEX_PREFIX}-*").body
@@ -346,7 +351,7 @@ def live_elasticsearch(settings):
 
 
 def refresh(backend, language: str) -> None:
-    backend.client.indices.refresh(index=search.index_name(language))
+    backend.client.indices.refresh(index=search_backends.index_name(language))
 
 
 @pytest.mark.elasticsearch
@@ -364,7 +369,7 @@ def test_live_index_and_search(live_elasticsearch, pages):
 @pytest.mark.elasticsearch
 def test_live_rebuild_swaps_the_alias_and_rerun_is_safe(live_elasticsearch, pages):
     backend = live_elasticsearch
-    alias = search.index_name("en")
+    alias = search_backends.index_name("en")
     call_command("search_index", "--language", "en")
     first = sorted(backend.client.indices.get_alias(name=alias).body)
     call_command("search_index", "--language", "en")  # re-run: same index, no duplicates
@@ -387,4 +392,4 @@ def test_live_publish_and_unpublish_update_the_index(live_elasticsearch, pages):
     page.unpublish()
     refresh(backend, "en")
     assert list(backend.search("knitted", locale=en)) == []
-    assert backend.client.count(index=search.index_name("en"))["count"] == 2
+    assert backend.client.count(index=search_backends.index_name("en"))["count"] == 2

@@ -133,7 +133,7 @@ def test_an_exact_fan_name_comes_first(client, rulebook_content):
 
 def test_a_rule_found_by_a_phrase_of_its_text(rulebook_content):
     from content.models import RuleChapterPage
-    from content.search import page_search_text
+    from content.search_backends import page_search_text
 
     chapter = max(RuleChapterPage.objects.live().filter(locale__language_code="ru"),
                   key=lambda page: len(page_search_text(page)))
@@ -283,7 +283,7 @@ def test_results_from_a_response_escape_and_mark():
 def test_an_unreachable_elasticsearch_is_answered_by_the_database(client, players, caplog):
     import time
 
-    from content.search import _client
+    from content.search_backends import _client
 
     _client.cache_clear()
     started = time.monotonic()

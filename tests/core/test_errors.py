@@ -116,7 +116,7 @@ def test_other_exceptions_pass_through_the_helpers():
 
 DOMAIN_ERRORS = {"DomainError", "TournamentError", "ResultsError", "MembershipError",
                  "RatingError"}
-EDGES = ("views", "api", "viewsets", "admin_views", "mail_views", "mailing_admin",
+EDGES = ("views", "api", "viewsets", "admin_views", "member_mail_views", "mailing_admin_views",
          "table_views", "account_views", "calculator_views", "score_api", "fans_api",
          "club_views")
 

@@ -11,12 +11,12 @@ from decimal import Decimal
 import pytest
 from django.core import mail
 
-from federation import mailings
+from federation import mailing_audiences
 from federation import selectors as federation_selectors
 from federation import services as federation_services
 from federation.models import ConsentEvent, Mailing, MailKind, Member, MembershipType
 from tournaments import services
-from tournaments.mailings import announce_after_accreditation
+from tournaments.announcements import announce_after_accreditation
 
 pytestmark = pytest.mark.django_db
 
@@ -119,10 +119,10 @@ def test_the_entrants_of_a_tournament_as_an_audience(make_tournament, make_membe
     mailing = federation_services.mailing_create(
         user=organizer, kind=MailKind.NEWS, audience=Mailing.Audience.TOURNAMENT,
         tournament_id=tournament.pk, texts={"ru": ("Тема", "Текст")})
-    reached = {m.pk for m in mailings.mailing_recipients(mailing)}
+    reached = {m.pk for m in mailing_audiences.mailing_recipients(mailing)}
     assert reached == {entrants[0].pk, entrants[1].pk}
     assert outsider.pk not in reached
-    assert tournament.name in mailings.audience_description(mailing)
-    source = mailings.external_audience(Mailing.Audience.TOURNAMENT)
+    assert tournament.name in mailing_audiences.audience_description(mailing)
+    source = mailing_audiences.external_audience(Mailing.Audience.TOURNAMENT)
     assert (tournament.pk, tournament.name) in [(pk, label.split(" (")[0])
                                                 for pk, label in source.choices()]

@@ -9,7 +9,12 @@ manage.py search_index --language fr    # one language only
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from content.search import ELASTICSEARCH, ElasticsearchBackend, backend_name, site_languages
+from content.search_backends import (
+    ELASTICSEARCH,
+    ElasticsearchBackend,
+    backend_name,
+    site_languages,
+)
 from content.site_search import search_index_build
 
 NOTICE_DATABASE = (

@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from wagtail.users.models import UserProfile
 
-from federation import mailings, services
+from federation import mailing_audiences, services, unsubscribe_tokens
 from federation.errors import MembershipError
 from federation.models import (
     ConsentEvent,
@@ -188,7 +188,7 @@ def test_audiences(editor, paid_member, make_member, club, other_club, years):
                               source=ConsentEvent.Source.MEMBER_PAGE)
 
     def reached(**extra):
-        return {m.pk for m in mailings.mailing_recipients(make_mailing(editor, **extra))}
+        return {m.pk for m in mailing_audiences.mailing_recipients(make_mailing(editor, **extra))}
 
     assert reached() == {good.pk, other_club_member.pk}
     assert reached(audience=Mailing.Audience.LAPSED) == {lapsed.pk}
@@ -245,12 +245,12 @@ def test_one_click_unsubscribe_posts_without_login_and_get_only_asks(editor, pai
     assert event.at is not None
     assert anonymous.post("/" + path).status_code == 200  # twice: still fine, one event
     assert ConsentEvent.objects.count() == 1
-    assert mailings.mailing_recipients(make_mailing(editor)) == []
+    assert mailing_audiences.mailing_recipients(make_mailing(editor)) == []
 
 
 def test_a_forged_unsubscribe_token_is_refused(client, paid_member):
     member = paid_member()
-    token = mailings.unsubscribe_token(member, "news")
+    token = unsubscribe_tokens.unsubscribe_token(member, "news")
     for bad in (token[:-2] + "xx", "nonsense"):
         url = reverse("membership:unsubscribe", args=[bad])
         assert client.post(url).status_code == 400
@@ -291,7 +291,7 @@ def test_an_interrupted_sending_resumes_and_nobody_gets_it_twice(settings, edito
     assert len(mail.outbox) == 3
     states = list(mailing.deliveries.order_by("pk").values_list("state", flat=True))
     assert states == ["sent"] * 3 + ["pending"] * 4
-    page_progress = mailings.mailing_progress(mailing)
+    page_progress = mailing_audiences.mailing_progress(mailing)
     assert (page_progress.sent, page_progress.pending, page_progress.failed) == (3, 4, 0)
     call_command("send_mailings", batch_size=3)  # the restart
     assert sorted(m.to[0] for m in mail.outbox) == sorted(m.email for m in members)
@@ -317,7 +317,7 @@ def test_failures_are_shown_and_sent_again_on_request(settings, client, editor, 
     client.post(reverse("mailing_detail", args=[mailing.pk]), {"action": "retry"})
     services.mailings_deliver()
     assert sorted(m.to[0] for m in mail.outbox) == sorted([good.email, bad.email])
-    assert mailings.mailing_progress(mailing).sent == 2
+    assert mailing_audiences.mailing_progress(mailing).sent == 2
 
 
 def test_the_mailings_page_does_not_grow_with_history(client, editor, paid_member):

@@ -1,5 +1,9 @@
-"""Reads for mail to members: who a mailing reaches and why, what a member has chosen, and
-the signed unsubscribe links (decision 0315).
+"""Who a mailing reaches and why (decision 0315): its audience, minus the members who do not
+want its kind of mail or have no address, and the line that tells a member why they receive
+it; each member's choices of mail (the consent the audiences honour); how far the sending of
+a mailing has got (its progress). Reads only: the writes are in ``federation.services``
+(``federation/services/mailings.py``); the signed unsubscribe links are in
+``federation.unsubscribe_tokens``.
 
 An audience other apps know about (the entrants of a tournament) is registered here by that
 app (``audience_register``), so that membership never imports the apps above it.
@@ -11,7 +15,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.core import signing
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
@@ -27,7 +30,6 @@ from federation.models import (
 )
 
 GOOD_STANDING = frozenset({Status.ACTIVE, Status.GRACE})
-UNSUBSCRIBE_SALT = "federation.mail.unsubscribe"
 
 
 @dataclass(frozen=True)
@@ -151,25 +153,6 @@ def member_mail_choices(member: Member) -> list[KindChoice]:
 def _default_country(member: Member) -> str:
     code = (member.country or "").strip().upper()
     return code if len(code) == 2 else ""
-
-
-def unsubscribe_token(member: Member, kind: str, mailing_id: int | None = None) -> str:
-    return signing.dumps({"m": member.public_id.hex, "k": kind, "g": mailing_id},
-                         salt=UNSUBSCRIBE_SALT, compress=True)
-
-
-def unsubscribe_token_read(token: str) -> tuple[Member, str, int | None] | None:
-    """The member, kind of mail and mailing of a valid unsubscribe token, else None. Tokens
-    do not expire: a link in an old mail still works."""
-    try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    except signing.BadSignature:
-        return None
-    if not isinstance(data, dict) or data.get("k") not in MailKind.values:
-        return None
-    member = Member.objects.filter(public_id=data.get("m"), anonymised_at__isnull=True).first()
-    mailing_id = data.get("g") if isinstance(data.get("g"), int) else None
-    return (member, data["k"], mailing_id) if member else None
 
 
 @dataclass(frozen=True)

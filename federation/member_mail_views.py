@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods
 from django_countries import countries
 
 from core.errors import errors_on_form
-from federation import mailings, selectors, services
+from federation import mailing_audiences, selectors, services, unsubscribe_tokens
 from federation.models import ConsentEvent, MailKind
 
 
@@ -49,7 +49,7 @@ def mail_preferences(request):
     member = selectors.member_for_user(request.user)
     if member is None or member.anonymised_at:
         return redirect("membership:apply")
-    choices = {c.kind: c for c in mailings.member_mail_choices(member)}
+    choices = {c.kind: c for c in mailing_audiences.member_mail_choices(member)}
     initial = {
         "news": choices[MailKind.NEWS].granted,
         "tournaments": choices[MailKind.TOURNAMENTS].granted,
@@ -78,7 +78,7 @@ def mail_preferences(request):
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request, token: str):
-    found = mailings.unsubscribe_token_read(token)
+    found = unsubscribe_tokens.unsubscribe_token_read(token)
     if found is None:
         return render(request, "federation/unsubscribe.html", {"invalid": True}, status=400)
     member, kind, _mailing_id = found
@@ -88,7 +88,7 @@ def unsubscribe(request, token: str):
         return render(request, "federation/unsubscribe.html",
                       {"done": True, "kind_label": kind_label})
     return render(request, "federation/unsubscribe.html",
-                  {"kind_label": kind_label, "email": _masked(mailings.member_address(member))})
+                  {"kind_label": kind_label, "email": _masked(mailing_audiences.member_address(member))})
 
 
 def _masked(address: str) -> str:

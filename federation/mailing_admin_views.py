@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from core.errors import errors_as_messages, errors_on_form
-from federation import emails, mailings, services
+from federation import emails, mailing_audiences, services
 from federation.models import Club, Mailing, MailingDelivery, MailKind
 
 PERMISSION = "federation.send_mailing"
@@ -55,7 +55,7 @@ class MailingForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        source = mailings.external_audience(Mailing.Audience.TOURNAMENT)
+        source = mailing_audiences.external_audience(Mailing.Audience.TOURNAMENT)
         self.fields["tournament"].choices = [("", "—"), *(source.choices() if source else [])]
         for code, name in settings.LANGUAGES:
             required = code == settings.LANGUAGE_CODE
@@ -199,8 +199,8 @@ def mailing_detail(request, pk):
         "fallback": text is None,
         "preview": preview,
         "subject": preview.subject,
-        "recipients": len(mailings.mailing_recipients(mailing)) if draft else None,
-        "progress": mailings.mailing_progress(mailing),
+        "recipients": len(mailing_audiences.mailing_recipients(mailing)) if draft else None,
+        "progress": mailing_audiences.mailing_progress(mailing),
         **_header(("", str(mailing))),
         "failures": mailing.deliveries.filter(state=MailingDelivery.State.FAILED)
         .select_related("member")[:FAILURES_SHOWN],

@@ -1,4 +1,6 @@
-"""PDF receipts (reportlab). Labels follow the active language; the numbers are localised."""
+"""A payment's receipt as a PDF (reportlab), for the member's page and the receipt mail.
+Labels follow the active language; the numbers are localised. (The receipt number is given
+when the payment is recorded, ``federation.services``.)"""
 
 from __future__ import annotations
 

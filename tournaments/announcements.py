@@ -1,8 +1,9 @@
-"""Tournaments in the membership's mail (decision 0315): the "entrants of a tournament"
-audience of editors' mailings, and the announcement to members who follow a country's
-tournaments when one is accredited (open for entries). Membership sits below tournaments,
-so the audience is registered here and the announcement goes through its service; the
-announcement is sent once per tournament (its key) and delivered like any mailing."""
+"""The announcement of a tournament to the members who follow its country's tournaments
+(decision 0315), sent when it is accredited (opens for entries): a receiver of
+``tournaments.signals.tournament_accredited`` that hands the texts in every language to
+membership's service (``federation.services.announcement_send``), once per tournament (its
+key), delivered like any mailing. (The entrants' audience of mailings:
+``tournaments.entrants_audience``.)"""
 
 from __future__ import annotations
 
@@ -17,33 +18,9 @@ from django.utils.translation import gettext as _
 from django_countries import countries
 
 from core.site_url import site_absolute_url
-from federation import mailings, services
-from tournaments.models import Entry, Tournament
+from federation import services
+from tournaments.models import Tournament
 from tournaments.signals import tournament_accredited
-
-
-def _choices() -> list[tuple[int, str]]:
-    rows = Tournament.objects.filter(entries__isnull=False).distinct().order_by("-start_date")
-    return [(t.pk, f"{t.name} ({date_format(t.start_date, 'SHORT_DATE_FORMAT')})")
-            for t in rows[:100]]
-
-
-def _member_ids(tournament_id: int) -> list[int]:
-    return list(
-        Entry.objects.filter(tournament_id=tournament_id, status__in=Entry.ACTIVE,
-                             member__isnull=False).values_list("member_id", flat=True)
-    )
-
-
-def _name(tournament_id: int) -> str | None:
-    return Tournament.objects.filter(pk=tournament_id).values_list("name", flat=True).first()
-
-
-def register_audience() -> None:
-    mailings.audience_register(
-        "tournament",
-        mailings.ExternalAudience(choices=_choices, member_ids=_member_ids, name=_name),
-    )
 
 
 def announcement_texts(tournament: Tournament) -> dict[str, tuple[str, str]]:

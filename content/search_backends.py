@@ -1,4 +1,6 @@
-"""Site search: a small backend protocol with the database (default) and Elasticsearch behind it.
+"""The search backends: a small protocol with the database (default) and Elasticsearch behind
+it, the pages' index kept current by signal handlers. The one site search that the search
+page and the API answer with is ``content.site_search``.
 
 `SEARCH_BACKEND` selects the backend ("database" unless set; "elasticsearch" needs
 `ELASTICSEARCH_URL`). The database backend is Wagtail's search over live, public pages of a
