@@ -13,7 +13,7 @@ What a ruleset's rules *are* stays in the scoring core; this module only names t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the scoring core is heavy to import: only when scoring
     from rulebook.scoring.result import ScoreResult
 
 #: a name: translated when it is shown (a lazy string)
-StrOrPromise = str | Promise
+StrOrPromise: TypeAlias = str | Promise
 
 
 @dataclass(frozen=True)
