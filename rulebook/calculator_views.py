@@ -17,7 +17,6 @@ from django.views.decorators.http import require_safe
 
 from rulebook import error_texts, rulesets
 from rulebook.calculator import (
-    DEFAULT_RULES,
     FLAGS,
     OPTIONS,
     PLAYERS,
@@ -212,7 +211,7 @@ def _option_fields(q: Question, rules: str) -> list[OptionField]:
 
 
 def _form(q: Question) -> dict[str, Any]:
-    rules = q.rules if q.rules in RULES else DEFAULT_RULES
+    rules = q.rules if q.rules in RULES else rulesets.DEFAULT_CODE
     ctx = q.context
     win = "self" if ctx.get("self_drawn") else str(ctx.get("from", ""))
     flowers = ctx.get("flowers", 0)
