@@ -15,6 +15,7 @@ from wagtail.models import Page
 from wagtail.search import index
 
 from content.blocks import NewsBodyBlock, RuleTextBlock
+from rulebook.rulesets import choices as ruleset_choices
 
 
 class HomePage(Page):
@@ -93,13 +94,6 @@ class StandardPage(Page):
 
 
 # --- The rulebook: rules index, ruleset, chapters, fan table (docs/decisions/0500) ---------
-
-RULESET_CHOICES = [
-    ("mcr", _("Mahjong Competition Rules (MCR)")),
-    ("hkos", _("Hong Kong Old Style")),
-    ("red", _("Red Mahjong")),
-]
-
 
 class RulebookPageMixin(models.Model):
     """What every rulebook page has: the translation flag and the loader's fingerprints."""
@@ -195,7 +189,7 @@ class RulesIndexPage(RoutablePageMixin, RulebookPageMixin, Page):  # noqa: DJ008
 class RulesetPage(RulebookPageMixin, Page):  # noqa: DJ008
     """/<lang>/rules/<ruleset>/: one ruleset's contents (its chapters and fan table)."""
 
-    ruleset = models.CharField(_("rules"), max_length=8, choices=RULESET_CHOICES)
+    ruleset = models.CharField(_("rules"), max_length=8, choices=ruleset_choices())
     intro = models.TextField(_("introduction"), blank=True)
     source = models.TextField(_("source"), blank=True)
 

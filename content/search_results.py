@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.safestring import SafeString
 from django.utils.translation import pgettext_lazy
 
-from rulebook.models import RULESET_CHOICES
+from rulebook import rulesets
 
 FAN, RULE, EXAMPLE, PAGE, PLAYER, CLUB, TOURNAMENT = (
     "fan", "rule", "example", "page", "player", "club", "tournament",
@@ -50,7 +50,9 @@ class Result:
 
     @property
     def ruleset_label(self) -> str:
-        return str(dict(RULESET_CHOICES).get(self.ruleset, "")) if self.ruleset else ""
+        if self.ruleset not in rulesets.codes():  # none, or one the site no longer knows
+            return ""
+        return str(rulesets.ruleset(self.ruleset).name)
 
     @property
     def kind_label(self) -> str:

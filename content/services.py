@@ -339,15 +339,16 @@ def rulebook_pages_load(
     from content.models import FanTablePage, RuleChapterPage, RulesetPage, RulesIndexPage
     from rulebook import book_data
     from rulebook.models import WorkedExample
+    from rulebook.rulesets import codes as ruleset_codes
 
     rules_dir = rules_dir or data_files.RULES_DIR
     texts = json.loads(RULEBOOK_PAGES.read_text(encoding="utf-8"))
     locales = locales_ensure()
     home_ru = site_skeleton_load()
     homes = {code: home_ru.get_translation(locale) for code, locale in locales.items()}
-    data = {name: _rules_data(name, rules_dir) for name in book_data.RULESETS}
+    data = {name: _rules_data(name, rules_dir) for name in ruleset_codes()}
     rulesets = [
-        name for name in book_data.RULESETS
+        name for name in ruleset_codes()
         if data[name] is not None or book_data.available(name)
     ]
     loader = _PageLoader(force=force, progress=progress)

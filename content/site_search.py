@@ -75,8 +75,9 @@ from content.search_results import (
 )
 from federation.models import Club
 from rulebook import selectors as rulebook_selectors
-from rulebook.links import RULESETS, fan_page_url
-from rulebook.models import RULESET_CHOICES, Fan, WorkedExample
+from rulebook.links import fan_page_url
+from rulebook.models import Fan, WorkedExample
+from rulebook.rulesets import codes as ruleset_codes
 from rulebook.search_text import search_fold
 from tournaments.selectors import (
     players_matching,
@@ -306,7 +307,7 @@ def _fan_index(language: str) -> list[tuple[dict[str, Any], list[str], list[str]
     cached = _fans_cache.get(language)
     if cached is None or cached[0] != version:
         rows = []
-        for ruleset in RULESETS:
+        for ruleset in ruleset_codes():
             names = rulebook_selectors.all_language_names(ruleset)
             for fan in rulebook_selectors.fan_list(ruleset, language):
                 every = names.get(fan["id"], [])
@@ -348,7 +349,7 @@ def fan_value(fan: dict[str, Any]) -> str:
 def _examples(language: str) -> list[dict[str, Any]]:
     def compute() -> list[dict[str, Any]]:
         rows = []
-        for ruleset, _label in RULESET_CHOICES:
+        for ruleset in ruleset_codes():
             names = rulebook_selectors.fan_names(ruleset, language)
             every = rulebook_selectors.all_language_names(ruleset)
             for ex in WorkedExample.objects.filter(ruleset=ruleset, live=True).order_by(
@@ -509,7 +510,7 @@ def search_index_build(*, rebuild: bool = False) -> dict[str, int]:
 
 def rulebook_documents() -> Iterator[RulebookDocument]:
     """Every fan (its five names), and each language's pages and worked examples."""
-    for ruleset, _label in RULESET_CHOICES:
+    for ruleset in ruleset_codes():
         names: dict[str, dict[str, str]] = {}
         for code, language, name in Fan.objects.filter(ruleset=ruleset, live=True).values_list(
             "code", "locale__language_code", "name"

@@ -15,11 +15,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Tournament
+from rulebook import rulesets
 
-#: Each ruleset has its own rating list (decision 0805); the names are the tournaments'.
-Ruleset = Tournament.Ruleset
-DEFAULT_RULESET = Ruleset.MCR.value
+#: Each rated ruleset has its own rating list (decision 0805), named as the ruleset
+#: (rulebook.rulesets); MCR's is the one shown when none is asked for.
+RATING_LIST_CHOICES = rulesets.rating_list_choices()
+DEFAULT_RULESET = rulesets.DEFAULT_CODE
 
 
 class RatingPeriod(models.Model):
@@ -27,7 +28,7 @@ class RatingPeriod(models.Model):
     to the last; publishing freezes the month's list."""
 
     ruleset = models.CharField(
-        _("rules"), max_length=10, choices=Ruleset.choices, default=DEFAULT_RULESET
+        _("rules"), max_length=10, choices=RATING_LIST_CHOICES, default=DEFAULT_RULESET
     )
     period = models.CharField(_("period"), max_length=7)
     has_results = models.BooleanField(_("has results"), default=False)
@@ -68,7 +69,7 @@ class RatingEntry(models.Model):
         verbose_name=_("player"),
     )
     ruleset = models.CharField(
-        _("rules"), max_length=10, choices=Ruleset.choices, default=DEFAULT_RULESET
+        _("rules"), max_length=10, choices=RATING_LIST_CHOICES, default=DEFAULT_RULESET
     )
     period = models.CharField(_("period"), max_length=7, db_index=True)
     rating_before = models.FloatField(_("rating before"))
@@ -135,7 +136,7 @@ class RatingRecompute(models.Model):
 
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
-    ruleset = models.CharField(_("rules"), max_length=10, choices=Ruleset.choices, blank=True)
+    ruleset = models.CharField(_("rules"), max_length=10, choices=RATING_LIST_CHOICES, blank=True)
     from_period = models.CharField(_("from period"), max_length=7, blank=True)
     periods = models.PositiveIntegerField(_("periods rated"), default=0)
     entries = models.PositiveIntegerField(_("history rows written"), default=0)

@@ -20,7 +20,6 @@ from typing import Any
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SOURCE_LANGUAGE = "ru"
-RULESETS = ("mcr", "hkos", "red")
 UNITS = {"points": "points", "doublings": "doublings", "fan": "doublings", "фан": "doublings"}
 
 FAN_FIELDS = (

@@ -6,6 +6,10 @@ in the core's notation, the win context under the core's key names and the optio
 :meth:`Question.query` is the canonical query string, so the same question always has the
 same shareable URL. :func:`answer` asks the scoring core (``rulebook.scoring.score``, the
 one implementation of the rules) and, for a hand of thirteen tiles, scores each wait.
+
+The rulesets are the registry's (``rulebook.rulesets``), which names them in the reader's
+language and so imports Django's translation: this module stays pure and keeps its tables
+per ruleset, and ``tests/rulebook/test_rulesets.py`` holds them equal to the registry.
 """
 
 from __future__ import annotations
@@ -27,8 +31,7 @@ from rulebook.scoring.red.evaluate import VALUE_OPTIONS as RED_VALUE_OPTIONS
 from rulebook.scoring.result import ScoreError, ScoreResult
 from rulebook.scoring.tiles import NUM_KINDS, tile_name
 
-RULES = ("mcr", "hkos", "red")
-DEFAULT_RULES = "mcr"
+DEFAULT_RULES = "mcr"  # the registry's DEFAULT_CODE
 DIRECTIONS = ("left", "opposite", "right")
 MAX_HAND_LENGTH = 120  # the longest sensible notation is about 60 characters
 
@@ -40,6 +43,8 @@ FLAGS: dict[str, tuple[str, ...]] = {
     # Red Mahjong has no kongs (so no kong replacement, no robbing)
     "red": ("last_of_kind", "last_tile", "false_win"),
 }
+#: The rulesets the calculator scores: those it has tables for, in the registry's order.
+RULES = tuple(FLAGS)
 ALL_FLAGS = tuple(dict.fromkeys(f for flags in FLAGS.values() for f in flags))
 PLAYERS: dict[str, tuple[int, ...]] = {"mcr": (4,), "hkos": (4,), "red": (4, 3, 2)}
 

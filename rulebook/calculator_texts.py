@@ -1,8 +1,9 @@
-"""The calculator's words in the reader's language: the names of the rulesets, winds, seats,
-win conditions and options of its form, and why a fan of its answer is not counted.
+"""The calculator's words in the reader's language: the names of the winds, seats, win
+conditions and options of its form, and why a fan of its answer is not counted.
 
 The core (``rulebook.scoring``) names these by stable keys; this module turns the keys into
-text for people (the core's errors: ``error_texts.py``; the fans' names: ``fan_labels.py``).
+text for people (the core's errors: ``error_texts.py``; the fans' names: ``fan_labels.py``;
+the rulesets' names: ``rulesets.py``).
 """
 
 from __future__ import annotations
@@ -29,16 +30,6 @@ def exclusion_text(name: str, by_name: str | None, implied: bool) -> str:
 
 # --- the names of conditions, seats and options ------------------------------------------
 
-RULES_NAMES = {
-    "mcr": gettext_lazy("Mahjong Competition Rules (MCR)"),
-    "hkos": gettext_lazy("Hong Kong Old Style"),
-    "red": gettext_lazy("Red Mahjong"),
-}
-RULES_SHORT = {
-    "mcr": pgettext_lazy("rules", "MCR"),
-    "hkos": pgettext_lazy("rules", "Hong Kong"),
-    "red": pgettext_lazy("rules", "Red"),
-}
 WIND_NAMES = {
     "E": pgettext_lazy("wind", "East"),
     "S": pgettext_lazy("wind", "South"),
@@ -109,6 +100,6 @@ def option_name(name: str) -> str:
 
 
 __all__ = [
-    "ACCOUNT_ONCE", "DEFAULT_WORD", "FLAG_NAMES", "OPTION_NAMES", "RULES_NAMES", "RULES_SHORT",
-    "SEAT_NAMES", "WIND_NAMES", "WIN_NAMES", "exclusion_text", "option_name",
+    "ACCOUNT_ONCE", "DEFAULT_WORD", "FLAG_NAMES", "OPTION_NAMES", "SEAT_NAMES", "WIND_NAMES",
+    "WIN_NAMES", "exclusion_text", "option_name",
 ]

@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from rulebook import error_texts
+from rulebook import error_texts, rulesets
 from rulebook.calculator import (
     FLAGS,
     OPTIONS,
@@ -30,8 +30,6 @@ from rulebook.calculator_texts import (
     ACCOUNT_ONCE,
     DEFAULT_WORD,
     FLAG_NAMES,
-    RULES_NAMES,
-    RULES_SHORT,
     SEAT_NAMES,
     WIN_NAMES,
     WIND_NAMES,
@@ -213,14 +211,16 @@ def _option_fields(q: Question, rules: str) -> list[OptionField]:
 
 
 def _form(q: Question) -> dict[str, Any]:
-    rules = q.rules if q.rules in RULES else "mcr"
+    rules = q.rules if q.rules in RULES else rulesets.DEFAULT_CODE
     ctx = q.context
     win = "self" if ctx.get("self_drawn") else str(ctx.get("from", ""))
     flowers = ctx.get("flowers", 0)
     return {
         "rules": rules,
-        "rules_choices": [Choice(r, str(RULES_SHORT[r]), r == rules) for r in RULES],
-        "rules_name": RULES_NAMES.get(rules, rules),
+        "rules_choices": [
+            Choice(r.code, str(r.short_name), r.code == rules) for r in rulesets.RULESETS
+        ],
+        "rules_name": rulesets.ruleset(rules).name,
         "win_choices": [Choice(k, str(v), k == win) for k, v in WIN_NAMES.items()],
         "win_unknown": not win,
         "seat_choices": [Choice(w, str(WIND_NAMES[w]), ctx.get("seat", "E") == w)

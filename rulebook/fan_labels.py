@@ -19,7 +19,7 @@ from threading import Lock
 from django.db.models.signals import post_delete, post_save
 from django.utils.translation import get_language
 
-from rulebook.book_data import RULESETS
+from rulebook.rulesets import codes as ruleset_codes
 from rulebook.scoring.hkos.table import FANS_BY_ID as HKOS_FANS
 from rulebook.scoring.mcr.table import FANS as MCR_FANS
 from rulebook.scoring.red.table import FANS_BY_ID as RED_FANS
@@ -35,7 +35,7 @@ def _file_names(ruleset: str, language: str) -> dict[str, str]:
     """The names of the rulebook's data file (what the fan table is loaded from): the
     name of each fan's object for `language` (``{"en": {"name": ...}}``)."""
     path = Path(__file__).parent / "data" / f"{ruleset}_fans.json"
-    if ruleset not in RULESETS or not path.exists():
+    if ruleset not in ruleset_codes() or not path.exists():
         return {}
     data = json.loads(path.read_text("utf-8"))
     return {

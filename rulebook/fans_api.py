@@ -21,13 +21,13 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from rulebook import book_data, selectors
+from rulebook import rulesets, selectors
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 class QuerySerializer(serializers.Serializer):
-    rules = serializers.ChoiceField(choices=list(book_data.RULESETS), default="mcr")
+    rules = serializers.ChoiceField(choices=list(rulesets.codes()), default=rulesets.DEFAULT_CODE)
     lang = serializers.ChoiceField(choices=LANGUAGES, required=False)
 
     def validate_lang(self, value: str) -> str:
@@ -76,7 +76,7 @@ class OptionalPagination(PageNumberPagination):
 
 PARAMETERS = [
     OpenApiParameter(
-        "rules", OpenApiTypes.STR, enum=list(book_data.RULESETS), default="mcr",
+        "rules", OpenApiTypes.STR, enum=list(rulesets.codes()), default=rulesets.DEFAULT_CODE,
         description="The ruleset: mcr, hkos or red.",
     ),
     OpenApiParameter(

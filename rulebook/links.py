@@ -12,8 +12,6 @@ from urllib.parse import urlencode
 
 from django.utils.translation import get_language
 
-RULESETS = ("mcr", "hkos", "red")
-
 
 def _language(language: str | None) -> str:
     return (language or get_language() or "ru").lower()

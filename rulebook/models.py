@@ -22,11 +22,7 @@ from wagtail.models import (
 )
 from wagtail.search import index
 
-RULESET_CHOICES = [
-    ("mcr", _("Mahjong Competition Rules (MCR)")),
-    ("hkos", _("Hong Kong Old Style")),
-    ("red", _("Red Mahjong")),
-]
+from rulebook import rulesets
 
 UNIT_CHOICES = [
     ("points", _("points")),
@@ -62,7 +58,7 @@ def fan_translation_key(ruleset: str, code: str) -> uuid.UUID:
 class Fan(TranslatableMixin, DraftStateMixin, RevisionMixin, PreviewableMixin, models.Model):
     """One fan of one ruleset in one language."""
 
-    ruleset = models.CharField(_("rules"), max_length=8, choices=RULESET_CHOICES)
+    ruleset = models.CharField(_("rules"), max_length=8, choices=rulesets.choices())
     code = models.CharField(
         _("number"), max_length=8, help_text=_('The number in the fan table, e.g. "57A".')
     )
@@ -152,7 +148,7 @@ class Fan(TranslatableMixin, DraftStateMixin, RevisionMixin, PreviewableMixin, m
 class WorkedExample(DraftStateMixin, RevisionMixin, PreviewableMixin, models.Model):
     """A worked example of the rules: the book's hand, its words and its fan list."""
 
-    ruleset = models.CharField(_("rules"), max_length=8, choices=RULESET_CHOICES)
+    ruleset = models.CharField(_("rules"), max_length=8, choices=rulesets.choices())
     code = models.CharField(_("identifier"), max_length=32, help_text=_('E.g. "fan48-ex1".'))
     fan_code = models.CharField(_("fan"), max_length=8)
     position = models.PositiveIntegerField(_("order"), default=0)

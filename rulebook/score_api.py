@@ -36,6 +36,7 @@ from rest_framework.views import APIView
 
 from core.api_errors import E_BAD_ENCODING, E_TOO_DEEP, bad_encoding_message, too_deep_message
 from core.tokens import CachedTokenAuthentication
+from rulebook import rulesets
 from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import score
 from rulebook.scoring.hkos import HkosScoreResult
@@ -78,7 +79,7 @@ class Question(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     cannot form reference cycles, so the cyclic collector need not track questions.)"""
 
     hand: Annotated[str, msgspec.Meta(max_length=MAX_HAND_LENGTH)]
-    rules: str = "mcr"
+    rules: str = rulesets.DEFAULT_CODE
     context: dict[str, Any] | None = None
     options: Any = msgspec.UNSET
 
@@ -126,7 +127,7 @@ def _question(item: Any, index: int | None = None) -> tuple[str, str, dict[str, 
         raise _bad_question(_HAND_REQUIRED, index)
     if len(hand) > MAX_HAND_LENGTH:
         raise _bad_question(f"hand is longer than {MAX_HAND_LENGTH} characters", index)
-    if not isinstance(item.get("rules", "mcr"), str):
+    if not isinstance(item.get("rules", rulesets.DEFAULT_CODE), str):
         raise _bad_question("rules is a string: mcr, hkos or red", index)
     if not isinstance(item.get("context", {}), dict | None):
         raise _bad_question("context is an object of win conditions", index)
@@ -335,7 +336,7 @@ _CONTEXT_HELP = (
 
 
 class QuestionSerializer(serializers.Serializer):
-    rules = serializers.ChoiceField(choices=["mcr", "hkos", "red"], default="mcr")
+    rules = serializers.ChoiceField(choices=list(rulesets.codes()), default=rulesets.DEFAULT_CODE)
     hand = serializers.CharField(
         max_length=MAX_HAND_LENGTH,
         help_text="The hand in the notation: melds in brackets, then the concealed tiles; "

@@ -12,9 +12,9 @@ from django.core.cache import cache
 from django.db.models import Max, Q
 from django.utils.translation import override
 
-from rulebook import book_data
+from rulebook import book_data, rulesets
 from rulebook.agreement import Agreement, compare
-from rulebook.links import RULESETS, calculator_url, fan_page_url
+from rulebook.links import calculator_url, fan_page_url
 from rulebook.models import Fan, WorkedExample
 from rulebook.scoring import ScoreResult, score
 from rulebook.search_text import search_fold
@@ -147,7 +147,7 @@ def fans_matching(query: str, language: str, limit: int = 12) -> list[dict[str, 
     if not needle:
         return []
     found: list[dict[str, Any]] = []
-    for ruleset in RULESETS:
+    for ruleset in rulesets.codes():
         names = all_language_names(ruleset) if len(needle) >= 2 else {}
         for fan in fan_list(ruleset, language):
             if search_fold(fan["id"]) == needle or any(
@@ -314,8 +314,8 @@ def example_list(ruleset: str, language: str) -> list[dict[str, Any]]:
 
 def examples_disagreeing(ruleset: str | None = None) -> list[ScoredExample]:
     """Examples where the core and the book (errata applied) disagree: for editors."""
-    rulesets = [ruleset] if ruleset else list(book_data.RULESETS)
+    chosen = [ruleset] if ruleset else list(rulesets.codes())
     found = []
-    for name in rulesets:
+    for name in chosen:
         found += [s for s in examples_scored(name, SOURCE_LANGUAGE) if not s.agreement.ok]
     return found

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import models, transaction
 from wagtail.models import Locale
 
-from rulebook import book_data
+from rulebook import book_data, rulesets
 from rulebook.book_data import EXAMPLE_FIELDS, FAN_FIELDS, content_hash
 from rulebook.models import Fan, WorkedExample, fan_translation_key
 
@@ -145,7 +145,7 @@ def examples_load(*, ruleset: str, force: bool = False, progress: Progress | Non
 def rulebook_data_load(*, force: bool = False, progress: Progress | None = None) -> list[LoadReport]:
     """Fans and examples of every ruleset whose data files exist."""
     reports = []
-    for ruleset in book_data.RULESETS:
+    for ruleset in rulesets.codes():
         if not book_data.available(ruleset):
             continue
         reports.append(fan_table_load(ruleset=ruleset, force=force, progress=progress))

@@ -22,6 +22,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from core.dates import validate_tournament_date
+from rulebook import rulesets
 from rulebook.scoring.standings import WINDS
 from rulebook.search_text import search_fold
 
@@ -124,10 +125,11 @@ class Tournament(models.Model):
         RESULTS_SUBMITTED = "results submitted", _("Results submitted")
         RESULTS_CONFIRMED = "results confirmed", _("Results confirmed")
 
-    class Ruleset(models.TextChoices):
-        MCR = "mcr", _("Mahjong Competition Rules (MCR)")
-        HKOS = "hkos", _("Hong Kong Old Style")
-        RED = "red", _("Red Mahjong")
+    #: The rulesets of the registry (rulebook.rulesets) as choices: ``Ruleset.MCR == "mcr"``.
+    Ruleset = models.TextChoices(
+        "Ruleset", [(r.code.upper(), (r.code, r.name)) for r in rulesets.RULESETS],
+        module=__name__, qualname="Tournament.Ruleset",
+    )
 
     name = models.CharField(_("name"), max_length=200)
     start_date = models.DateField(_("start date"), validators=[validate_tournament_date])

@@ -29,12 +29,12 @@ from ratings.models import (
     RatingEntry,
     RatingPeriod,
     RatingRecompute,
-    Ruleset,
 )
+from rulebook import rulesets
 from tournaments.models import Player
 
 #: The rulesets with a rating list, in the order the pages show them.
-RULESETS: tuple[str, ...] = tuple(choice.value for choice in Ruleset)
+RULESETS: tuple[str, ...] = rulesets.rating_list_codes()
 
 
 def ruleset_or_none(text: str | None) -> str | None:
@@ -46,8 +46,8 @@ def ruleset_or_none(text: str | None) -> str | None:
 
 
 def ruleset_name(ruleset: str) -> str:
-    """The ruleset's name in the reader's language (the tournaments' names of the rules)."""
-    return str(Ruleset(ruleset).label)
+    """The ruleset's name in the reader's language (the registry's, rulebook.rulesets)."""
+    return str(rulesets.ruleset(ruleset).name)
 
 
 def method_config() -> MethodConfig:

@@ -18,9 +18,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def loaded(db):
-    from rulebook import book_data
+    from rulebook import book_data, rulesets
 
-    for ruleset in book_data.RULESETS:
+    for ruleset in rulesets.codes():
         if book_data.available(ruleset):
             fan_table_load(ruleset=ruleset)
             examples_load(ruleset=ruleset)

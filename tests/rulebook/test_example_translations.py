@@ -15,10 +15,10 @@ from django.test import Client
 from content import rule_translations
 from content.data_files import RULES_DIR
 from content.rule_links import ruleset_fan_names
-from rulebook import book_data, selectors
+from rulebook import book_data, rulesets, selectors
 from rulebook.models import WorkedExample
 
-ROWS = [row for ruleset in book_data.RULESETS for row in book_data.example_rows(ruleset)]
+ROWS = [row for ruleset in rulesets.codes() for row in book_data.example_rows(ruleset)]
 WITH_WORDS = [row for row in ROWS if row.fields["book_text"]]
 LANGUAGES = book_data.BOOK_TEXT_LANGUAGES
 #: a fan name as each language quotes it (the rule pages' quotation marks)
@@ -48,7 +48,7 @@ def test_the_words_are_translated_into_every_language_of_the_rule_pages() -> Non
 
 def test_every_example_with_words_is_translated() -> None:
     assert len(WITH_WORDS) >= 100
-    assert {row.ruleset for row in WITH_WORDS} == set(book_data.RULESETS)
+    assert {row.ruleset for row in WITH_WORDS} == set(rulesets.codes())
     missing = [(row.ruleset, row.code, language) for row in WITH_WORDS for language in LANGUAGES
                if not row.fields["book_text_translations"].get(language)]
     assert missing == []
