@@ -46,6 +46,8 @@ from tournaments.models import (
 )
 from tournaments.permissions import can_accredit, can_manage
 from tournaments.ranking import Placed, place
+from tournaments.rules import states
+from tournaments.rules.entry_admission import entries_accepted
 from tournaments.table_sheet import sheet_view
 
 
@@ -540,7 +542,8 @@ def tournament_ema_standings(tournament: Tournament) -> list[ema_export.Standing
 
 # --- Entry at the table -------------------------------------------------------------------
 
-TABLE_ENTRY_OPEN = (Tournament.State.ACCREDITED, Tournament.State.RESULTS_SUBMITTED)
+TABLE_ENTRY_OPEN = states.RESULTS_OPEN
+"""The states in which the tables' tokens work: those in which results may be posted."""
 
 
 def table_entry_for_token(token: str) -> TableEntry | None:
@@ -712,8 +715,8 @@ def entries_collected(tournament: Tournament) -> list[Collected]:
 
 def entries_open(tournament: Tournament) -> bool:
     """Whether the public page offers the entry form (the service decides the rest)."""
-    return tournament.state == Tournament.State.ACCREDITED and \
-        tournament.start_date > timezone.localdate()
+    return entries_accepted(state=tournament.state, start_date=tournament.start_date,
+                            today=timezone.localdate())
 
 
 def places_taken(tournament: Tournament) -> int:

@@ -10,14 +10,13 @@ from django.db import transaction
 from rulebook.scoring.standings import WINDS
 from tournaments import seating as seating_draw_module
 from tournaments.errors import (
-    E_ILLEGAL_TRANSITION,
     E_NOT_MULTIPLE_OF_4,
     E_SEATING_SESSION,
     TournamentError,
 )
 from tournaments.models import Registration, SeatingAssignment, Tournament
 from tournaments.ranking import allowed_players, expected_players
-from tournaments.services._common import State, _audit, _locked
+from tournaments.services._common import _audit, _locked, state_require
 
 
 def _session_players(registrations: list[Registration], session: int,
@@ -53,8 +52,7 @@ def seating_draw(
     compatriots meet as rarely as possible, after repeat meetings. The tournament keeps the
     repeat pairs and the compatriots seated together, both counted over all its sessions."""
     tournament = _locked(tournament)
-    if tournament.state == State.RESULTS_CONFIRMED:
-        raise TournamentError(E_ILLEGAL_TRANSITION, state=tournament.state, action="seating")
+    state_require(tournament, "seating")
     first = from_session or 1
     if not 1 <= first <= tournament.sessions:
         raise TournamentError(E_SEATING_SESSION, count=tournament.sessions)
