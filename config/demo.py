@@ -41,8 +41,8 @@ from ratings.selectors import RULESETS
 from ratings.services import rating_period_publish
 from rulebook.scoring.standings import WINDS
 from tournaments import services as tournaments
-from tournaments.importers import parse_results_json
 from tournaments.models import TableEntry, Tournament
+from tournaments.rules.results_files import parse_results_json
 
 DEMO_PASSWORD = "mahjong-demo"
 #: the volunteers, each in their role's group (README, "Demo federation")

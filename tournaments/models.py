@@ -607,7 +607,7 @@ class SessionClock(models.Model):
     """The clock of a session (docs/decisions/0710-table-side-entry.md): started and paused
     by the organizer; ``elapsed`` counts the seconds run before ``started_at`` (set while it
     runs); ``extra`` gives tables that started late their extra minutes (``{"3": 5}``). The
-    time left is computed by ``tournaments.clock.seconds_left``."""
+    time left is computed by ``tournaments.rules.clock_time.seconds_left``."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="clocks",

@@ -28,7 +28,6 @@ from rulebook.scoring.standings import (
 )
 from rulebook.search_text import search_fold
 from tournaments import ema_export
-from tournaments.clock import seconds_left
 from tournaments.models import (
     PUBLIC_STATES,
     SEAT_ORDER,
@@ -45,9 +44,10 @@ from tournaments.models import (
     TournamentResult,
 )
 from tournaments.permissions import can_accredit, can_manage
-from tournaments.ranking import Placed, place
 from tournaments.rules import states
+from tournaments.rules.clock_time import seconds_left
 from tournaments.rules.entry_admission import entries_accepted
+from tournaments.rules.withdrawn_ranking import Placed, place
 from tournaments.table_sheet import sheet_view
 
 
@@ -329,7 +329,7 @@ def _awarded(tournament: Tournament, up_to: int | None) -> list[tuple[int, Fract
 def _placed(tournament: Tournament, registrations: list[Registration],
             up_to: int | None = None) -> list[Placed]:
     """Everyone's standing (3.10.1) and final rank under the tournament's rules for
-    substitutes and withdrawn players (``tournaments.ranking``)."""
+    substitutes and withdrawn players (``tournaments.rules.withdrawn_ranking``)."""
     order = [r.player_id for r in sorted(registrations, key=lambda r: r.number)]
     return place(
         standings(order, tournament_tables(tournament, up_to), _awarded(tournament, up_to)),

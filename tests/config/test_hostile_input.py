@@ -12,8 +12,8 @@ from django.test import Client
 from federation import bank_import
 from tests.tournaments.fixtures import player_ids, session_payload
 from tournaments.forms import MAX_RESULTS_FILE_BYTES
-from tournaments.importers import MAX_HANDS, MAX_HANDS_PER_TABLE, parse_results_csv
 from tournaments.models import HandRecord, Player, Registration, TableResult, Tournament
+from tournaments.rules.results_files import MAX_HANDS, MAX_HANDS_PER_TABLE, parse_results_csv
 
 pytestmark = pytest.mark.django_db
 

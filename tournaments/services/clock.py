@@ -8,9 +8,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.clock import seconds_run
 from tournaments.errors import E_BAD_EXTRA, TournamentError
 from tournaments.models import SeatingAssignment, SessionClock, Tournament
+from tournaments.rules.clock_time import seconds_run
 from tournaments.services._common import _audit, state_require
 
 MAX_EXTRA_MINUTES = 60

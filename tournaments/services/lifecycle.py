@@ -26,10 +26,10 @@ from tournaments.errors import (
     E_TOO_FEW_SESSIONS,
     TournamentError,
 )
-from tournaments.importers import SessionEntry
 from tournaments.models import PUBLIC_STATES, Accreditation, Session, Tournament
 from tournaments.permissions import ROLE_PERMISSIONS
 from tournaments.rules import states
+from tournaments.rules.results_files import SessionEntry
 from tournaments.services._common import _audit, _locked, _mcr_config, state_require
 from tournaments.services.results import (
     _complete,

@@ -1,5 +1,5 @@
 """Results: storing the sessions posted (checked by the scoring core through
-``tournaments.results``), and whether every session is complete."""
+``tournaments.rules.results_check``), and whether every session is complete."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from django.db import transaction
 
 from rulebook.scoring.standings import WINDS, Problem
 from tournaments.errors import E_RESULTS_MISSING, ResultsError
-from tournaments.importers import SessionEntry
 from tournaments.models import (
     HandRecord,
     Penalty,
@@ -20,9 +19,10 @@ from tournaments.models import (
     TournamentResult,
     UnbalancedTable,
 )
-from tournaments.ranking import expected_players
-from tournaments.results import evaluate
 from tournaments.rules import states
+from tournaments.rules.results_check import evaluate
+from tournaments.rules.results_files import SessionEntry
+from tournaments.rules.session_players import expected_players
 from tournaments.selectors import tournament_ranking
 from tournaments.services._common import _audit, _locked, _mcr_config, state_require
 

@@ -29,9 +29,9 @@ from tournaments.errors import (
     ResultsError,
     TournamentError,
 )
-from tournaments.importers import SessionEntry
 from tournaments.models import SeatingAssignment, Session, TableEntry, Tournament
 from tournaments.rules import states
+from tournaments.rules.results_files import SessionEntry
 from tournaments.selectors import table_players
 from tournaments.services._common import _audit, _mcr_config, state_require
 from tournaments.services.results import results_record
