@@ -16,7 +16,6 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from federation import selectors
-from federation.dues import Status
 from federation.models import (
     MAIL_KIND_DEFAULTS,
     Club,
@@ -25,8 +24,9 @@ from federation.models import (
     MailKind,
     Member,
 )
+from federation.rules.dues import Status
+from federation.rules.standing import GOOD_STANDING
 
-GOOD_STANDING = frozenset({Status.ACTIVE, Status.GRACE})
 UNSUBSCRIBE_SALT = "federation.mail.unsubscribe"
 
 

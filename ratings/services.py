@@ -12,7 +12,7 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core.dates import window
+from core.rules.date_windows import window
 from ratings.method import (
     PlayerState,
     Rating,

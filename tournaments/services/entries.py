@@ -19,9 +19,9 @@ from django.utils import timezone
 from django_countries import countries
 
 from federation import selectors as federation_selectors
-from federation.dues import Status as MemberStatus
 from federation.errors import MembershipError
 from federation.models import Member, Payment
+from federation.rules.standing import in_good_standing
 from federation.services import dues_invoice_cancel, payment_record
 from tournaments import emails
 from tournaments.errors import (
@@ -62,12 +62,13 @@ def _today() -> date:
 
 
 def member_in_good_standing(user: Any, today: date | None = None) -> Member | None:
-    """The person's membership if it counts for a tournament (dues paid, or within grace)."""
+    """The person's membership if it counts for a tournament: in good standing
+    (``federation.rules.standing``: dues paid, or within grace)."""
     member = federation_selectors.member_for_user(user)
     if member is None or member.anonymised_at:
         return None
     status = federation_selectors.member_status(member, today)
-    return member if status in (MemberStatus.ACTIVE, MemberStatus.GRACE) else None
+    return member if in_good_standing(status) else None
 
 
 def _fee(tournament: Tournament, *, is_member: bool, reduced: bool = False) -> Decimal:

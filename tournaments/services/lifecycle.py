@@ -123,7 +123,8 @@ def tournament_checks(tournament: Tournament, *, at: str = "accreditation") -> l
     if tournament.planned_players % 4:
         checks.append(Check("planned_not_multiple_of_4", "warning",
                             {"players": tournament.planned_players}))
-    # the organizer's and the club's standing
+    # the organizer and the club's members: active (the current year paid, or honorary);
+    # in the grace period only warns here, although it is good standing for entering
     member = Member.objects.filter(user=tournament.organizer).first()
     if member is None:
         checks.append(Check("organizer_not_member", "warning"))
