@@ -16,10 +16,18 @@ from django.db.models import Exists, Max, OuterRef
 
 from federation.models import Club
 from federation.selectors import members_public_list, members_with_status
-from ratings import ema, glicko
-from ratings.ema import AgeStep, EmaConfig
-from ratings.glicko import Rating
-from ratings.method import (
+from ratings.models import (
+    DEFAULT_RULESET,
+    PublishedRating,
+    RatingEntry,
+    RatingPeriod,
+    RatingRecompute,
+    Ruleset,
+)
+from ratings.rules import ema, glicko
+from ratings.rules.ema import AgeStep, EmaConfig
+from ratings.rules.glicko import Rating
+from ratings.rules.method import (
     MethodConfig,
     Outcome,
     Period,
@@ -34,16 +42,8 @@ from ratings.method import (
     rating_list,
     start_of_period,
 )
-from ratings.method import (
+from ratings.rules.method import (
     club_ranking as method_club_ranking,
-)
-from ratings.models import (
-    DEFAULT_RULESET,
-    PublishedRating,
-    RatingEntry,
-    RatingPeriod,
-    RatingRecompute,
-    Ruleset,
 )
 from tournaments.models import Player
 
@@ -713,7 +713,7 @@ def club_ratings(club_id: int) -> list[ClubRatings]:
 
 @dataclass(frozen=True, slots=True)
 class ClubRankingRow:
-    score: Any  # ratings.method.ClubScore
+    score: Any  # ratings.rules.method.ClubScore
     club: Club
     counted: list[tuple[Player, float]]
 

@@ -12,8 +12,8 @@ from django.core.exceptions import ValidationError
 from core.rules.date_windows import window
 from federation.models import Member, Payment
 from federation.rules import bank_statement
-from ratings.method import period_label, period_of
 from ratings.models import RatingPeriod
+from ratings.rules.method import period_label, period_of
 from ratings.selectors import latest_period_with_results
 from ratings.services import ratings_recompute
 from tests.tournaments.confirmed_results import confirmed_tournament, players

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import translation
 
-from ratings.method import period_label, run
 from ratings.models import PublishedRating, RatingEntry, RatingPeriod
+from ratings.rules.method import period_label, run
 from ratings.selectors import method_config, period_list
 from ratings.services import (
     RatingError,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from ratings.method import MethodConfig, Outcome, rate_period
+from ratings.rules.method import MethodConfig, Outcome, rate_period
 from rulebook.scoring.standings import Standing
 from tournaments.rules.seating_draw import draw_sessions
 from tournaments.rules.session_players import allowed_players, expected_players
