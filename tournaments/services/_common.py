@@ -15,8 +15,6 @@ from tournaments.models import Tournament
 from tournaments.rules import states
 from tournaments.selectors import mcr_config
 
-State = Tournament.State
-
 
 def _audit(tournament: Tournament, action: str, user: Any, **data: Any) -> None:
     log(instance=tournament, action=action, user=user,
