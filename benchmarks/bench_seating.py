@@ -23,7 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.seating import draw, meetings, random_draw, repeat_pairs, repeat_pairs_bound
+from tournaments.rules.seating_draw import (
+    draw,
+    meetings,
+    random_draw,
+    repeat_pairs,
+    repeat_pairs_bound,
+)
 
 SIZES = (16, 24, 32, 40, 48, 64, 80, 100, 128, 160, 200)
 

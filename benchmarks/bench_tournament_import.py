@@ -47,7 +47,7 @@ def winning_hands(count: int, seed: int) -> list[tuple[str, dict]]:
 
 
 def payload(players: list[int], hands_per_table: int, seed: int) -> tuple[dict, int]:
-    from tournaments.seating import draw
+    from tournaments.rules.seating_draw import draw
 
     rng = random.Random(seed)
     seating = draw(players, SESSIONS, seed=seed)
@@ -103,7 +103,7 @@ def run(hands_per_table: int, seed: int) -> None:
 
     from federation.models import User
     from tournaments import services
-    from tournaments.importers import parse_results_json
+    from tournaments.rules.results_files import parse_results_json
 
     organizer = User.objects.create_user(username="bench", email="bench@example.org")
     officer = User.objects.create_user(username="officer", email="officer@example.org")

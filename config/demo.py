@@ -35,14 +35,14 @@ from content.services import site_skeleton_load
 from federation import selectors
 from federation import services as membership
 from federation.models import Club, Member, MembershipFee, MembershipType, MembershipYear
-from ratings.method import period_label, period_of
 from ratings.models import RatingPeriod
+from ratings.rules.method import period_label, period_of
 from ratings.selectors import RULESETS
 from ratings.services import rating_period_publish
 from rulebook.scoring.standings import WINDS
 from tournaments import services as tournaments
-from tournaments.importers import parse_results_json
 from tournaments.models import TableEntry, Tournament
+from tournaments.rules.results_files import parse_results_json
 
 DEMO_PASSWORD = "mahjong-demo"
 #: the volunteers, each in their role's group (README, "Demo federation")

@@ -1,32 +1,13 @@
-"""The plausible window of every date a person enters (docs/reliability.md, item 2).
-
-One place for all of them: tournament dates, dates of birth, payment dates and the dates
-of bank statement lines. :func:`window` is plain Python (the pure bank statement reader
-uses it); the ``validate_*`` functions are the models' validators, so forms, the admin and
-the API check the same window.
+"""The models' validators of the dates a person enters (docs/reliability.md, item 2): each
+checks the plausible window of its kind (``core.rules.date_windows``), so forms, the admin
+and the API check the same window as the pure bank statement reader.
 """
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
-# kind -> (earliest, days after today at the latest)
-WINDOWS: dict[str, tuple[date, int]] = {
-    "tournament": (date(1990, 1, 1), 3 * 366),  # planned up to three years ahead
-    "birth": (date(1900, 1, 1), 0),
-    "payment": (date(2000, 1, 1), 1),  # a bank's day may be ahead of the server's
-}
-
-
-def window(kind: str, today: date | None = None) -> tuple[date, date]:
-    """(earliest, latest) plausible date of ``kind`` on ``today``."""
-    earliest, ahead = WINDOWS[kind]
-    return earliest, (today or date.today()) + timedelta(days=ahead)
-
-
-def is_plausible(kind: str, value: date, today: date | None = None) -> bool:
-    earliest, latest = window(kind, today)
-    return earliest <= value <= latest
+from core.rules.date_windows import window
 
 
 def _validate(kind: str, value: date) -> None:

@@ -11,9 +11,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from federation import bank_import
+from federation.rules import bank_statement
 
-# Error codes of federation.services (E_*) and federation.bank_import.
+# Error codes of federation.services (E_*) and federation.rules.bank_statement.
 ERROR_MESSAGES: dict[str, Promise] = {
     "already_applied": _("You have already applied."),
     "not_pending": _("This application is no longer pending."),
@@ -54,22 +54,22 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "mailing_audience_incomplete": _("Choose the club or the tournament of the audience."),
     "no_email": _("Your account has no email address to send the test to."),
     "country_required": _("Choose the country whose tournaments you follow."),
-    bank_import.E_EMPTY: _("The file is empty."),
-    bank_import.E_NOT_TEXT: _("The file is not UTF-8 text."),
-    bank_import.E_MISSING_COLUMNS: _("Missing columns: %(detail)s."),
-    bank_import.E_BAD_DATE: _("Invalid date “%(detail)s” (use YYYY-MM-DD)."),
-    bank_import.E_BAD_AMOUNT: _("Invalid amount “%(detail)s”."),
-    bank_import.E_NOT_POSITIVE: _("The amount “%(detail)s” is not positive."),
-    bank_import.E_MISSING_TRANSACTION_ID: _("The transaction id is missing."),
-    bank_import.E_DUPLICATE_IN_FILE: _("Transaction %(detail)s appears twice."),
-    bank_import.E_WRONG_COLUMN_COUNT: _("Wrong number of columns (%(detail)s) for the header."),
-    bank_import.E_NUL_BYTE: _("The file contains a NUL character; it is not a text file."),
-    bank_import.E_AMOUNT_TOO_LARGE: _("The amount is larger than %(detail)s."),
-    bank_import.E_TOO_LONG: ngettext_lazy("A value is too long (%(detail)s character at most).",
+    bank_statement.E_EMPTY: _("The file is empty."),
+    bank_statement.E_NOT_TEXT: _("The file is not UTF-8 text."),
+    bank_statement.E_MISSING_COLUMNS: _("Missing columns: %(detail)s."),
+    bank_statement.E_BAD_DATE: _("Invalid date “%(detail)s” (use YYYY-MM-DD)."),
+    bank_statement.E_BAD_AMOUNT: _("Invalid amount “%(detail)s”."),
+    bank_statement.E_NOT_POSITIVE: _("The amount “%(detail)s” is not positive."),
+    bank_statement.E_MISSING_TRANSACTION_ID: _("The transaction id is missing."),
+    bank_statement.E_DUPLICATE_IN_FILE: _("Transaction %(detail)s appears twice."),
+    bank_statement.E_WRONG_COLUMN_COUNT: _("Wrong number of columns (%(detail)s) for the header."),
+    bank_statement.E_NUL_BYTE: _("The file contains a NUL character; it is not a text file."),
+    bank_statement.E_AMOUNT_TOO_LARGE: _("The amount is larger than %(detail)s."),
+    bank_statement.E_TOO_LONG: ngettext_lazy("A value is too long (%(detail)s character at most).",
                                           "A value is too long (%(detail)s characters at most).",
                                           "detail"),
-    bank_import.E_IMPLAUSIBLE_DATE: _("The date is not plausible (%(detail)s)."),
-    bank_import.E_TOO_MANY_LINES: ngettext_lazy("A statement has at most %(detail)s line.",
+    bank_statement.E_IMPLAUSIBLE_DATE: _("The date is not plausible (%(detail)s)."),
+    bank_statement.E_TOO_MANY_LINES: ngettext_lazy("A statement has at most %(detail)s line.",
                                                 "A statement has at most %(detail)s lines.",
                                                 "detail"),
 }

@@ -8,8 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.countries import country_choices
-from federation import dues
 from federation.models import Club, Member, MembershipType
+from federation.rules import dues
 
 
 class CountrySelectMixin:

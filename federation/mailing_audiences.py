@@ -19,7 +19,6 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from federation import selectors
-from federation.dues import Status
 from federation.models import (
     MAIL_KIND_DEFAULTS,
     Club,
@@ -28,8 +27,8 @@ from federation.models import (
     MailKind,
     Member,
 )
-
-GOOD_STANDING = frozenset({Status.ACTIVE, Status.GRACE})
+from federation.rules.dues import Status
+from federation.rules.standing import GOOD_STANDING
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ class User(AbstractUser):
 
 
 # --- Membership ------------------------------------------------------------------------------
-# Status (active / grace / lapsed) is never stored: federation.dues computes it from the paid
+# Status (active / grace / lapsed) is never stored: federation.rules.dues computes it from the paid
 # invoices; federation.selectors feeds it the rows.
 
 
@@ -200,7 +200,7 @@ class MembershipYear(models.Model):
 
     def clean(self) -> None:
         """Membership years never overlap: the year covering a day must be unambiguous."""
-        from federation import dues
+        from federation.rules import dues
 
         if not (self.starts_on and self.ends_on) or self.ends_on <= self.starts_on:
             return

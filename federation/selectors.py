@@ -14,7 +14,6 @@ from django.db.models import DecimalField, F, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from federation import dues
 from federation.errors import (
     E_COVERED_BY_FAMILY,
     E_FREE_TYPE,
@@ -24,6 +23,7 @@ from federation.errors import (
     MembershipError,
 )
 from federation.models import Club, DuesInvoice, Member, MembershipFee, MembershipYear, Payment
+from federation.rules import dues
 
 
 def today() -> date:

@@ -1,5 +1,5 @@
 """The words for membership's states: a member's status (the one status vocabulary of
-``federation.dues.Status``, decision 0310) and an invoice's state, in the user's language.
+``federation.rules.dues.Status``, decision 0310) and an invoice's state, in the user's language.
 Views and the admin's lists and filters look the labels up here; the
 error messages are in ``federation.error_texts``."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from federation.dues import InvoiceState, Status
+from federation.rules.dues import InvoiceState, Status
 
 STATUS_LABELS: dict[str, Promise] = {
     Status.APPLIED: _("Applied"),

@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.pagination import PAGE_INVALID, api_page, page_number
-from ratings import ema
-from ratings.method import parse_period
+from ratings.rules import ema
+from ratings.rules.method import parse_period
 from ratings.selectors import (
     RULESETS,
     ema_ranking,

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from federation.models import Club
-from ratings.method import parse_period, period_first_day
+from ratings.rules.method import parse_period, period_first_day
 from ratings.selectors import (
     RULESETS,
     club_listed_members,

@@ -12,9 +12,16 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core.dates import window
 from core.errors import DomainError
-from ratings.method import (
+from core.rules.date_windows import window
+from ratings.models import (
+    DEFAULT_RULESET,
+    PublishedRating,
+    RatingEntry,
+    RatingPeriod,
+    RatingRecompute,
+)
+from ratings.rules.method import (
     PlayerState,
     Rating,
     parse_period,
@@ -22,13 +29,6 @@ from ratings.method import (
     period_label,
     period_of,
     run,
-)
-from ratings.models import (
-    DEFAULT_RULESET,
-    PublishedRating,
-    RatingEntry,
-    RatingPeriod,
-    RatingRecompute,
 )
 from ratings.selectors import RULESETS, method_config, period_list
 from tournaments.selectors import confirmed_table_results

@@ -28,10 +28,10 @@ from core import csv_export
 from core.countries import country_choices
 from core.errors import errors_as_messages
 from federation.models import Club
-from ratings import ema
-from ratings.ema import RankedPlayer
-from ratings.method import parse_period, period_first_day, period_label
 from ratings.models import DEFAULT_RULESET, RatingPeriod
+from ratings.rules import ema
+from ratings.rules.ema import RankedPlayer
+from ratings.rules.method import parse_period, period_first_day, period_label
 from ratings.selectors import (
     RULESETS,
     ListEntry,

@@ -13,8 +13,8 @@ def rating_tasks(user) -> list:
     from django.utils import formats
 
     from core.admin_dashboard import Task
-    from ratings.method import parse_period, period_first_day, period_label, period_of
     from ratings.models import DEFAULT_RULESET, RatingPeriod
+    from ratings.rules.method import parse_period, period_first_day, period_label, period_of
     from tournaments.selectors import today
 
     if not user.has_perm("ratings.publish_ratingperiod"):

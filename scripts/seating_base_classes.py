@@ -1,4 +1,4 @@
-"""Find the base classes of the cyclic seating designs in ``tournaments/seating_designs.py``.
+"""Find the base classes of the cyclic seating designs in ``tournaments/rules/seating_designs.py``.
 
 A design for ``n`` players and ``m`` sessions: the players are ``Z_m x {0, 1, 2}`` (3m of
 them) and ``k = n - 3m`` fixed players. The base class is session 0: ``k`` tables of one fixed
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tournaments.seating_designs import develop, repeats  # pure: no Django
+from tournaments.rules.seating_designs import develop, repeats  # pure: no Django
 
 Point = tuple[int, int]  # (residue, level)
 

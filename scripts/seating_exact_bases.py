@@ -26,7 +26,7 @@ answer in over half an hour; so each base session is asked to be invariant under
 = (-r, lam(l))`` for an involution ``lam`` of the levels that keeps the matching, ``mu``
 fixing the fixed players or exchanging them. An option is then an orbit of tables under
 ``mu``. The default ``lam`` (swap levels 0 and 1, 2 and 3, in both base sessions; fixed
-players kept) gives the design in ``tournaments/seating_designs.py``; ``--all`` tries the
+players kept) gives the design in ``tournaments/rules/seating_designs.py``; ``--all`` tries the
 pairs of classes of ``lam`` (one per base session) with both behaviours of the fixed players
 in turn, and stops at the first that has a solution: every case before it has none.
 
@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tournaments.seating_designs import develop, repeats  # pure: no Django
+from tournaments.rules.seating_designs import develop, repeats  # pure: no Django
 
 Point = tuple[int, int]  # (residue, level)
 Triple = tuple[int, int, int]
@@ -133,7 +133,7 @@ def differences(tables: list[tuple[Point, ...]], m: int,
 
 
 def report(bases: list[list[list[Point | None]]], m: int, players: int) -> bool:
-    """Develops the base sessions as the site does (tournaments.seating_designs.develop),
+    """Develops the base sessions as the site does (tournaments.rules.seating_designs.develop),
     checks that each session seats every player once, and prints the pairs met."""
     sessions = develop(bases, players, m)
     met: set[tuple[int, int]] = set()

@@ -597,11 +597,11 @@ def test_the_document_checks_catch_what_does_not_exist():
         "`ratings.services.rating_period_close` `tournaments.services.tournament_submit`\n"
         "```\nratings/\n  services.py  tournament_accredit\n  importers.py\n"
         "federation/\n  services/  by subject\n    lifecycle.py\n"
-        "  dues.py  see docs/nothing.md\n```\n"
+        "  selectors.py  see docs/nothing.md\n```\n"
     )
     assert missing_paths(text) == [
         "content/models/",
-        "docs/nothing.md (in the description of dues.py)",
+        "docs/nothing.md (in the description of selectors.py)",
         "federation/services/lifecycle.py",
         "ratings.services.tournament_accredit",
         "ratings/importers.py",

@@ -34,9 +34,9 @@ from tournaments.permissions import can_accredit, can_manage, can_organize
 
 from . import selectors, services
 from .errors import E_REGISTRATION_CLOSED
-from .importers import parse_results_json
 from .models import PUBLIC_STATES, Absence, Entry, Player, Session, Tournament
 from .problem_texts import check_message, error_message, problem_message
+from .rules.results_files import parse_results_json
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -137,7 +137,7 @@ class WithdrawSerializer(serializers.Serializer):
 
 
 # Schema-only serializers: they document the JSON shapes for the OpenAPI schema; the
-# bodies themselves are read by tournaments.importers (which reports every problem at once).
+# bodies themselves are read by tournaments.rules.results_files (which reports every problem at once).
 
 
 class PlayerOutSerializer(serializers.Serializer):

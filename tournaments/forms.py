@@ -11,8 +11,8 @@ from django.utils.translation import ngettext
 
 from core.countries import country_choices
 
-from .importers import INT_MAX, INT_MIN, MAX_HAND_POINTS
 from .models import Registration, Seat, Tournament
+from .rules.results_files import INT_MAX, INT_MIN, MAX_HAND_POINTS
 
 MAX_RESULTS_FILE_BYTES = 2 * 1024 * 1024  # a results CSV (docs/reliability.md, item 7)
 
@@ -236,7 +236,7 @@ class ScoreSheetForm(forms.Form):
     filled_rows: dict[int, list[int]] = {}
 
     def _hands(self, table: int) -> list[dict[str, Any]] | None:
-        from .importers import parse_context
+        from .rules.results_files import parse_context
 
         data = self.cleaned_data
         player_of = {w: int(data[f"t{table}_{w}_player"]) for w, _label in WINDS}

@@ -1,7 +1,8 @@
 """Tournaments and their results. The Player is whoever sits at a table: a member or a guest.
 
 A tournament moves draft -> submitted -> accredited | rejected -> results submitted ->
-results confirmed; only ``tournaments.services`` changes its state. Results are stored per
+results confirmed (which step in which state: ``tournaments.rules.states``); only
+``tournaments.services`` changes its state. Results are stored per
 session, table and seat (``TableResult``: the seat's game points before deducted penalties and
 the deducted penalty); table points and standings are computed from them by
 ``rulebook.scoring.standings`` (see docs/decisions/0700-tournament-results.md). The final
@@ -25,6 +26,7 @@ from core.dates import validate_tournament_date
 from rulebook import rulesets
 from rulebook.scoring.standings import WINDS
 from rulebook.search_text import search_fold
+from tournaments.rules import states
 
 EMA_NUMBER_PATTERN = r"^[0-9]{8}$"
 """The EMA's player numbers: 8 digits (country code, then the player's number)."""
@@ -118,12 +120,12 @@ class EntriesOpen(models.TextChoices):
 
 class Tournament(models.Model):
     class State(models.TextChoices):
-        DRAFT = "draft", _("Draft")
-        SUBMITTED = "submitted", _("Submitted")
-        ACCREDITED = "accredited", _("Accredited")
-        REJECTED = "rejected", _("Rejected")
-        RESULTS_SUBMITTED = "results submitted", _("Results submitted")
-        RESULTS_CONFIRMED = "results confirmed", _("Results confirmed")
+        DRAFT = states.DRAFT, _("Draft")
+        SUBMITTED = states.SUBMITTED, _("Submitted")
+        ACCREDITED = states.ACCREDITED, _("Accredited")
+        REJECTED = states.REJECTED, _("Rejected")
+        RESULTS_SUBMITTED = states.RESULTS_SUBMITTED, _("Results submitted")
+        RESULTS_CONFIRMED = states.RESULTS_CONFIRMED, _("Results confirmed")
 
     #: The rulesets of the registry (rulebook.rulesets) as choices: ``Ruleset.MCR == "mcr"``.
     Ruleset = models.TextChoices(
@@ -288,14 +290,11 @@ class Tournament(models.Model):
 
     @property
     def is_public(self) -> bool:
-        return self.state in PUBLIC_STATES
+        return states.is_public(self.state)
 
 
-PUBLIC_STATES = (
-    Tournament.State.ACCREDITED,
-    Tournament.State.RESULTS_SUBMITTED,
-    Tournament.State.RESULTS_CONFIRMED,
-)
+PUBLIC_STATES = tuple(Tournament.State(state) for state in states.PUBLIC)
+"""``tournaments.rules.states.PUBLIC`` as the model's choices."""
 
 
 class Accreditation(models.Model):
@@ -610,7 +609,7 @@ class SessionClock(models.Model):
     """The clock of a session (docs/decisions/0710-table-side-entry.md): started and paused
     by the organizer; ``elapsed`` counts the seconds run before ``started_at`` (set while it
     runs); ``extra`` gives tables that started late their extra minutes (``{"3": 5}``). The
-    time left is computed by ``tournaments.clock.seconds_left``."""
+    time left is computed by ``tournaments.rules.clock_time.seconds_left``."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="clocks",

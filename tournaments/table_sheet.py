@@ -1,5 +1,5 @@
 """PURE: a table's score sheet as entered at the table (``TableEntry.hands``) -> the
-importers' table for :func:`tournaments.results.evaluate`, and the running table total after
+importers' table for :func:`tournaments.rules.results_check.evaluate`, and the running table total after
 each line, computed by the scoring core (:func:`rulebook.scoring.scoresheet.score_sheet`).
 
 A line is ``{"kind": "win", "seat": "E", "from": "S" | None, "points": 12}`` (``from``
@@ -30,7 +30,7 @@ from rulebook.scoring.scoresheet import (
 )
 from rulebook.scoring.standings import WINDS, Problem
 
-from .importers import HandEntry, SeatEntry, TableEntry
+from .rules.results_files import HandEntry, SeatEntry, TableEntry
 
 KINDS = ("win", "draw", "penalty")
 

@@ -43,14 +43,6 @@ from .forms import (
     UploadForm,
     WithdrawForm,
 )
-from .importers import (
-    CSV_COLUMNS,
-    CSV_TEMPLATE_ROWS,
-    parse_results_csv,
-    parse_results_json,
-    renumber_players,
-    seat_players,
-)
 from .models import Entry, Player, Seat, SeatingAssignment, Session, TableResult, Tournament
 from .problem_texts import (
     check_message,
@@ -59,7 +51,15 @@ from .problem_texts import (
     problem_message,
     seating_advice,
 )
-from .seating import drawn_repeat_pairs_bound, round_seats
+from .rules.results_files import (
+    CSV_COLUMNS,
+    CSV_TEMPLATE_ROWS,
+    parse_results_csv,
+    parse_results_json,
+    renumber_players,
+    seat_players,
+)
+from .rules.seating_draw import drawn_repeat_pairs_bound, round_seats
 
 
 def _visible(request: HttpRequest, pk: int) -> Tournament:

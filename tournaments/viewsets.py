@@ -18,9 +18,9 @@ from tournaments.permissions import can_accredit
 
 from . import services
 from .forms import CorrectionForm, DecisionForm
-from .importers import parse_results_csv
 from .models import Accreditation, Player, Session, Tournament
 from .problem_texts import check_message, error_message
+from .rules.results_files import parse_results_csv
 from .views import _format_problem
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from federation import dues, selectors
+from federation import selectors
 from federation.errors import (
     E_ALREADY_CANCELLED,
     E_AMOUNT_NOT_POSITIVE,
@@ -18,6 +18,7 @@ from federation.errors import (
     MembershipError,
 )
 from federation.models import DuesInvoice, Member, MembershipFee, MembershipYear
+from federation.rules import dues
 from federation.services._common import (
     audit,
     next_number,

@@ -10,7 +10,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from federation import bank_import, dues, emails, selectors
+from federation import emails, selectors
 from federation.errors import (
     E_ALREADY_REVERSED,
     E_AMOUNT_NOT_POSITIVE,
@@ -24,6 +24,7 @@ from federation.errors import (
     MembershipError,
 )
 from federation.models import DuesInvoice, Payment
+from federation.rules import bank_statement, dues
 from federation.services._common import (
     audit,
     next_number,
@@ -51,7 +52,7 @@ def payment_record(
     Refused: a date in the future, a cancelled invoice, a transaction id already recorded.
     Refused unless confirmed: a payment that takes the invoice beyond its amount, and one
     without a transaction id that repeats the amount and day of one already recorded (the
-    same cash entered twice). Partial payments leave a balance (federation.dues).
+    same cash entered twice). Partial payments leave a balance (federation.rules.dues).
 
     The receipt is mailed after the commit, or with ``mail_receipt_now=False`` left waiting
     for ``send_queued_mail`` (a bank statement's many payments)."""
@@ -137,10 +138,10 @@ def payment_reverse(*, payment: Payment, reversed_by: Any, reason: str) -> Payme
 @dataclass
 class ImportReport:
     recorded: list[Payment] = field(default_factory=list)
-    unmatched: list[bank_import.StatementRow] = field(default_factory=list)
+    unmatched: list[bank_statement.StatementRow] = field(default_factory=list)
     # rows whose reference names more than one invoice: recorded by hand, never guessed
-    ambiguous: list[bank_import.StatementRow] = field(default_factory=list)
-    already_recorded: list[bank_import.StatementRow] = field(default_factory=list)
+    ambiguous: list[bank_statement.StatementRow] = field(default_factory=list)
+    already_recorded: list[bank_statement.StatementRow] = field(default_factory=list)
 
 
 @transaction.atomic
@@ -152,7 +153,7 @@ def bank_statement_import(*, data: bytes | str, recorded_by: Any) -> ImportRepor
     treasurer decides; nothing is credited to the first). The receipts are mailed by the
     next ``send_queued_mail``. The bank's statement is the fact: over-payments are
     recorded as they arrived (the credit shows on the invoice)."""
-    statement = bank_import.parse_statement(data)
+    statement = bank_statement.parse_statement(data)
     if statement.errors:
         raise MembershipError(E_BAD_FILE, statement.errors)
     report = ImportReport()

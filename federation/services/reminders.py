@@ -8,8 +8,9 @@ from datetime import date
 from django.conf import settings
 from django.db import transaction
 
-from federation import dues, emails, selectors
+from federation import emails, selectors
 from federation.models import Member, ReminderSent
+from federation.rules import dues
 
 
 def _send_once(

@@ -9,7 +9,7 @@ from django.conf import settings
 
 from federation.models import Club
 from federation.selectors import members_public_list, members_with_status
-from ratings.method import club_ranking as method_club_ranking
+from ratings.rules.method import club_ranking as method_club_ranking
 from ratings.selectors.lists import RULESETS, ListEntry, latest_period_with_results, period_list
 from tournaments.models import Player
 
@@ -66,7 +66,7 @@ def club_ratings(club_id: int) -> list[ClubRatings]:
 
 @dataclass(frozen=True, slots=True)
 class ClubRankingRow:
-    score: Any  # ratings.method.ClubScore
+    score: Any  # ratings.rules.method.ClubScore
     club: Club
     counted: list[tuple[Player, float]]
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from django.conf import settings
 
-from ratings import ema
-from ratings.ema import AgeStep, EmaConfig
+from ratings.rules import ema
+from ratings.rules.ema import AgeStep, EmaConfig
 from tournaments.models import Player
 
 

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
 
-from ratings import glicko
-from ratings.glicko import Rating
-from ratings.method import (
+from ratings.models import DEFAULT_RULESET, RatingEntry
+from ratings.rules import glicko
+from ratings.rules.glicko import Rating
+from ratings.rules.method import (
     Outcome,
     Period,
     PlayerState,
@@ -21,7 +22,6 @@ from ratings.method import (
     rating_at,
     start_of_period,
 )
-from ratings.models import DEFAULT_RULESET, RatingEntry
 from ratings.selectors.lists import latest_period_with_results, method_config
 from tournaments.models import Player
 

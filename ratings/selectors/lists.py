@@ -12,9 +12,16 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Max
 
-from ratings import glicko
-from ratings.glicko import Rating
-from ratings.method import (
+from ratings.models import (
+    DEFAULT_RULESET,
+    PublishedRating,
+    RatingEntry,
+    RatingPeriod,
+    RatingRecompute,
+)
+from ratings.rules import glicko
+from ratings.rules.glicko import Rating
+from ratings.rules.method import (
     MethodConfig,
     Period,
     parse_period,
@@ -22,13 +29,6 @@ from ratings.method import (
     period_label,
     period_of,
     rating_list,
-)
-from ratings.models import (
-    DEFAULT_RULESET,
-    PublishedRating,
-    RatingEntry,
-    RatingPeriod,
-    RatingRecompute,
 )
 from rulebook import rulesets
 from tournaments.models import Player

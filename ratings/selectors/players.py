@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ratings.glicko import Rating
-from ratings.method import PlayerState, is_provisional, parse_period, rating_at
 from ratings.models import DEFAULT_RULESET, RatingEntry
+from ratings.rules.glicko import Rating
+from ratings.rules.method import PlayerState, is_provisional, parse_period, rating_at
 from ratings.selectors.lists import RULESETS, latest_period_with_results, method_config
 from tournaments.models import Player
 

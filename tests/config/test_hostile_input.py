@@ -9,11 +9,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from federation import bank_import
+from federation.rules import bank_statement
 from tests.tournaments.fixtures import player_ids, session_payload
 from tournaments.forms import MAX_RESULTS_FILE_BYTES
-from tournaments.importers import MAX_HANDS, MAX_HANDS_PER_TABLE, parse_results_csv
 from tournaments.models import HandRecord, Player, Registration, TableResult, Tournament
+from tournaments.rules.results_files import MAX_HANDS, MAX_HANDS_PER_TABLE, parse_results_csv
 
 pytestmark = pytest.mark.django_db
 
@@ -208,21 +208,21 @@ HEADER = "date,amount,reference,transaction_id\n"
 
 
 @pytest.mark.parametrize(("line", "code"), [
-    ("2026-02-03,100000000000000000000,Dues 2026-00001,TX-1", bank_import.E_AMOUNT_TOO_LARGE),
-    ("2026-02-03,60.00,Dues 2026-00001," + "T" * 101, bank_import.E_TOO_LONG),
-    ("2026-02-03,60.00,Dues\x002026-00001,TX-1", bank_import.E_NUL_BYTE),
+    ("2026-02-03,100000000000000000000,Dues 2026-00001,TX-1", bank_statement.E_AMOUNT_TOO_LARGE),
+    ("2026-02-03,60.00,Dues 2026-00001," + "T" * 101, bank_statement.E_TOO_LONG),
+    ("2026-02-03,60.00,Dues\x002026-00001,TX-1", bank_statement.E_NUL_BYTE),
 ])
 def test_hostile_bank_lines(line, code):
-    statement = bank_import.parse_statement((HEADER + line).encode())
+    statement = bank_statement.parse_statement((HEADER + line).encode())
     assert not statement.rows
     assert [(e.line, e.code) for e in statement.errors] == [(2, code)]
 
 
 def test_a_bank_statement_has_a_line_limit():
     lines = "".join(f"2026-02-03,60.00,Dues,TX-{i}\n" for i in range(20_000))
-    statement = bank_import.parse_statement((HEADER + lines).encode())
+    statement = bank_statement.parse_statement((HEADER + lines).encode())
     assert not statement.rows
-    assert [e.code for e in statement.errors] == [bank_import.E_TOO_MANY_LINES]
+    assert [e.code for e in statement.errors] == [bank_statement.E_TOO_MANY_LINES]
 
 
 # --- 7. size and count limits ------------------------------------------------------------------

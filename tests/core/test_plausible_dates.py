@@ -9,11 +9,11 @@ from datetime import date, timedelta
 import pytest
 from django.core.exceptions import ValidationError
 
-from core.dates import window
-from federation import bank_import
+from core.rules.date_windows import window
 from federation.models import Member, Payment
-from ratings.method import period_label, period_of
+from federation.rules import bank_statement
 from ratings.models import RatingPeriod
+from ratings.rules.method import period_label, period_of
 from ratings.selectors import latest_period_with_results
 from ratings.services import ratings_recompute
 from tests.tournaments.confirmed_results import confirmed_tournament, players
@@ -69,9 +69,9 @@ def test_a_payment_date_is_plausible(day):
 @pytest.mark.parametrize("day", IMPLAUSIBLE)
 def test_a_bank_line_with_an_implausible_date(day):
     text = f"date,amount,reference,transaction_id\n{day},60.00,Dues 2026-00001,TX-1\n"
-    statement = bank_import.parse_statement(text.encode())
+    statement = bank_statement.parse_statement(text.encode())
     assert not statement.rows
-    assert [(e.line, e.code) for e in statement.errors] == [(2, bank_import.E_IMPLAUSIBLE_DATE)]
+    assert [(e.line, e.code) for e in statement.errors] == [(2, bank_statement.E_IMPLAUSIBLE_DATE)]
 
 
 def test_the_window_of_each_kind():

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from federation import selectors as federation_selectors
 from federation.models import Club, Member, MembershipType
-from ratings.method import ClubScore, club_ranking
+from ratings.rules.method import ClubScore, club_ranking
 from ratings.selectors import period_list
 from ratings.services import ratings_recompute
 from tests.factories import UserFactory

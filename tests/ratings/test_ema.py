@@ -1,4 +1,4 @@
-"""The EMA ranking (ratings/ema.py) on hand-computed cases: no database."""
+"""The EMA ranking (ratings/rules/ema.py) on hand-computed cases: no database."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
-from ratings.ema import (
+from ratings.rules.ema import (
     EmaConfig,
     Placing,
     Result,

@@ -8,7 +8,7 @@ import random
 import glicko2
 import pytest
 
-from ratings.glicko import SCALE, Rating, expected_score, inactive, update
+from ratings.rules.glicko import SCALE, Rating, expected_score, inactive, update
 
 PAPER_PLAYER = Rating(1500, 200, 0.06)
 PAPER_GAMES = [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)]

@@ -8,9 +8,9 @@ from decimal import Decimal
 
 import pytest
 
-from ratings import glicko
-from ratings.glicko import Rating
-from ratings.method import (
+from ratings.rules import glicko
+from ratings.rules.glicko import Rating
+from ratings.rules.method import (
     MethodConfig,
     Outcome,
     PlayerState,

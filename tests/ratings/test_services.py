@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import translation
 
-from ratings.method import period_label, run
 from ratings.models import PublishedRating, RatingEntry, RatingPeriod
+from ratings.rules.method import period_label, run
 from ratings.selectors import method_config, period_list
 from ratings.services import (
     RatingError,
@@ -216,7 +216,7 @@ def test_confirming_and_correcting_a_tournament_rerates(season) -> None:
     """The tournaments' services call the recompute: confirm rates the new tournament, an
     officer's correction re-rates from its period on."""
     from tests.factories import UserFactory
-    from tournaments.importers import SeatEntry, SessionEntry, TableEntry
+    from tournaments.rules.results_files import SeatEntry, SessionEntry, TableEntry
     from tournaments.services import tournament_confirm, tournament_correct
 
     ratings_recompute()

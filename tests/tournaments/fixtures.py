@@ -136,7 +136,7 @@ def session_payload(tournament, session: int, *, points=(30, 10, -10, -30)) -> d
 
 
 def record_all_sessions(tournament, user, sessions: int | None = None) -> None:
-    from tournaments.importers import parse_results_json
+    from tournaments.rules.results_files import parse_results_json
 
     count = sessions or tournament.sessions
     payload = {"sessions": [session_payload(tournament, s) for s in range(1, count + 1)]}

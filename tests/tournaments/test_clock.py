@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tournaments import selectors, services
-from tournaments.clock import seconds_left, seconds_run
 from tournaments.models import SessionClock
+from tournaments.rules.clock_time import seconds_left, seconds_run
 
 T0 = datetime.datetime(2026, 5, 2, 10, 0, tzinfo=datetime.UTC)
 

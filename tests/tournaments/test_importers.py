@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.csv_export import csv_text
-from tournaments.importers import (
+from tournaments.rules.results_files import (
     CSV_COLUMNS,
     CSV_TEMPLATE_ROWS,
     parse_results_csv,

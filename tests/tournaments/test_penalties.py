@@ -16,8 +16,8 @@ from django.utils import translation
 
 from tests.tournaments.fixtures import player_ids, session_payload
 from tournaments import services
-from tournaments.importers import parse_results_csv, parse_results_json
 from tournaments.models import Absence, Penalty, TableResult, Tournament, UnbalancedTable
+from tournaments.rules.results_files import parse_results_csv, parse_results_json
 from tournaments.selectors import (
     confirmed_table_results,
     tournament_penalties,

@@ -6,10 +6,11 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from ratings.method import MethodConfig, Outcome, rate_period
+from ratings.rules.method import MethodConfig, Outcome, rate_period
 from rulebook.scoring.standings import Standing
-from tournaments.ranking import BELOW, UNRANKED, allowed_players, expected_players, place
-from tournaments.seating import draw_sessions
+from tournaments.rules.seating_draw import draw_sessions
+from tournaments.rules.session_players import allowed_players, expected_players
+from tournaments.rules.withdrawn_ranking import BELOW, UNRANKED, place
 
 
 def _s(player: int, tp: int, gp: int, sessions: int = 6) -> Standing:

@@ -12,7 +12,7 @@ from django.utils import translation
 from tests.tournaments.fixtures import player_ids
 from tournaments import services
 from tournaments.problem_texts import error_message, seating_advice
-from tournaments.seating import repeat_pairs_bound
+from tournaments.rules.seating_draw import repeat_pairs_bound
 
 pytestmark = pytest.mark.django_db
 

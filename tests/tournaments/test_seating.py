@@ -6,7 +6,9 @@ from collections import Counter
 
 import pytest
 
-from tournaments.seating import (
+from tournaments.rules.seating_designs import best_design, cyclic_design, transversal_design
+from tournaments.rules.seating_designs import repeats as design_repeats
+from tournaments.rules.seating_draw import (
     SeatingError,
     country_pairs,
     draw,
@@ -15,8 +17,6 @@ from tournaments.seating import (
     repeat_pairs,
     round_seats,
 )
-from tournaments.seating_designs import best_design, cyclic_design, transversal_design
-from tournaments.seating_designs import repeats as design_repeats
 
 GRID = [(n, s) for n in (16, 20, 24, 28, 32, 40, 48, 64) for s in (4, 7, 9)]
 

@@ -9,7 +9,7 @@ from wagtail.models import ModelLogEntry
 
 from tests.tournaments.fixtures import session_payload
 from tournaments import services
-from tournaments.importers import parse_results_json
+from tournaments.rules.results_files import parse_results_json
 from tournaments.selectors import TableOutcome, confirmed_table_results, tournament_standings
 
 pytestmark = pytest.mark.django_db

@@ -28,7 +28,7 @@ def test_one_format_localised():
 def test_standings_page_has_no_two_decimal_halves(make_tournament):
     from tests.tournaments.fixtures import session_payload
     from tournaments import services
-    from tournaments.importers import parse_results_json
+    from tournaments.rules.results_files import parse_results_json
 
     t = make_tournament("accredited", players=8)
     services.seating_draw(tournament=t, user=t.organizer, seed=1)

@@ -10,8 +10,8 @@ import pytest
 from ratings.selectors import player_tournaments
 from tests.tournaments.fixtures import session_payload
 from tournaments import services
-from tournaments.importers import parse_results_json
 from tournaments.models import Player, TournamentResult
+from tournaments.rules.results_files import parse_results_json
 from tournaments.selectors import tournament_ranking
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from tournaments import services
-from tournaments.importers import CSV_COLUMNS
 from tournaments.models import TableResult
+from tournaments.rules.results_files import CSV_COLUMNS
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from core.csv_export import csv_text
 from tests.tournaments.fixtures import player_ids
 from tournaments import services
-from tournaments.importers import CSV_COLUMNS, CSV_TEMPLATE_ROWS
 from tournaments.models import TableResult
+from tournaments.rules.results_files import CSV_COLUMNS, CSV_TEMPLATE_ROWS
 
 pytestmark = pytest.mark.django_db
 

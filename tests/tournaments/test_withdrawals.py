@@ -12,9 +12,9 @@ import pytest
 
 from ratings.models import RatingEntry
 from tournaments import services
-from tournaments.importers import parse_results_json
 from tournaments.models import SeatingAssignment, Tournament, TournamentResult
-from tournaments.seating import meetings
+from tournaments.rules.results_files import parse_results_json
+from tournaments.rules.seating_draw import meetings
 from tournaments.selectors import confirmed_table_results, tournament_standings
 
 pytestmark = pytest.mark.django_db

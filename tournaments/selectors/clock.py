@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from tournaments.clock import seconds_left
 from tournaments.models import SessionClock, Tournament
+from tournaments.rules.clock_time import seconds_left
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any
 from django.utils import timezone
 
 from tournaments.models import Tournament
+from tournaments.rules.entry_admission import entries_accepted
 
 
 @dataclass(frozen=True)
@@ -81,8 +82,8 @@ def entries_collected(tournament: Tournament) -> list[Collected]:
 
 def entries_open(tournament: Tournament) -> bool:
     """Whether the public page offers the entry form (the service decides the rest)."""
-    return tournament.state == Tournament.State.ACCREDITED and \
-        tournament.start_date > timezone.localdate()
+    return entries_accepted(state=tournament.state, start_date=tournament.start_date,
+                            today=timezone.localdate())
 
 
 @dataclass(frozen=True)

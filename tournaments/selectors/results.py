@@ -34,7 +34,7 @@ from tournaments.models import (
     Tournament,
     TournamentResult,
 )
-from tournaments.ranking import Placed, place
+from tournaments.rules.withdrawn_ranking import Placed, place
 from tournaments.selectors.players import tournament_registrations
 
 
@@ -210,7 +210,7 @@ def _awarded(tournament: Tournament, up_to: int | None) -> list[tuple[int, Fract
 def _placed(tournament: Tournament, registrations: list[Registration],
             up_to: int | None = None) -> list[Placed]:
     """Everyone's standing (3.10.1) and final rank under the tournament's rules for
-    substitutes and withdrawn players (``tournaments.ranking``)."""
+    substitutes and withdrawn players (``tournaments.rules.withdrawn_ranking``)."""
     order = [r.player_id for r in sorted(registrations, key=lambda r: r.number)]
     return place(
         standings(order, tournament_tables(tournament, up_to), _awarded(tournament, up_to)),

@@ -16,9 +16,11 @@ from tournaments.models import (
     TableResult,
     Tournament,
 )
+from tournaments.rules import states
 from tournaments.table_sheet import sheet_view
 
-TABLE_ENTRY_OPEN = (Tournament.State.ACCREDITED, Tournament.State.RESULTS_SUBMITTED)
+TABLE_ENTRY_OPEN = states.RESULTS_OPEN
+"""The states in which the tables' tokens work: those in which results may be posted."""
 
 
 def table_entry_for_token(token: str) -> TableEntry | None:

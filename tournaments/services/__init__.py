@@ -37,7 +37,6 @@ from tournaments.services.lifecycle import (
     tournament_update,
 )
 from tournaments.services.penalties import (
-    late_deduction,
     penalty_give,
     penalty_remove,
     player_absent,
@@ -84,7 +83,6 @@ __all__ = [
     "entry_decide",
     "entry_full_fee",
     "entry_withdraw",
-    "late_deduction",
     "penalty_give",
     "penalty_remove",
     "player_absent",

@@ -1,5 +1,6 @@
 """What the tournament services share: the audit log entry, the row lock, the state check
-and the MCR variant of a tournament."""
+(read from the table of steps, ``tournaments.rules.states``) and the MCR variant of a
+tournament."""
 
 from __future__ import annotations
 
@@ -11,9 +12,8 @@ from wagtail.log_actions import log
 from rulebook.scoring import MCRConfig
 from tournaments.errors import E_BAD_VARIANT, E_ILLEGAL_TRANSITION, TournamentError
 from tournaments.models import Tournament
+from tournaments.rules import states
 from tournaments.selectors import mcr_config
-
-State = Tournament.State
 
 
 def _audit(tournament: Tournament, action: str, user: Any, **data: Any) -> None:
@@ -25,9 +25,11 @@ def _locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _require(tournament: Tournament, *states: str, action: str) -> None:
-    if tournament.state not in states:
-        raise TournamentError(E_ILLEGAL_TRANSITION, state=tournament.state, action=action)
+def state_require(tournament: Tournament, step: str) -> None:
+    """Raise ``illegal_transition`` (with the state and the step) unless the table of steps
+    allows ``step`` in the tournament's state."""
+    if not states.allows(step, tournament.state):
+        raise TournamentError(E_ILLEGAL_TRANSITION, state=tournament.state, action=step)
 
 
 def _mcr_config(tournament: Tournament) -> MCRConfig:

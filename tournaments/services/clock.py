@@ -8,16 +8,16 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.clock import seconds_run
 from tournaments.errors import E_BAD_EXTRA, TournamentError
 from tournaments.models import SeatingAssignment, SessionClock, Tournament
-from tournaments.services._common import State, _audit, _require
+from tournaments.rules.clock_time import seconds_run
+from tournaments.services._common import _audit, state_require
 
 MAX_EXTRA_MINUTES = 60
 
 
 def _clock(tournament: Tournament, session: int) -> SessionClock:
-    _require(tournament, State.ACCREDITED, State.RESULTS_SUBMITTED, action="clock")
+    state_require(tournament, "clock")
     if not 1 <= session <= tournament.sessions:
         raise TournamentError(E_BAD_EXTRA, field="session")
     clock, _created = SessionClock.objects.select_for_update().get_or_create(

@@ -19,9 +19,9 @@ from django.utils import timezone
 from django_countries import countries
 
 from federation import selectors as federation_selectors
-from federation.dues import Status as MemberStatus
 from federation.errors import MembershipError
 from federation.models import Member, Payment
+from federation.rules.standing import in_good_standing
 from federation.services import dues_invoice_cancel, payment_record
 from tournaments import emails
 from tournaments.errors import (
@@ -41,8 +41,11 @@ from tournaments.errors import (
     E_REDUCED_FEE_PAID,
     TournamentError,
 )
-from tournaments.models import Entry, Tournament
-from tournaments.services._common import State, _audit, _locked
+from tournaments.models import EntriesOpen, Entry, Tournament
+from tournaments.rules.entry_admission import entries_accepted, members_only
+from tournaments.rules.entry_price import entry_fee
+from tournaments.rules.refund import refund_due
+from tournaments.services._common import _audit, _locked
 from tournaments.services.places import (
     entry_invoice_issue,
     has_room,
@@ -59,31 +62,19 @@ def _today() -> date:
 
 
 def member_in_good_standing(user: Any, today: date | None = None) -> Member | None:
-    """The person's membership if it counts for a tournament (dues paid, or within grace)."""
+    """The person's membership if it counts for a tournament: in good standing
+    (``federation.rules.standing``: dues paid, or within grace)."""
     member = federation_selectors.member_for_user(user)
     if member is None or member.anonymised_at:
         return None
     status = federation_selectors.member_status(member, today)
-    return member if status in (MemberStatus.ACTIVE, MemberStatus.GRACE) else None
+    return member if in_good_standing(status) else None
 
 
-def members_only(tournament: Tournament, today: date) -> bool:
-    """Members only: always, or until the members-first date (included)."""
-    if tournament.entries_open == "members":
-        return True
-    return tournament.members_first_until is not None and today <= tournament.members_first_until
-
-
-def entry_fee(tournament: Tournament, *, is_member: bool, reduced: bool = False) -> Decimal:
-    """The member's or the other price (one given: everybody's; none: free). With the
-    reduced price claimed, the lower of the reduced price and the person's own."""
-    fee = tournament.fee_member if is_member else tournament.fee_other
-    if fee is None:  # one price given: it is everybody's
-        fee = tournament.fee_other if is_member else tournament.fee_member
-    fee = Decimal(fee or 0)
-    if reduced and tournament.fee_reduced is not None:
-        fee = min(fee, Decimal(tournament.fee_reduced))
-    return fee
+def _fee(tournament: Tournament, *, is_member: bool, reduced: bool = False) -> Decimal:
+    """The tournament's price for this person (``tournaments.rules.entry_price``)."""
+    return entry_fee(fee_member=tournament.fee_member, fee_other=tournament.fee_other,
+                     fee_reduced=tournament.fee_reduced, is_member=is_member, reduced=reduced)
 
 
 @transaction.atomic
@@ -103,7 +94,8 @@ def entry_create(
     invoiced), else the waiting list. Mails the person (entry received, or waiting)."""
     today = today or _today()
     tournament = _locked(tournament)
-    if tournament.state != State.ACCREDITED or tournament.start_date <= today:
+    if not entries_accepted(state=tournament.state, start_date=tournament.start_date,
+                            today=today):
         raise TournamentError(E_ENTRIES_CLOSED)
     first_name, last_name = first_name.strip(), last_name.strip()
     if not first_name or not last_name:
@@ -118,14 +110,17 @@ def entry_create(
     if reduced and tournament.fee_reduced is None:
         raise TournamentError(E_NO_REDUCED_FEE, field="reduced")
     member = member_in_good_standing(user, today)
-    if member is None and members_only(tournament, today):
+    if member is None and members_only(
+        open_to_members_only=tournament.entries_open == EntriesOpen.MEMBERS,
+        members_first_until=tournament.members_first_until, today=today,
+    ):
         raise TournamentError(E_MEMBERS_ONLY)
     if tournament.entries.filter(user=user, status__in=Entry.ACTIVE).exists():
         raise TournamentError(E_ALREADY_ENTERED)
     entry = Entry(
         tournament=tournament, user=user, member=member, first_name=first_name,
         last_name=last_name, country=code, ema_number=ema_number.strip(), team=team,
-        reduced=reduced, fee=entry_fee(tournament, is_member=member is not None, reduced=reduced),
+        reduced=reduced, fee=_fee(tournament, is_member=member is not None, reduced=reduced),
     )
     if has_room(tournament):
         place_give(entry, by=user, today=today)
@@ -154,13 +149,6 @@ def _close_invoice(entry: Entry, *, by: Any) -> None:
         dues_invoice_cancel(invoice=entry.invoice, cancelled_by=by)
 
 
-def refund_due(tournament: Tournament, *, paid: Decimal, today: date) -> Decimal:
-    """The organizer's rule: all of it back up to the refund date (included), none after;
-    without a date, all of it back before the start."""
-    last_day = tournament.refund_until or (tournament.start_date - timedelta(days=1))
-    return paid if today <= last_day else Decimal(0)
-
-
 @transaction.atomic
 def entry_withdraw(*, entry: Entry, user: Any, today: date | None = None) -> Entry:
     """Withdraw an entry (the person, or the organizer: the caller checks who). The refund
@@ -173,7 +161,8 @@ def entry_withdraw(*, entry: Entry, user: Any, today: date | None = None) -> Ent
     entry.status = Status.WITHDRAWN
     entry.withdrawn_at = timezone.now()
     paid = _paid_amount(entry)
-    entry.refund = refund_due(tournament, paid=paid, today=today) if paid else None
+    entry.refund = refund_due(paid=paid, today=today, refund_until=tournament.refund_until,
+                              start_date=tournament.start_date) if paid else None
     entry.save()
     _close_invoice(entry, by=user)
     _audit(tournament, "tournaments.entry.withdraw", user, entry=entry.pk,
@@ -236,7 +225,7 @@ def entry_full_fee(*, entry: Entry, user: Any, today: date | None = None) -> Ent
         dues_invoice_cancel(invoice=entry.invoice, cancelled_by=user)
     entry.invoice = None
     entry.reduced = False
-    entry.fee = entry_fee(tournament, is_member=entry.member_id is not None)
+    entry.fee = _fee(tournament, is_member=entry.member_id is not None)
     if entry.status in Entry.HOLDING:
         entry_invoice_issue(entry, by=user, today=today)
     entry.save()

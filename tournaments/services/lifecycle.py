@@ -26,10 +26,11 @@ from tournaments.errors import (
     E_TOO_FEW_SESSIONS,
     TournamentError,
 )
-from tournaments.importers import SessionEntry
 from tournaments.models import PUBLIC_STATES, Accreditation, Session, Tournament
 from tournaments.permissions import ROLE_PERMISSIONS
-from tournaments.services._common import State, _audit, _locked, _mcr_config, _require
+from tournaments.rules import states
+from tournaments.rules.results_files import SessionEntry
+from tournaments.services._common import _audit, _locked, _mcr_config, state_require
 from tournaments.services.results import (
     _complete,
     _store_sessions,
@@ -83,7 +84,7 @@ def tournament_update(*, tournament: Tournament, user: Any, data: Mapping[str, A
     """Change a draft or a rejected tournament (after submission the officer decides on what
     was submitted)."""
     tournament = _locked(tournament)
-    _require(tournament, State.DRAFT, State.REJECTED, action="update")
+    state_require(tournament, "update")
     changed = []
     for key, value in data.items():
         if key in TOURNAMENT_FIELDS and getattr(tournament, key) != value:
@@ -122,7 +123,8 @@ def tournament_checks(tournament: Tournament, *, at: str = "accreditation") -> l
     if tournament.planned_players % 4:
         checks.append(Check("planned_not_multiple_of_4", "warning",
                             {"players": tournament.planned_players}))
-    # the organizer's and the club's standing
+    # the organizer and the club's members: active (the current year paid, or honorary);
+    # in the grace period only warns here, although it is good standing for entering
     member = Member.objects.filter(user=tournament.organizer).first()
     if member is None:
         checks.append(Check("organizer_not_member", "warning"))
@@ -171,10 +173,10 @@ def _checks_json(checks: Iterable[Check]) -> list[dict[str, Any]]:
 def tournament_submit(*, tournament: Tournament, user: Any) -> tuple[Tournament, list[Check]]:
     """draft (or rejected, after changes) -> submitted; refused when a firm rule fails."""
     tournament = _locked(tournament)
-    _require(tournament, State.DRAFT, State.REJECTED, action="submit")
+    state_require(tournament, "submit")
     checks = tournament_checks(tournament)
     _blocking(checks)
-    tournament.state = State.SUBMITTED
+    tournament.state = states.state_after("submit", tournament.state)
     tournament.submitted_at = timezone.now()
     tournament.save(update_fields=["state", "submitted_at"])
     Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.SUBMIT,
@@ -195,17 +197,17 @@ def tournament_decide(
         _mers_check(mers, mers_weight)
     if decision not in ("accredit", "reject"):
         raise TournamentError(E_BAD_DECISION, decision=decision)
-    _require(tournament, State.SUBMITTED, action=decision)
+    state_require(tournament, decision)
     reason = (reason or "").strip()
     checks = tournament_checks(tournament)
     if decision == "reject":
         if not reason:
             raise TournamentError(E_REASON_REQUIRED)
-        tournament.state = State.REJECTED
+        tournament.state = states.state_after("reject", tournament.state)
         action = Accreditation.Action.REJECT
     else:
         _blocking(checks)
-        tournament.state = State.ACCREDITED
+        tournament.state = states.state_after("accredit", tournament.state)
         action = Accreditation.Action.ACCREDIT
         if mers is not None:
             tournament.mers, tournament.mers_weight = mers, mers_weight if mers else None
@@ -233,7 +235,7 @@ def tournament_mers_set(
     live, so it follows at once."""
     tournament = _locked(tournament)
     _mers_check(mers, mers_weight)
-    _require(tournament, State.SUBMITTED, *PUBLIC_STATES, action="mers")
+    state_require(tournament, "mers")
     tournament.mers, tournament.mers_weight = mers, mers_weight if mers else None
     tournament.save(update_fields=["mers", "mers_weight"])
     _audit(tournament, "tournaments.tournament.mers", user, mers=mers,
@@ -246,11 +248,11 @@ def tournament_confirm(*, tournament: Tournament, user: Any) -> Tournament:
     """results submitted -> results confirmed (the organizer's final word): every session
     complete, at least TOURNAMENT_MIN_PLAYERS registered players."""
     tournament = _locked(tournament)
-    _require(tournament, State.RESULTS_SUBMITTED, action="confirm")
+    state_require(tournament, "confirm")
     checks = tournament_checks(tournament, at="confirmation")
     _blocking(c for c in checks if c.code == E_TOO_FEW_PLAYERS)
     _complete(tournament)
-    tournament.state = State.RESULTS_CONFIRMED
+    tournament.state = states.state_after("confirm", tournament.state)
     tournament.confirmed_at = timezone.now()
     fields = ["state", "confirmed_at"]
     if tournament.hide_last_sessions and tournament.standings_revealed_at is None:

@@ -32,26 +32,16 @@ from tournaments.models import (
     TableResult,
     Tournament,
 )
-from tournaments.services._common import State, _audit, _locked, _require
+from tournaments.rules.lateness import late_deduction
+from tournaments.services._common import _audit, _locked, state_require
 from tournaments.services.seating import seat_substitute
 
 MAX_PENALTY_POINTS = 10_000
-LATE_DEDUCTIONS = ((10, 10), (15, 20))
-"""3.11.2: up to 10 minutes late, 10 game points deducted; 11 to 15 minutes, 20; beyond
-15 minutes the player misses the session."""
-
-
-def late_deduction(minutes: int) -> int | None:
-    """The points deducted for ``minutes`` late, ``None`` when the session is missed."""
-    for limit, points in LATE_DEDUCTIONS:
-        if minutes <= limit:
-            return points
-    return None
 
 
 def _open(tournament: Tournament) -> Tournament:
     tournament = _locked(tournament)
-    _require(tournament, State.ACCREDITED, State.RESULTS_SUBMITTED, action="penalty")
+    state_require(tournament, "penalty")
     return tournament
 
 
@@ -188,7 +178,8 @@ def player_late(
     *, tournament: Tournament, user: Any, session: int, player: int, minutes: int,
 ) -> Penalty | Absence:
     """A late arrival (3.11.2): up to 10 minutes, a deducted penalty of 10 game points;
-    11 to 15, 20 points; beyond 15 minutes the player misses the session (an absence)."""
+    11 to 15, 20 points; beyond 15 minutes the player misses the session (an absence):
+    ``tournaments.rules.lateness.late_deduction``."""
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 600:
         raise TournamentError(E_LATE_MINUTES, field="minutes")
     points = late_deduction(minutes)

@@ -43,7 +43,8 @@ from tournaments.models import (
     TableResult,
     Tournament,
 )
-from tournaments.services._common import State, _audit, _locked
+from tournaments.rules import states
+from tournaments.services._common import _audit, _locked
 from tournaments.services.places import waiting_list_move_up
 
 TEAM_SIZE = 4
@@ -223,7 +224,7 @@ def players_register(
     ``earlier_problems``: what the caller found in rows it left out, so that every problem
     of the request is listed at once (nothing is stored when there is any)."""
     tournament = _locked(tournament)
-    if tournament.state == State.RESULTS_CONFIRMED:
+    if not states.allows("register", tournament.state):
         raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
     problems: list[Problem] = list(earlier_problems)
     registrations: list[Registration] = []
@@ -300,7 +301,7 @@ def registration_remove(*, registration: Registration, user: Any) -> None:
     """A player registered by mistake leaves the tournament, before the seating is drawn;
     once it is, the player is withdrawn instead (the draw and any results stay whole)."""
     tournament = _locked(registration.tournament)
-    if tournament.state == State.RESULTS_CONFIRMED:
+    if not states.allows("register", tournament.state):
         raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
     player_id = registration.player_id
     if TableResult.objects.filter(tournament=tournament, player_id=player_id).exists():
@@ -322,7 +323,7 @@ def registration_withdraw(
     seating of those sessions is redrawn with ``seating_draw(from_session=...)``. Refused
     while they have results in ``from_session`` or later."""
     tournament = _locked(registration.tournament)
-    if tournament.state == State.RESULTS_CONFIRMED:
+    if not states.allows("register", tournament.state):
         raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
     if not 1 <= from_session <= tournament.sessions:
         raise TournamentError(E_WITHDRAW_SESSION, count=tournament.sessions)

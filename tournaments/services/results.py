@@ -1,5 +1,5 @@
 """Results: storing the sessions posted (checked by the scoring core through
-``tournaments.results``), and whether every session is complete."""
+``tournaments.rules.results_check``), and whether every session is complete."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from django.db import transaction
 
 from rulebook.scoring.standings import WINDS, Problem
 from tournaments.errors import E_RESULTS_MISSING, ResultsError
-from tournaments.importers import SessionEntry
 from tournaments.models import (
     HandRecord,
     Penalty,
@@ -20,10 +19,12 @@ from tournaments.models import (
     TournamentResult,
     UnbalancedTable,
 )
-from tournaments.ranking import expected_players
-from tournaments.results import evaluate
+from tournaments.rules import states
+from tournaments.rules.results_check import evaluate
+from tournaments.rules.results_files import SessionEntry
+from tournaments.rules.session_players import expected_players
 from tournaments.selectors import tournament_ranking
-from tournaments.services._common import State, _audit, _locked, _mcr_config, _require
+from tournaments.services._common import _audit, _locked, _mcr_config, state_require
 
 
 def _entrants(tournament: Tournament) -> dict[str, Any]:
@@ -126,12 +127,12 @@ def _store_sessions(
 
 def results_open(tournament: Tournament) -> None:
     """Raise unless results may be posted now (accredited or results submitted)."""
-    _require(tournament, State.ACCREDITED, State.RESULTS_SUBMITTED, action="results")
+    state_require(tournament, "results")
 
 
 def correction_open(tournament: Tournament) -> None:
     """Raise unless results may be corrected now (results confirmed)."""
-    _require(tournament, State.RESULTS_CONFIRMED, action="correct")
+    state_require(tournament, "correct")
 
 
 def results_problems(
@@ -170,8 +171,9 @@ def results_record(
     results_open(tournament)
     numbers = _store_sessions(tournament, sessions, user, source, tables_only,
                               allow_unbalanced)
-    if tournament.state == State.ACCREDITED:
-        tournament.state = State.RESULTS_SUBMITTED
+    state = states.state_after("results", tournament.state)
+    if state != tournament.state:  # the first session posted: accredited -> results submitted
+        tournament.state = state
         tournament.save(update_fields=["state"])
     _audit(tournament, "tournaments.tournament.results", user, sessions=numbers, source=source)
     return numbers

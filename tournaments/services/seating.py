@@ -1,5 +1,5 @@
 """The seating draw of a tournament's sessions (the draw itself is pure:
-``tournaments.seating``)."""
+``tournaments.rules.seating_draw``)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,15 @@ from typing import Any
 from django.db import transaction
 
 from rulebook.scoring.standings import WINDS
-from tournaments import seating as seating_draw_module
 from tournaments.errors import (
-    E_ILLEGAL_TRANSITION,
     E_NOT_MULTIPLE_OF_4,
     E_SEATING_SESSION,
     TournamentError,
 )
 from tournaments.models import Registration, SeatingAssignment, Tournament
-from tournaments.ranking import allowed_players, expected_players
-from tournaments.services._common import State, _audit, _locked
+from tournaments.rules.seating_draw import Seating, country_pairs, draw_sessions
+from tournaments.rules.session_players import allowed_players, expected_players
+from tournaments.services._common import _audit, _locked, state_require
 
 
 def _session_players(registrations: list[Registration], session: int,
@@ -45,7 +44,7 @@ def _session_players(registrations: list[Registration], session: int,
 def seating_draw(
     *, tournament: Tournament, user: Any, seed: int, from_session: int | None = None,
     separate_countries: bool | None = None,
-) -> seating_draw_module.Seating:
+) -> Seating:
     """Draw the seating of every session (replacing a former draw), or of the sessions from
     ``from_session`` on, keeping the earlier ones. Each session seats the players expected
     in it (withdrawn players leave) and substitutes fill a table that needs a fourth.
@@ -53,8 +52,7 @@ def seating_draw(
     compatriots meet as rarely as possible, after repeat meetings. The tournament keeps the
     repeat pairs and the compatriots seated together, both counted over all its sessions."""
     tournament = _locked(tournament)
-    if tournament.state == State.RESULTS_CONFIRMED:
-        raise TournamentError(E_ILLEGAL_TRANSITION, state=tournament.state, action="seating")
+    state_require(tournament, "seating")
     first = from_session or 1
     if not 1 <= first <= tournament.sessions:
         raise TournamentError(E_SEATING_SESSION, count=tournament.sessions)
@@ -77,7 +75,7 @@ def seating_draw(
         [[seats[w] for w in WINDS if w in seats] for _, seats in sorted(tables.items())]
         for _, tables in sorted(kept.items())
     ]
-    result = seating_draw_module.draw_sessions(
+    result = draw_sessions(
         players_by_session, seed=seed, teams=teams, before=before,
         countries=countries if tournament.seating_separate_countries else None,
     )
@@ -88,7 +86,7 @@ def seating_draw(
         for t, table in enumerate(session, start=1)
         for w, p in enumerate(table)
     )
-    compatriots = seating_draw_module.country_pairs([*before, *result.sessions], countries)
+    compatriots = country_pairs([*before, *result.sessions], countries)
     tournament.seating_seed = seed
     tournament.seating_repeat_pairs = result.repeat_pairs
     tournament.seating_country_pairs = compatriots

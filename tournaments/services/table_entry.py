@@ -29,14 +29,14 @@ from tournaments.errors import (
     ResultsError,
     TournamentError,
 )
-from tournaments.importers import SessionEntry
 from tournaments.models import SeatingAssignment, Session, TableEntry, Tournament
+from tournaments.rules import states
+from tournaments.rules.results_files import SessionEntry
 from tournaments.selectors import table_players
-from tournaments.services._common import State, _audit, _mcr_config, _require
+from tournaments.services._common import _audit, _mcr_config, state_require
 from tournaments.services.results import results_record
 from tournaments.table_sheet import line_score, sheet_view, table_input
 
-OPEN_STATES = (State.ACCREDITED, State.RESULTS_SUBMITTED)
 LINE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
@@ -50,7 +50,7 @@ def sheet_digest(hands: list[dict[str, Any]]) -> str:
 def table_entries_open(*, tournament: Tournament, session: int, user: Any) -> list[TableEntry]:
     """A table entry (and its token) for each seated table of the session; entries that
     exist are kept."""
-    _require(tournament, *OPEN_STATES, action="results")
+    state_require(tournament, "results")
     tables = sorted(set(
         SeatingAssignment.objects.filter(tournament=tournament, session=session)
         .values_list("table", flat=True)))
@@ -77,7 +77,8 @@ def _locked(entry: TableEntry) -> TableEntry:
 
 
 def _require_open(entry: TableEntry) -> TableEntry:
-    if entry.tournament.state not in OPEN_STATES or entry.state == TableEntry.State.AGREED:
+    if (not states.accepts_results(entry.tournament.state)
+            or entry.state == TableEntry.State.AGREED):
         raise TournamentError(E_TABLE_CLOSED)
     return entry
 

@@ -5,8 +5,9 @@ from decimal import Decimal
 
 import pytest
 
-from federation import bank_import, services
+from federation import services
 from federation.models import Payment
+from federation.rules import bank_statement
 
 GOOD = """date,amount,reference,transaction_id,payer
 2025-02-03,120.00,Dues 2025-00001,TX-1,Ivan
@@ -16,7 +17,7 @@ GOOD = """date,amount,reference,transaction_id,payer
 
 
 def test_parse_good_file():
-    statement = bank_import.parse_statement(GOOD.encode())
+    statement = bank_statement.parse_statement(GOOD.encode())
     assert statement.errors == []
     assert [r.invoice_number for r in statement.rows] == ["2025-00001", "2025-00002", None]
     assert statement.rows[1].amount == Decimal("50.00")
@@ -25,7 +26,7 @@ def test_parse_good_file():
 
 def test_parse_semicolon_and_dotted_dates():
     data = "Date;Amount;Reference;Transaction_ID\n03.02.2025;12,5;2025-00001;A\n"
-    statement = bank_import.parse_statement(data)
+    statement = bank_statement.parse_statement(data)
     assert statement.errors == []
     assert statement.rows[0].paid_on == date(2025, 2, 3)
     assert statement.rows[0].amount == Decimal("12.5")
@@ -41,27 +42,27 @@ def test_parse_errors_have_line_numbers():
         "2025-02-01,5,2025-00001,A\n"  # line 6: duplicate of line 2's id
         "2025-02-01,5\n"  # line 7: wrong column count
     )
-    statement = bank_import.parse_statement(data)
+    statement = bank_statement.parse_statement(data)
     assert [(e.line, e.code) for e in statement.errors] == [
-        (2, bank_import.E_BAD_DATE),
-        (3, bank_import.E_BAD_AMOUNT),
-        (4, bank_import.E_NOT_POSITIVE),
-        (5, bank_import.E_MISSING_TRANSACTION_ID),
-        (6, bank_import.E_DUPLICATE_IN_FILE),
-        (7, bank_import.E_WRONG_COLUMN_COUNT),
+        (2, bank_statement.E_BAD_DATE),
+        (3, bank_statement.E_BAD_AMOUNT),
+        (4, bank_statement.E_NOT_POSITIVE),
+        (5, bank_statement.E_MISSING_TRANSACTION_ID),
+        (6, bank_statement.E_DUPLICATE_IN_FILE),
+        (7, bank_statement.E_WRONG_COLUMN_COUNT),
     ]
 
 
 @pytest.mark.parametrize(
     ("data", "code"),
     [
-        (b"", bank_import.E_EMPTY),
-        (b"\xff\xfe\x00garbage", bank_import.E_NOT_TEXT),
-        (b"date,amount\n2025-01-01,5\n", bank_import.E_MISSING_COLUMNS),
+        (b"", bank_statement.E_EMPTY),
+        (b"\xff\xfe\x00garbage", bank_statement.E_NOT_TEXT),
+        (b"date,amount\n2025-01-01,5\n", bank_statement.E_MISSING_COLUMNS),
     ],
 )
 def test_parse_unusable_files(data, code):
-    statement = bank_import.parse_statement(data)
+    statement = bank_statement.parse_statement(data)
     assert [(e.line, e.code) for e in statement.errors] == [(1, code)]
 
 
@@ -86,13 +87,13 @@ def test_malformed_file_writes_nothing(year_2025, make_member, treasurer):
     with pytest.raises(services.MembershipError) as error:
         services.bank_statement_import(data=data, recorded_by=treasurer)
     assert error.value.code == services.E_BAD_FILE
-    assert [(e.line, e.code) for e in error.value.detail] == [(5, bank_import.E_BAD_DATE)]
+    assert [(e.line, e.code) for e in error.value.detail] == [(5, bank_statement.E_BAD_DATE)]
     assert Payment.objects.count() == 0
 
 
 def test_reference_naming_two_invoices_is_ambiguous_issue28():
     data = "date,amount,reference,transaction_id\n2025-02-01,60,2027-00001 and 2026-00001,T1\n"
-    (row,) = bank_import.parse_statement(data).rows
+    (row,) = bank_statement.parse_statement(data).rows
     assert row.invoice_numbers == ("2027-00001", "2026-00001")
     assert row.is_ambiguous and row.invoice_number is None
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from federation.dues import (
+from federation.rules.dues import (
     InvoiceState,
     Period,
     Status,

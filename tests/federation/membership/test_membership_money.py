@@ -9,8 +9,8 @@ from django.utils import translation
 from wagtail.models import ModelLogEntry
 
 from federation import selectors, services
-from federation.dues import InvoiceState, Status
 from federation.models import MembershipFee, MembershipType, MembershipYear, Payment
+from federation.rules.dues import InvoiceState, Status
 
 pytestmark = pytest.mark.django_db
 

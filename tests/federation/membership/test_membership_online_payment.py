@@ -14,8 +14,8 @@ from payments import PaymentStatus
 from payments.core import PROVIDER_CACHE
 
 from federation import online_payments, selectors
-from federation.dues import Status
 from federation.models import OnlinePayment, Payment
+from federation.rules.dues import Status
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.test import override_settings
 from wagtail.models import ModelLogEntry
 
 from federation import selectors, services
-from federation.dues import InvoiceState, Status
 from federation.models import ClubMembership, DuesInvoice, Member, Payment
+from federation.rules.dues import InvoiceState, Status
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db

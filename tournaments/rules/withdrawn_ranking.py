@@ -1,4 +1,4 @@
-"""PURE: who is ranked and where, once the scoring core has ranked everyone (3.10.1).
+"""Who is ranked and where, once the scoring core has ranked everyone (3.10.1).
 
 Substitutes fill tables and are never ranked. Players who withdrew keep the sessions they
 played; the tournament's rule (``withdrawn_ranking``) ranks them below every player who
@@ -53,32 +53,3 @@ def place(
         out += [Placed(s, None) for s in left]
     out += [Placed(s, None) for s in subs]
     return out
-
-
-def expected_players(
-    session: int,
-    *,
-    registered: Collection[int],
-    withdrawn: Mapping[int, int],
-    substitutes: Collection[int],
-    absent: Mapping[int, Collection[int]] | None = None,
-) -> set[int]:
-    """The players who must have a seat in ``session``: registered, not substitutes, not
-    withdrawn from that session or an earlier one, and not absent for it (``absent``:
-    session -> the players who miss it)."""
-    away = (absent or {}).get(session, ())
-    return {
-        p for p in registered
-        if p not in substitutes and (p not in withdrawn or session < withdrawn[p])
-        and p not in away
-    }
-
-
-def allowed_players(
-    session: int, *, registered: Collection[int], withdrawn: Mapping[int, int],
-    absent: Mapping[int, Collection[int]] | None = None,
-) -> set[int]:
-    """The players who may have a seat in ``session`` (substitutes included)."""
-    away = (absent or {}).get(session, ())
-    return {p for p in registered
-            if (p not in withdrawn or session < withdrawn[p]) and p not in away}

@@ -1,7 +1,7 @@
 """Pure parsing of tournament results (API JSON and CSV) into dataclasses. No Django.
 
 Both formats give the same :class:`SessionEntry` list; what the results mean (balance,
-hands, players) is checked by :mod:`tournaments.results`. Every problem found is reported with
+hands, players) is checked by :mod:`tournaments.rules.results_check`. Every problem found is reported with
 its place (session, table, seat, hand, field; CSV also the row), never only the first.
 
 CSV columns (docs/tournaments.md; a template is downloadable from the entry pages)::
@@ -204,7 +204,7 @@ def _json_table(raw: Any, session: int, out: _Collector) -> TableEntry | None:
     number = _int(raw.get("table"), out, session=session, field="table")
     if number is None:
         return None
-    where = {"session": session, "table": number}
+    where: dict[str, Any] = {"session": session, "table": number}
     hands_raw = raw.get("hands")
     if hands_raw is not None and not isinstance(hands_raw, list):
         out.add(E_NOT_LIST, "hands are a list", field="hands", **where)
@@ -336,7 +336,8 @@ def renumber_players(sessions: list[SessionEntry], player_of: Mapping[int, int]
         return player_of.get(value, value) if value is not None else None
 
     return [replace(s, tables=tuple(
-        replace(t, seats=tuple(replace(seat, player=one(seat.player)) for seat in t.seats),
+        replace(t, seats=tuple(replace(seat, player=player_of.get(seat.player, seat.player))
+                               for seat in t.seats),
                 hands=None if t.hands is None else tuple(
                     replace(h, player=one(h.player), discarder=one(h.discarder))
                     for h in t.hands))

@@ -6,7 +6,7 @@
   1 for more game points in that session (before deducted penalties), 0.5 for equal, 0 for
   fewer.
 * Everybody is rated with the opponents' ratings at the start of the period (Glicko-2,
-  `ratings.glicko.update`). A rated player without games gets the step-6 RD increase, capped
+  `ratings.rules.glicko.update`). A rated player without games gets the step-6 RD increase, capped
   at `max_rd`; over n idle months that is `glicko.inactive(rating, n)` in one step.
 * New players start at 1500 / 350 / 0.06. RD above `provisional_rd` is provisional.
 * Deterministic: outcomes, seats and games are sorted before anything is summed, so the same
@@ -25,8 +25,8 @@ from datetime import date
 from decimal import Decimal
 from typing import NamedTuple, Protocol
 
-from ratings import glicko
-from ratings.glicko import Rating
+from ratings.rules import glicko
+from ratings.rules.glicko import Rating
 
 Period = int
 

@@ -10,7 +10,7 @@ draw.
 Method (docs/decisions/0714-seating-designs.md): the cost of a draw is, per pair of players,
 ``REPEAT_COST`` for a second meeting and ``THIRD_COST`` for each further one, plus
 ``TEAM_COST`` per meeting of team mates and ``COUNTRY_COST`` per meeting of compatriots when
-they are to be kept apart. The start is a repeat-free design of ``tournaments.seating_designs``
+they are to be kept apart. The start is a repeat-free design of ``tournaments.rules.seating_designs``
 when one exists for N (players relabelled by the seed, team mates and compatriots put in the
 groups of the design that never meet), the sessions it lacks drawn greedily; or a greedy draw
 session by session. Then a tabu search swaps two players of one session between tables,
@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tournaments.seating_designs import best_design
+from tournaments.rules.seating_designs import best_design
 
 TEAM_COST = 1_000_000
 THIRD_COST = 10_000

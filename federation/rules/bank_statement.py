@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
-from core.dates import is_plausible, window
+from core.rules.date_windows import is_plausible, window
 
 REQUIRED_COLUMNS = ("date", "amount", "reference", "transaction_id")
 OPTIONAL_COLUMNS = ("payer",)

@@ -1,5 +1,5 @@
 """Repeat-free seating designs: sessions of tables of four in which no two players meet
-twice. Pure: no Django. Used by ``tournaments.seating`` as the start of its search.
+twice. Pure: no Django. Used by ``tournaments.rules.seating_draw`` as the start of its search.
 
 Two constructions (see docs/decisions/0714-seating-designs.md):
 

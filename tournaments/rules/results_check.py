@@ -1,6 +1,6 @@
 """What posted results mean: pure checks of parsed sessions through the scoring core.
 
-Takes the :mod:`tournaments.importers` dataclasses, the registered player ids and the ruleset;
+Takes the :mod:`tournaments.rules.results_files` dataclasses, the registered player ids and the ruleset;
 scores every table's hands (:mod:`rulebook.scoring.scoresheet`), checks balance and players
 (:mod:`rulebook.scoring.standings`) and returns what to store, or every problem found.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rulebook.scoring import MCRConfig
 from rulebook.scoring.scoresheet import (
@@ -29,8 +30,8 @@ from rulebook.scoring.standings import (
     check_table,
 )
 
-from .importers import HandEntry, SessionEntry, TableEntry
-from .ranking import allowed_players, expected_players
+from .results_files import HandEntry, SessionEntry, TableEntry
+from .session_players import allowed_players, expected_players
 
 E_SESSION_RANGE = "session_range"
 E_NOT_AT_TABLE = "not_at_table"
@@ -67,7 +68,7 @@ def evaluate(
     """``registered``: every registered player; ``withdrawn``: player -> the first session
     they no longer play; ``substitutes`` sit in a session only when a table needs them;
     ``absent``: session -> the players who miss it. Each session must seat exactly the
-    players expected in it (``tournaments.ranking``).
+    players expected in it (``tournaments.rules.session_players``).
     ``partial``: the sessions give some of their tables only (a table entered at the
     table), so an expected player without a seat is not a problem.
     ``allow_unbalanced``: a table given as totals without hands whose game points do not
@@ -122,7 +123,7 @@ def _withdrawn(problem: Problem, withdrawn: Mapping[int, int],
                absent: Collection[int] = ()) -> Problem:
     """A withdrawn (or absent) player seated after their withdrawal (in the session they
     miss) is not "unknown": say so."""
-    player = problem.params.get("player") if problem.params else None
+    player: Any = problem.params.get("player") if problem.params else None
     if problem.code == "player_unknown" and player in absent:
         return dataclasses.replace(
             problem, code=E_PLAYER_ABSENT,
@@ -150,7 +151,7 @@ def _players_only(entry: SessionEntry, players: set[int]) -> list[Problem]:
 
 
 def _line(hand: HandEntry, seat_of: dict[int, int], number: int,
-          where: dict[str, int]) -> Line | Problem:
+          where: dict[str, Any]) -> Line | Problem:
     def seat(player: int | None, fld: str) -> int | Problem | None:
         if player is None:
             return None
@@ -181,7 +182,7 @@ def _table(
     session: int, table: TableEntry, rules: str, config: MCRConfig,
     allow_unbalanced: bool = False,
 ) -> ScoredTable | list[Problem]:
-    where = {"session": session, "table": table.table}
+    where: dict[str, Any] = {"session": session, "table": table.table}
     if len(table.seats) != len(WINDS):
         return [Problem("seat_count", f"a table has four seats, not {len(table.seats)}",
                         field="seats", params={"count": len(table.seats)}, **where)]
