@@ -30,7 +30,7 @@ from core.pagination import PAGE_INVALID, api_page, page_number
 from core.tokens import CachedTokenAuthentication
 from rulebook.scoring.standings import WINDS, Problem
 from tournaments import ema_export
-from tournaments.permissions import can_accredit, can_manage, can_organize
+from tournaments.permissions import can_accredit, can_manage, can_organize, is_organizer
 
 from . import selectors, services
 from .errors import E_REGISTRATION_CLOSED
@@ -330,7 +330,7 @@ def _own(request: Request, pk: int) -> Tournament:
     if not request.user.is_authenticated:
         raise NotAuthenticated()
     tournament = _visible(request, pk)
-    if tournament.organizer_id != request.user.pk:
+    if not is_organizer(request.user, tournament):
         raise PermissionDenied()
     return tournament
 
@@ -1029,7 +1029,7 @@ class EntriesView(TournamentAPIView):
     def get(self, request: Request, pk: int) -> Response:
         """The public entrants list; contact details only for the tournament's organizer."""
         tournament = _visible(request, pk)
-        contact = request.user.is_authenticated and tournament.organizer_id == request.user.pk
+        contact = is_organizer(request.user, tournament)
         rows = selectors.tournament_entries(tournament, public=not contact)
         return Response({"entries": [entry_list_json(r, contact=contact) for r in rows]})
 
@@ -1058,7 +1058,7 @@ class EntryWithdrawView(TournamentAPIView):
             raise NotAuthenticated()
         tournament = _visible(request, pk)
         row = get_object_or_404(Entry, pk=entry, tournament=tournament)
-        if row.user_id != request.user.pk and tournament.organizer_id != request.user.pk:
+        if row.user_id != request.user.pk and not is_organizer(request.user, tournament):
             raise PermissionDenied()
         try:
             row = services.entry_withdraw(entry=row, user=request.user)

@@ -34,7 +34,7 @@ from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import DEFAULT_CONFIG
 from rulebook.scoring.result import ScoreError
 from rulebook.scoring.standings import WINDS, Problem
-from tournaments.permissions import can_manage
+from tournaments.permissions import can_manage, is_organizer
 
 from . import pdf, selectors, services
 from .models import Penalty, Seat, TableEntry, Tournament
@@ -102,10 +102,9 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     flags = {f.table: f for f in selectors.unbalanced_tables(tournament, session)}
     for r in rows:
         r["flag"] = flags.get(r["row"].table)
-    is_organizer = tournament.organizer_id == request.user.pk
     return render(request, "tournaments/session.html", {
         "tournament": tournament, "session": session, "rows": rows,
-        "can_penalize": is_organizer and tournament.state in open_states,
+        "can_penalize": is_organizer(request.user, tournament) and tournament.state in open_states,
         "registrations": selectors.tournament_registrations(tournament),
         "penalties": [p for p in selectors.tournament_penalties(tournament)
                       if p.penalty.session == session],
@@ -128,7 +127,7 @@ def _organizer_action(request: HttpRequest, tournament: Tournament, session: int
                       action: str) -> None:
     """A penalty, a late arrival, an absence or an unbalanced table kept as recorded: the
     organizer's own (officers correct through the correction)."""
-    if tournament.organizer_id != request.user.pk:
+    if not is_organizer(request.user, tournament):
         raise PermissionDenied
     post = request.POST
     where = {"tournament": tournament, "session": session, "user": request.user}

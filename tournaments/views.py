@@ -30,7 +30,7 @@ from django.views.decorators.http import require_POST
 from core import csv_export
 from rulebook.scoring.standings import WINDS
 from tournaments import ema_export, xlsx
-from tournaments.permissions import can_manage, can_organize
+from tournaments.permissions import can_manage, can_organize, is_organizer
 
 from . import pdf, selectors, services
 from .forms import (
@@ -71,7 +71,7 @@ def _visible(request: HttpRequest, pk: int) -> Tournament:
 
 def _own(request: HttpRequest, pk: int) -> Tournament:
     tournament = _visible(request, pk)
-    if tournament.organizer_id != request.user.pk:
+    if not is_organizer(request.user, tournament):
         raise PermissionDenied
     return tournament
 
@@ -171,7 +171,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "hidden_after": up_to,
         "flags": [f for f in selectors.unbalanced_tables(tournament)
                   if f.confirmed_at is None] if can_manage(request.user, tournament) else [],
-        "is_organizer": tournament.organizer_id == request.user.pk,
+        "is_organizer": is_organizer(request.user, tournament),
         "can_export_ema": (tournament.state == Tournament.State.RESULTS_CONFIRMED
                            and can_manage(request.user, tournament)),
     })
@@ -761,7 +761,7 @@ def entry_withdraw(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     """The person who entered, or the tournament's organizer."""
     tournament = _visible(request, pk)
     row = get_object_or_404(Entry, pk=entry, tournament=tournament)
-    if request.user.pk not in (row.user_id, tournament.organizer_id):
+    if row.user_id != request.user.pk and not is_organizer(request.user, tournament):
         raise PermissionDenied
     try:
         services.entry_withdraw(entry=row, user=request.user)
@@ -769,7 +769,7 @@ def entry_withdraw(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
         messages.error(request, error_message(err.code, err.params))
     else:
         messages.success(request, _("The entry is withdrawn."))
-    if tournament.organizer_id == request.user.pk and row.user_id != request.user.pk:
+    if is_organizer(request.user, tournament) and row.user_id != request.user.pk:
         return redirect("tournaments:entries", pk=tournament.pk)
     return redirect("tournaments:entrants", pk=tournament.pk)
 
