@@ -8,7 +8,6 @@ then the role (403). Errors are 400 ``{"errors": [{"row", "session", "table", "s
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -26,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import error_context
 from core.pagination import PAGE_INVALID, api_page, page_number
 from core.tokens import CachedTokenAuthentication
 from rulebook.scoring.standings import WINDS, Problem
@@ -33,7 +33,12 @@ from tournaments import ema_export
 from tournaments.permissions import can_accredit, can_manage, can_organize, is_organizer
 
 from . import selectors, services
-from .errors import E_REGISTRATION_CLOSED
+from .errors import (
+    E_ILLEGAL_TRANSITION,
+    E_PENALTY_NOT_GIVEN,
+    E_REGISTRATION_CLOSED,
+    E_TABLE_NOT_FLAGGED,
+)
 from .models import PUBLIC_STATES, Absence, Entry, Player, Session, Tournament
 from .problem_texts import check_message, error_message, problem_message
 from .rules.results_files import parse_results_json
@@ -305,22 +310,6 @@ def _serializer_errors(errors: Any, prefix: dict[str, Any] | None = None) -> lis
     return out
 
 
-def _problems(problems: Iterable[Problem]) -> Response:
-    """The core's problems as the API's error items: ``Problem.to_dict`` (row, session,
-    table, seat, hand, field where they apply; code) with the message in the caller's
-    language."""
-    return _errors([{**problem.to_dict(), "message": problem_message(problem)}
-                    for problem in problems])
-
-
-def _tournament_error(err: services.TournamentError, field: str | None = None) -> Response:
-    item = {"code": err.code, "message": error_message(err.code, err.params)}
-    field = field or err.params.get("field")
-    if field is not None:
-        item["field"] = field
-    return _errors([item])
-
-
 def _visible(request: Request, pk: int) -> Tournament:
     return get_object_or_404(selectors.tournaments_visible_to(request.user), pk=pk)
 
@@ -414,12 +403,9 @@ class TournamentListView(TournamentAPIView):
         serializer = TournamentSerializer(data=request.data)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
-            tournament = services.tournament_create(
-                organizer=request.user, data=serializer.validated_data
-            )
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        tournament = services.tournament_create(
+            organizer=request.user, data=serializer.validated_data
+        )
         return Response(tournament_json(tournament), status=status.HTTP_201_CREATED)
 
 
@@ -435,11 +421,8 @@ class TournamentDetailView(TournamentAPIView):
         serializer = TournamentSerializer(tournament, data=request.data, partial=True)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
-            tournament = services.tournament_update(
-                tournament=tournament, user=request.user, data=serializer.validated_data)
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        tournament = services.tournament_update(
+            tournament=tournament, user=request.user, data=serializer.validated_data)
         return Response(tournament_json(tournament))
 
 
@@ -447,14 +430,12 @@ class SubmitView(TournamentAPIView):
     @extend_schema(request=None, responses=TournamentSerializer)
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
-        try:
+        # refused: the checks that stand in the way, beside the error
+        with error_context(extra=lambda error: {
+                "checks": checks_json(services.tournament_checks(tournament))}):
             tournament, checks = services.tournament_submit(
                 tournament=tournament, user=request.user
             )
-        except services.TournamentError as err:
-            response = _tournament_error(err)
-            response.data["checks"] = checks_json(services.tournament_checks(tournament))
-            return response
         return Response(tournament_json(tournament, checks=checks_json(checks)))
 
 
@@ -465,12 +446,9 @@ class DecisionView(TournamentAPIView):
         serializer = DecisionSerializer(data=request.data)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
-            tournament = services.tournament_decide(
-                tournament=tournament, user=request.user, **serializer.validated_data
-            )
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        tournament = services.tournament_decide(
+            tournament=tournament, user=request.user, **serializer.validated_data
+        )
         return Response(tournament_json(tournament))
 
 
@@ -482,12 +460,9 @@ class MersView(TournamentAPIView):
         serializer = MersSerializer(data=request.data)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
-            tournament = services.tournament_mers_set(
-                tournament=tournament, user=request.user, **serializer.validated_data
-            )
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        tournament = services.tournament_mers_set(
+            tournament=tournament, user=request.user, **serializer.validated_data
+        )
         return Response(tournament_json(tournament))
 
 
@@ -503,8 +478,8 @@ class EmaResultsView(TournamentAPIView):
         if not can_manage(request.user, tournament):
             raise PermissionDenied()
         if tournament.state != Tournament.State.RESULTS_CONFIRMED:
-            return _tournament_error(services.TournamentError(
-                "illegal_transition", state=tournament.state, action="ema-results"))
+            raise services.TournamentError(
+                E_ILLEGAL_TRANSITION, state=tournament.state, action="ema-results")
         standings = selectors.tournament_ema_standings(tournament)
         missing = ema_export.players_to_fix(standings, mers=tournament.mers)
         if missing:
@@ -581,18 +556,14 @@ class PlayersView(TournamentAPIView):
                 rows.append(row)
             else:
                 shape_errors.extend(_serializer_errors(serializer.errors, {"row": row}))
-        try:
-            with transaction.atomic():
-                registrations = services.players_register(
-                    tournament=tournament, user=request.user, entries=entries, rows=rows)
-                if shape_errors:
-                    raise services.ResultsError([])
-        except services.ResultsError as err:
-            items = shape_errors + [{**p.to_dict(), "message": problem_message(p)}
-                                    for p in err.problems]
-            return _errors(sorted(items, key=lambda item: item.get("row") or 0))
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        # the rows' problems: those of their shape and those the service found, by row
+        with transaction.atomic(), error_context(extra=lambda error: {"errors": sorted(
+                shape_errors + error.items(), key=lambda item: item.get("row") or 0)}
+                if isinstance(error, services.ResultsError) else {}):
+            registrations = services.players_register(
+                tournament=tournament, user=request.user, entries=entries, rows=rows)
+            if shape_errors:
+                raise services.ResultsError([])
         return Response([registration_json(r) for r in registrations])
 
 
@@ -604,10 +575,7 @@ class PlayerView(TournamentAPIView):
     def delete(self, request: Request, pk: int, player: int) -> Response:
         tournament = _own(request, pk)
         registration = get_object_or_404(tournament.registrations, player_id=player)
-        try:
-            services.registration_remove(registration=registration, user=request.user)
-        except services.TournamentError as err:
-            return _tournament_error(err, None)
+        services.registration_remove(registration=registration, user=request.user)
         return Response(status=204)
 
 
@@ -622,12 +590,10 @@ class WithdrawView(TournamentAPIView):
         serializer = WithdrawSerializer(data=request.data)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
+        with error_context(field=lambda error: error.field
+                           if error.code == E_REGISTRATION_CLOSED else "from_session"):
             registration = services.registration_withdraw(
                 registration=registration, user=request.user, **serializer.validated_data)
-        except services.TournamentError as err:
-            return _tournament_error(
-                err, "from_session" if err.code != E_REGISTRATION_CLOSED else None)
         return Response(registration_json(registration))
 
 
@@ -661,14 +627,11 @@ class SeatingView(TournamentAPIView):
         serializer = SeedSerializer(data=request.data)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
-            services.seating_draw(
-                tournament=tournament, user=request.user, seed=serializer.validated_data["seed"],
-                from_session=serializer.validated_data.get("from_session"),
-                separate_countries=serializer.validated_data.get("separate_countries"),
-            )
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        services.seating_draw(
+            tournament=tournament, user=request.user, seed=serializer.validated_data["seed"],
+            from_session=serializer.validated_data.get("from_session"),
+            separate_countries=serializer.validated_data.get("separate_countries"),
+        )
         tournament.refresh_from_db()
         return Response(seating_json(tournament))
 
@@ -714,23 +677,15 @@ class ResultsView(TournamentAPIView):
     @extend_schema(request=ResultsInSerializer, responses=StandingSerializer(many=True))
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
-        try:
-            services.results_open(tournament)
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        services.results_open(tournament)
         sessions, problems = parse_results_json(request.data)
         if problems:
-            return _problems(services.results_problems(
+            raise services.ResultsError(services.results_problems(
                 tournament=tournament, sessions=sessions, parse_problems=problems,
                 allow_unbalanced=True))
-        try:
-            services.results_record(tournament=tournament, user=request.user,
-                                    sessions=sessions, source=Session.Source.API,
-                                    allow_unbalanced=True)
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        except services.ResultsError as err:
-            return _problems(err.problems)
+        services.results_record(tournament=tournament, user=request.user,
+                                sessions=sessions, source=Session.Source.API,
+                                allow_unbalanced=True)
         return Response(standings_json(tournament))
 
 
@@ -741,24 +696,16 @@ class CorrectionView(TournamentAPIView):
     @extend_schema(request=CorrectionInSerializer, responses=TournamentSerializer)
     def post(self, request: Request, pk: int) -> Response:
         tournament = _officer(request, pk)
-        try:
-            services.correction_open(tournament)
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        services.correction_open(tournament)
         sessions, problems = parse_results_json(request.data)
         if problems:
-            return _problems(services.results_problems(
+            raise services.ResultsError(services.results_problems(
                 tournament=tournament, sessions=sessions, parse_problems=problems))
-        try:
-            with transaction.atomic():
-                services.tournament_correct(
-                    tournament=tournament, user=request.user, sessions=sessions,
-                    reason=str(request.data.get("reason", "")), source=Session.Source.API,
-                )
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        except services.ResultsError as err:
-            return _problems(err.problems)
+        with transaction.atomic():
+            services.tournament_correct(
+                tournament=tournament, user=request.user, sessions=sessions,
+                reason=str(request.data.get("reason", "")), source=Session.Source.API,
+            )
         tournament.refresh_from_db()
         return Response(tournament_json(tournament, standings=standings_json(tournament)))
 
@@ -767,12 +714,7 @@ class ConfirmView(TournamentAPIView):
     @extend_schema(request=None, responses=TournamentSerializer)
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
-        try:
-            tournament = services.tournament_confirm(tournament=tournament, user=request.user)
-        except services.TournamentError as err:
-            return _tournament_error(err)
-        except services.ResultsError as err:
-            return _problems(err.problems)
+        tournament = services.tournament_confirm(tournament=tournament, user=request.user)
         return Response(tournament_json(tournament))
 
 
@@ -811,11 +753,8 @@ class PenaltiesView(TournamentAPIView):
         serializer = PenaltyInSerializer(data=request.data)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
-            penalty = services.penalty_give(tournament=tournament, user=request.user,
-                                            **serializer.validated_data)
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        penalty = services.penalty_give(tournament=tournament, user=request.user,
+                                        **serializer.validated_data)
         return Response(_one_penalty(penalty), status=status.HTTP_201_CREATED)
 
 
@@ -825,12 +764,8 @@ class PenaltyView(TournamentAPIView):
     @extend_schema(request=None, responses={204: None})
     def delete(self, request: Request, pk: int, penalty: int) -> Response:
         tournament = _own(request, pk)
-        try:
+        with error_context(not_found={E_PENALTY_NOT_GIVEN}):
             services.penalty_remove(tournament=tournament, user=request.user, penalty=penalty)
-        except services.TournamentError as err:
-            if err.code == "penalty_not_given":
-                raise Http404 from err
-            return _tournament_error(err)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -856,11 +791,8 @@ class LateView(TournamentAPIView):
         serializer = LateInSerializer(data=request.data)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
-            result = services.player_late(tournament=tournament, user=request.user,
-                                          player=player, **serializer.validated_data)
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        result = services.player_late(tournament=tournament, user=request.user,
+                                      player=player, **serializer.validated_data)
         if isinstance(result, Absence):
             return Response({"absence": absence_json(result)}, status=status.HTTP_201_CREATED)
         return Response({"penalty": _one_penalty(result)}, status=status.HTTP_201_CREATED)
@@ -876,11 +808,8 @@ class AbsentView(TournamentAPIView):
         serializer = AbsentInSerializer(data=request.data)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
-            absence = services.player_absent(tournament=tournament, user=request.user,
-                                             player=player, **serializer.validated_data)
-        except services.TournamentError as err:
-            return _tournament_error(err)
+        absence = services.player_absent(tournament=tournament, user=request.user,
+                                         player=player, **serializer.validated_data)
         return Response({"absence": absence_json(absence)}, status=status.HTTP_201_CREATED)
 
 
@@ -900,13 +829,9 @@ class UnbalancedConfirmView(TournamentAPIView):
     @extend_schema(request=None, responses={200: dict})
     def post(self, request: Request, pk: int, session: int, table: int) -> Response:
         tournament = _own(request, pk)
-        try:
+        with error_context(not_found={E_TABLE_NOT_FLAGGED}):
             flag = services.unbalanced_table_confirm(
                 tournament=tournament, user=request.user, session=session, table=table)
-        except services.TournamentError as err:
-            if err.code == "table_not_flagged":
-                raise Http404 from err
-            return _tournament_error(err)
         return Response({"session": flag.session, "table": flag.table, "total": flag.total,
                          "confirmed": True})
 
@@ -991,13 +916,6 @@ class EntryListSerializer(serializers.Serializer):
     entries = EntryListItemSerializer(many=True)
 
 
-def _entry_error(err: services.TournamentError) -> Response:
-    item = {"code": err.code, "message": error_message(err.code, err.params)}
-    if err.params.get("field"):
-        item["field"] = err.params["field"]
-    return _errors([item])
-
-
 def entry_json(entry: Entry) -> dict[str, Any]:
     return {
         "id": entry.pk, "status": entry.status, "fee": str(entry.fee),
@@ -1042,11 +960,8 @@ class EntriesView(TournamentAPIView):
         serializer = EntryInSerializer(data=request.data)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
-        try:
-            entry = services.entry_create(tournament=tournament, user=request.user,
-                                          **serializer.validated_data)
-        except services.TournamentError as err:
-            return _entry_error(err)
+        entry = services.entry_create(tournament=tournament, user=request.user,
+                                      **serializer.validated_data)
         return Response(entry_json(entry), status=status.HTTP_201_CREATED)
 
 
@@ -1060,8 +975,5 @@ class EntryWithdrawView(TournamentAPIView):
         row = get_object_or_404(Entry, pk=entry, tournament=tournament)
         if row.user_id != request.user.pk and not is_organizer(request.user, tournament):
             raise PermissionDenied()
-        try:
-            row = services.entry_withdraw(entry=row, user=request.user)
-        except services.TournamentError as err:
-            return _entry_error(err)
+        row = services.entry_withdraw(entry=row, user=request.user)
         return Response(entry_json(row))

@@ -25,6 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.errors import DomainError, errors_as_messages, errors_collected
 from core.site_url import site_base_url
 from rulebook import error_texts
 from rulebook.calculator import FLAGS
@@ -38,7 +39,7 @@ from tournaments.permissions import can_manage, is_organizer
 
 from . import pdf, selectors, services
 from .models import Penalty, Seat, TableEntry, Tournament
-from .problem_texts import error_message, problem_message
+from .problem_texts import problem_message
 from .table_sheet import line_score, sheet_view
 
 
@@ -73,7 +74,7 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action", "open")
         where = {"tournament": tournament, "session": session, "user": request.user}
-        try:
+        with errors_as_messages(request):
             if action == "clock_start":
                 services.session_clock_start(**where)
             elif action == "clock_pause":
@@ -86,8 +87,6 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
                 _organizer_action(request, tournament, session, action)
             else:
                 services.table_entries_open(**where)
-        except services.TournamentError as err:
-            messages.error(request, error_message(err.code, err.params))
         return redirect("tournaments:session", pk=pk, session=session)
     open_states = selectors.TABLE_ENTRY_OPEN
     rows = []
@@ -202,6 +201,13 @@ def _tiles_error(problem: Problem, tiles: str) -> dict[str, Any]:
             "after": text.after}
 
 
+def _problems_or_words(error: DomainError) -> list[Problem | str]:
+    """The problems of a refused sheet, to show each at its place; another refusal's words."""
+    if isinstance(error, services.ResultsError):
+        return list(error.problems)
+    return list(error.messages())
+
+
 def _is_fetch(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
@@ -220,9 +226,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST":
         return render(request, "tournaments/table_entry.html", _table_context(entry))
     action = request.POST.get("action")
-    ok = True
-    tiles_problem: dict[str, Any] | None = None
-    try:
+    refused: list[Problem | str] = []
+    with errors_collected(refused, describe=_problems_or_words) as outcome:
         if action in ("win", "draw", "penalty"):
             services.table_entry_line_add(
                 entry=entry, line=_line_from_post(request.POST, entry.tournament.ruleset))
@@ -235,17 +240,17 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
                                                sheet=request.POST.get("sheet") or None)
             if entry.state == TableEntry.State.AGREED:
                 messages.success(request, _("All four agreed: the table is submitted."))
-    except services.TournamentError as err:
-        ok = False
-        messages.error(request, error_message(err.code, err.params))
-    except services.ResultsError as err:
-        ok = False
-        tiles = "".join(str(request.POST.get("tiles") or "").split())
-        for problem in err.problems:
-            if action == "win" and tiles and problem.field in ("tiles", "context"):
-                tiles_problem = _tiles_error(problem, tiles)
-            else:
-                messages.error(request, _problem_text(problem))
+    ok = outcome.ok
+    # a hand as tiles that the core cannot score is shown with its tiles; the rest as messages
+    tiles = "".join(str(request.POST.get("tiles") or "").split())
+    tiles_problem: dict[str, Any] | None = None
+    for problem in refused:
+        if isinstance(problem, str):
+            messages.error(request, problem)
+        elif action == "win" and tiles and problem.field in ("tiles", "context"):
+            tiles_problem = _tiles_error(problem, tiles)
+        else:
+            messages.error(request, _problem_text(problem))
     if _is_fetch(request):
         if tiles_problem is not None:
             messages.error(request, " ".join(
@@ -274,12 +279,12 @@ def table_score(request: HttpRequest, token: str) -> JsonResponse:
     if not line.get("tiles"):
         return JsonResponse({"ok": False, "problem": {"field": "tiles", "title": str(
             error_texts.CODE_TEXT["empty_hand"]), "where": None}})
-    try:
+    refused: list[dict[str, Any]] = []
+    with errors_collected(refused, describe=lambda error: [
+            {"field": error.field, "title": error.message, "where": None}]) as outcome:
         clean = services.table_entry_line_check(entry=entry, line=line)
-    except services.TournamentError as err:
-        return JsonResponse({"ok": False, "problem": {
-            "field": err.params.get("field"), "title": error_message(err.code, err.params),
-            "where": None}})
+    if not outcome.ok:
+        return JsonResponse({"ok": False, "problem": refused[0]})
     outcome = line_score(clean, rules=tournament.ruleset,
                          config=selectors.mcr_config(tournament) or DEFAULT_CONFIG,
                          number=len(entry.hands) + 1)

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core import csv_export
+from core.errors import DomainError, errors_as_messages, errors_collected, errors_on_form
 from rulebook.scoring.standings import WINDS
 from tournaments import ema_export, xlsx
 from tournaments.permissions import can_manage, can_organize, is_organizer
@@ -354,12 +355,10 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     _organizer_required(request)
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form, None) as outcome:
             tournament = services.tournament_create(organizer=request.user,
                                                     data=form.cleaned_data)
-        except services.TournamentError as err:
-            form.add_error(None, error_message(err.code, err.params))
-        else:
+        if outcome.ok:
             messages.success(request, _("The tournament is saved as a draft."))
             return redirect("tournaments:manage", pk=tournament.pk)
     return render(request, "tournaments/tournament_form.html", {"form": form})
@@ -370,12 +369,10 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
     form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=pk))
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form, None) as outcome:
             services.tournament_update(tournament=tournament, user=request.user,
                                        data=form.cleaned_data)
-        except services.TournamentError as err:
-            form.add_error(None, error_message(err.code, err.params))
-        else:
+        if outcome.ok:
             return redirect("tournaments:manage", pk=pk)
     return render(request, "tournaments/tournament_form.html",
                   {"form": form, "tournament": tournament})
@@ -429,11 +426,9 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def submit(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
-    try:
+    with errors_as_messages(request):
         services.tournament_submit(tournament=tournament, user=request.user)
         messages.success(request, _("The tournament is submitted for accreditation."))
-    except services.TournamentError as err:
-        messages.error(request, error_message(err.code, err.params))
     return redirect("tournaments:manage", pk=pk)
 
 
@@ -451,14 +446,9 @@ def reveal(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
-    try:
+    with errors_as_messages(request, describe=problems_with_place):
         services.tournament_confirm(tournament=tournament, user=request.user)
         messages.success(request, _("The results are confirmed."))
-    except services.TournamentError as err:
-        messages.error(request, error_message(err.code, err.params))
-    except services.ResultsError as err:
-        for problem in err.problems:
-            messages.error(request, _format_problem(problem))
     return redirect("tournaments:manage", pk=pk)
 
 
@@ -469,7 +459,7 @@ def players_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
         registered_before = set(tournament.registrations.values_list("pk", flat=True))
-        try:
+        with errors_as_messages(request):
             (registration,) = services.players_register(
                 tournament=tournament, user=request.user,
                 entries=[services.PlayerEntry(**form.cleaned_data)],
@@ -479,11 +469,6 @@ def players_add(request: HttpRequest, pk: int) -> HttpResponse:
                                  % {"number": registration.number})
             else:
                 messages.success(request, _("The player is registered."))
-        except services.TournamentError as err:
-            messages.error(request, error_message(err.code, err.params))
-        except services.ResultsError as err:
-            for problem in err.problems:
-                messages.error(request, problem_message(problem))
     else:
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
@@ -498,16 +483,15 @@ def remove(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     tournament = _own(request, pk)
     registration = get_object_or_404(
         tournament.registrations.select_related("player"), player_id=player)
-    error = ""
+    refused: list[str] = []
     if request.method == "POST":
-        try:
+        with errors_collected(refused) as outcome:
             services.registration_remove(registration=registration, user=request.user)
-        except services.TournamentError as err:
-            error = error_message(err.code, err.params)
-        else:
+        if outcome.ok:
             messages.success(request, _("%(name)s is removed from the tournament.")
                              % {"name": registration.player})
             return redirect(reverse("tournaments:manage", args=[pk]) + "#players")
+    error = " ".join(refused)
     return render(request, "tournaments/remove.html", {
         "tournament": tournament, "registration": registration, "error": error,
     }, status=400 if error else 200)
@@ -524,12 +508,10 @@ def withdraw(request: HttpRequest, pk: int, player: int) -> HttpResponse:
         "reason": registration.withdrawal_reason,
     })
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form, "from_session") as outcome:
             services.registration_withdraw(
                 registration=registration, user=request.user, **form.cleaned_data)
-        except services.TournamentError as err:
-            form.add_error("from_session", error_message(err.code, err.params))
-        else:
+        if outcome.ok:
             messages.success(request, _(
                 "%(name)s is withdrawn from session %(session)s on. Redraw the seating from "
                 "that session."
@@ -547,7 +529,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
     form = SeatingForm(request.POST)
     if form.is_valid():
-        try:
+        with errors_as_messages(request):
             result = services.seating_draw(
                 tournament=tournament, user=request.user, seed=form.cleaned_data["seed"],
                 from_session=form.cleaned_data.get("from_session"),
@@ -557,9 +539,20 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
                 "The seating is drawn: %(pairs)s pairs of players meet more than once.",
                 result.repeat_pairs,
             ) % {"pairs": result.repeat_pairs})
-        except services.TournamentError as err:
-            messages.error(request, error_message(err.code, err.params))
     return redirect(reverse("tournaments:manage", args=[pk]) + "#seating")
+
+
+def problems_with_place(error: DomainError, *, players: dict[int, int] | None = None
+                        ) -> list[str]:
+    """A refusal in words for a page: each problem of the results with its place (row,
+    session, table, seat, hand, field); ``players``: the numbers to call players by (the
+    start numbers of an uploaded file) instead of their ids."""
+    if not isinstance(error, services.ResultsError):
+        return error.messages()
+    players = players or {}
+    return [_format_problem(
+        dataclasses.replace(p, params={**p.params, "player": players[p.params["player"]]})
+        if p.params.get("player") in players else p) for p in error.problems]
 
 
 def _format_problem(problem: Any) -> str:
@@ -593,6 +586,20 @@ def _initial_seats(tournament: Tournament, session: int) -> dict[tuple[int, str]
     return seats
 
 
+def _sheet_problems(error: DomainError, form: ScoreSheetForm) -> list[tuple[int | None, str]]:
+    """The refusal of a score sheet, each problem with the table it is about (None: the
+    sheet as a whole) and its place, a hand named by its row of the form."""
+    if not isinstance(error, services.ResultsError):
+        return [(None, text) for text in error.messages()]
+    out: list[tuple[int | None, str]] = []
+    for problem in error.problems:
+        if problem.table is not None and problem.hand is not None:
+            problem = dataclasses.replace(
+                problem, hand=form.hand_row(problem.table, problem.hand))
+        out.append((problem.table, _format_problem(problem)))
+    return out
+
+
 @login_required
 def score_sheet(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     """The score-sheet form of one session, table by table."""
@@ -607,27 +614,23 @@ def score_sheet(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         sessions, parse_problems = parse_results_json(form.session_payload(session))
-        try:
+        # each problem under its table of the form (its hand as the form's row), or above
+        refused: list[tuple[int | None, str]] = []
+        with errors_collected(refused, describe=lambda error: _sheet_problems(error, form)
+                              ) as outcome:
             if parse_problems:
                 raise services.ResultsError(services.results_problems(
                     tournament=tournament, sessions=sessions, parse_problems=parse_problems))
             services.results_record(tournament=tournament, user=request.user,
                                     sessions=sessions, source=Session.Source.FORM)
-        except services.TournamentError as err:
-            problems.append(error_message(err.code, err.params))
-        except services.ResultsError as err:
-            for problem in err.problems:
-                if problem.table is not None and problem.hand is not None:
-                    problem = dataclasses.replace(
-                        problem, hand=form.hand_row(problem.table, problem.hand))
-                if problem.table is not None:
-                    form.table_errors.setdefault(problem.table, []).append(
-                        _format_problem(problem))
-                else:
-                    problems.append(_format_problem(problem))
-        else:
+        if outcome.ok:
             messages.success(request, _("Session %(n)s is saved.") % {"n": session})
             return redirect("tournaments:manage", pk=pk)
+        for table, text in refused:
+            if table is None:
+                problems.append(text)
+            else:
+                form.table_errors.setdefault(table, []).append(text)
     return render(request, "tournaments/score_sheet.html", {
         "tournament": tournament, "session": session, "form": form, "problems": problems,
         "sessions": range(1, tournament.sessions + 1),
@@ -654,7 +657,10 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
             given = seat_players(sessions)
             if not given <= set(number_of.values()) or given <= set(number_of):
                 sessions = renumber_players(sessions, number_of)
-            try:
+            # players named by their start numbers, as in the file
+            number_by_id = {pid: n for n, pid in number_of.items()}
+            with errors_collected(problems, describe=lambda error: problems_with_place(
+                    error, players=number_by_id)) as outcome:
                 if parse_problems:
                     raise services.ResultsError(services.results_problems(
                         tournament=tournament, sessions=sessions,
@@ -662,17 +668,7 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
                 numbers = services.results_record(
                     tournament=tournament, user=request.user, sessions=sessions,
                     source=Session.Source.CSV, allow_unbalanced=True)
-            except services.TournamentError as err:
-                problems.append(error_message(err.code, err.params))
-            except services.ResultsError as err:
-                # players named by their start numbers, as in the file
-                number_by_id = {pid: n for n, pid in number_of.items()}
-                problems.extend(_format_problem(
-                    dataclasses.replace(p, params={
-                        **p.params, "player": number_by_id[p.params["player"]]})
-                    if p.params.get("player") in number_by_id else p
-                ) for p in err.problems)
-            else:
+            if outcome.ok:
                 messages.success(request, _("Sessions saved: %(list)s.") % {
                     "list": ", ".join(str(n) for n in numbers)})
                 for flag in selectors.unbalanced_tables(tournament):
@@ -737,12 +733,10 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
     form = EntryForm(request.POST, tournament=tournament)
     if form.is_valid():
-        try:
+        with errors_on_form(form) as outcome:
             entry = services.entry_create(tournament=tournament, user=request.user,
                                           **form.cleaned_data)
-        except services.TournamentError as err:
-            form.add_error(err.params.get("field"), error_message(err.code, err.params))
-        else:
+        if outcome.ok:
             if entry.status == "waiting":
                 messages.info(request, _("The tournament is full: you are on the waiting list."))
             else:
@@ -763,11 +757,9 @@ def entry_withdraw(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     row = get_object_or_404(Entry, pk=entry, tournament=tournament)
     if row.user_id != request.user.pk and not is_organizer(request.user, tournament):
         raise PermissionDenied
-    try:
+    with errors_as_messages(request) as outcome:
         services.entry_withdraw(entry=row, user=request.user)
-    except services.TournamentError as err:
-        messages.error(request, error_message(err.code, err.params))
-    else:
+    if outcome.ok:
         messages.success(request, _("The entry is withdrawn."))
     if is_organizer(request.user, tournament) and row.user_id != request.user.pk:
         return redirect("tournaments:entries", pk=tournament.pk)
@@ -798,7 +790,7 @@ def entry_decide(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
         messages.error(request, _("Choose an action."))
         return redirect("tournaments:entries", pk=tournament.pk)
     action = form.cleaned_data["action"]
-    try:
+    with errors_as_messages(request) as outcome:
         if action == "cash":
             services.entry_cash_record(entry=row, user=request.user)
         elif action == "full_fee":
@@ -808,9 +800,7 @@ def entry_decide(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
         else:
             services.entry_decide(entry=row, user=request.user, decision=action,
                                   reason=form.cleaned_data["reason"])
-    except services.TournamentError as err:
-        messages.error(request, error_message(err.code, err.params))
-    else:
+    if outcome.ok:
         messages.success(request, _("Done."))
     return redirect("tournaments:entries", pk=tournament.pk)
 
@@ -819,13 +809,11 @@ def entry_decide(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
 @require_POST
 def entries_register(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
-    try:
+    # every problem of the entries in one message
+    with errors_as_messages(request, describe=lambda error: ["; ".join(error.messages())]
+                            ) as outcome:
         count = services.entries_register(tournament=tournament, user=request.user)
-    except services.TournamentError as err:
-        messages.error(request, error_message(err.code, err.params))
-    except services.ResultsError as err:
-        messages.error(request, "; ".join(problem_message(p) for p in err.problems))
-    else:
+    if outcome.ok:
         messages.success(request, ngettext(
             "%(count)d confirmed entry is now registered.",
             "%(count)d confirmed entries are now registered.", count) % {"count": count})

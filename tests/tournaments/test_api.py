@@ -544,8 +544,12 @@ def test_problem_items_are_the_cores_dict_with_the_message_translated():
     in this order, then the code) with the message in the caller's language."""
     from django.utils import translation
 
+    from core.api_errors import exception_handler
     from rulebook.scoring.standings import Problem
-    from tournaments.api import _problems
+    from tournaments.errors import ResultsError
+
+    def _problems(problems):
+        return exception_handler(ResultsError(problems), {})
 
     problem = Problem(code="unbalanced", message="unbalanced", session=2, table=3, seat="W",
                       params={"total": 4})
