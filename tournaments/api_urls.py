@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from .api import lifecycle as api
 
 urlpatterns = [
     path("tournaments", api.TournamentListView.as_view(), name="api-tournaments"),

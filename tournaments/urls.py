@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import table_views, views
+from .views import entries as views
+from .views import table_entry as table_views
 
 app_name = "tournaments"
 

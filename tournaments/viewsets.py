@@ -22,7 +22,7 @@ from .forms import CorrectionForm, DecisionForm
 from .models import Accreditation, Player, Session, Tournament
 from .problem_texts import check_message
 from .rules.results_files import parse_results_csv
-from .views import problems_with_place
+from .views.entries import problems_with_place
 
 
 class DecideColumn(TitleColumn):

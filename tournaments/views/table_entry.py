@@ -35,12 +35,11 @@ from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import DEFAULT_CONFIG
 from rulebook.scoring.result import ScoreError
 from rulebook.scoring.standings import WINDS, Problem
+from tournaments import pdf, selectors, services
+from tournaments.models import Penalty, Seat, TableEntry, Tournament
 from tournaments.permissions import can_manage, is_organizer
-
-from . import pdf, selectors, services
-from .models import Penalty, Seat, TableEntry, Tournament
-from .problem_texts import problem_message
-from .table_sheet import line_score, sheet_view
+from tournaments.problem_texts import problem_message
+from tournaments.table_sheet import line_score, sheet_view
 
 
 def _managed(request: HttpRequest, pk: int, session: int) -> Tournament:

@@ -29,19 +29,17 @@ from core.errors import error_context
 from core.pagination import PAGE_INVALID, api_page, page_number
 from core.tokens import CachedTokenAuthentication
 from rulebook.scoring.standings import WINDS, Problem
-from tournaments import ema_export
-from tournaments.permissions import can_accredit, can_manage, can_organize, is_organizer
-
-from . import selectors, services
-from .errors import (
+from tournaments import ema_export, selectors, services
+from tournaments.errors import (
     E_ILLEGAL_TRANSITION,
     E_PENALTY_NOT_GIVEN,
     E_REGISTRATION_CLOSED,
     E_TABLE_NOT_FLAGGED,
 )
-from .models import PUBLIC_STATES, Absence, Entry, Player, Session, Tournament
-from .problem_texts import check_message, error_message, problem_message
-from .rules.results_files import parse_results_json
+from tournaments.models import PUBLIC_STATES, Absence, Entry, Player, Session, Tournament
+from tournaments.permissions import can_accredit, can_manage, can_organize, is_organizer
+from tournaments.problem_texts import check_message, error_message, problem_message
+from tournaments.rules.results_files import parse_results_json
 
 
 class TournamentSerializer(serializers.ModelSerializer):

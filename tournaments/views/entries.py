@@ -30,11 +30,8 @@ from django.views.decorators.http import require_POST
 from core import csv_export
 from core.errors import DomainError, errors_as_messages, errors_collected, errors_on_form
 from rulebook.scoring.standings import WINDS
-from tournaments import ema_export, xlsx
-from tournaments.permissions import can_manage, can_organize, is_organizer
-
-from . import pdf, selectors, services
-from .forms import (
+from tournaments import ema_export, pdf, selectors, services, xlsx
+from tournaments.forms import (
     EntryDecisionForm,
     EntryForm,
     PlayerForm,
@@ -44,15 +41,24 @@ from .forms import (
     UploadForm,
     WithdrawForm,
 )
-from .models import Entry, Player, Seat, SeatingAssignment, Session, TableResult, Tournament
-from .problem_texts import (
+from tournaments.models import (
+    Entry,
+    Player,
+    Seat,
+    SeatingAssignment,
+    Session,
+    TableResult,
+    Tournament,
+)
+from tournaments.permissions import can_manage, can_organize, is_organizer
+from tournaments.problem_texts import (
     check_message,
     error_message,
     field_label,
     problem_message,
     seating_advice,
 )
-from .rules.results_files import (
+from tournaments.rules.results_files import (
     CSV_COLUMNS,
     CSV_TEMPLATE_ROWS,
     parse_results_csv,
@@ -60,7 +66,7 @@ from .rules.results_files import (
     renumber_players,
     seat_players,
 )
-from .rules.seating_draw import drawn_repeat_pairs_bound, round_seats
+from tournaments.rules.seating_draw import drawn_repeat_pairs_bound, round_seats
 
 
 def _visible(request: HttpRequest, pk: int) -> Tournament:

@@ -1,0 +1,1 @@
+"""Tournament pages, by subject (tournaments.urls)."""
