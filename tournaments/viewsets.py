@@ -16,13 +16,13 @@ from wagtail.admin.viewsets.model import ModelViewSet
 
 from core.errors import errors_collected
 from tournaments.permissions import can_accredit
+from tournaments.views._common import problems_with_place
 
 from . import services
 from .forms import CorrectionForm, DecisionForm
 from .models import Accreditation, Player, Session, Tournament
 from .problem_texts import check_message
 from .rules.results_files import parse_results_csv
-from .views.entries import problems_with_place
 
 
 class DecideColumn(TitleColumn):

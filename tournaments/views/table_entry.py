@@ -7,6 +7,9 @@ the QR code. Plain forms: every submit saves and comes back to the page, so the 
 without JavaScript; its script (``tournaments/table_entry.js``) scores a hand typed as tiles
 while it is typed (``table/<token>/score/``) and keeps a submit that could not be sent in
 the page until it goes through. Thin: each action is one service call.
+
+The session view's other forms are handled beside their subject: the clock's in
+``tournaments.views.clock``, the penalties' in ``tournaments.views.penalties``.
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ from tournaments.models import Penalty, Seat, TableEntry, Tournament
 from tournaments.permissions import can_manage, is_organizer
 from tournaments.problem_texts import problem_message
 from tournaments.table_sheet import line_score, sheet_view
+from tournaments.views._common import _int
+from tournaments.views.clock import CLOCK_ACTIONS, clock_action
+from tournaments.views.penalties import ORGANIZER_ACTIONS, organizer_action
 
 
 def _managed(request: HttpRequest, pk: int, session: int) -> Tournament:
@@ -72,20 +78,14 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     tournament = _managed(request, pk, session)
     if request.method == "POST":
         action = request.POST.get("action", "open")
-        where = {"tournament": tournament, "session": session, "user": request.user}
         with errors_as_messages(request):
-            if action == "clock_start":
-                services.session_clock_start(**where)
-            elif action == "clock_pause":
-                services.session_clock_pause(**where)
-            elif action == "clock_extra":
-                services.session_clock_extra(
-                    **where, table=_int(request.POST.get("table")) or 0,
-                    minutes=_int(request.POST.get("minutes")) or 0)
+            if action in CLOCK_ACTIONS:
+                clock_action(request, tournament, session, action)
             elif action in ORGANIZER_ACTIONS:
-                _organizer_action(request, tournament, session, action)
+                organizer_action(request, tournament, session, action)
             else:
-                services.table_entries_open(**where)
+                services.table_entries_open(tournament=tournament, session=session,
+                                            user=request.user)
         return redirect("tournaments:session", pk=pk, session=session)
     open_states = selectors.TABLE_ENTRY_OPEN
     rows = []
@@ -102,7 +102,8 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         r["flag"] = flags.get(r["row"].table)
     return render(request, "tournaments/session.html", {
         "tournament": tournament, "session": session, "rows": rows,
-        "can_penalize": is_organizer(request.user, tournament) and tournament.state in open_states,
+        "can_penalize": (is_organizer(request.user, tournament)
+                         and tournament.state in open_states),
         "registrations": selectors.tournament_registrations(tournament),
         "penalties": [p for p in selectors.tournament_penalties(tournament)
                       if p.penalty.session == session],
@@ -116,53 +117,6 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         "counts": {state: sum(1 for r in rows if r["row"].state == state)
                    for state in ("missing", "entered", "agreed")},
     })
-
-
-ORGANIZER_ACTIONS = ("penalty", "penalty_remove", "late", "absent", "confirm_recorded")
-
-
-def _organizer_action(request: HttpRequest, tournament: Tournament, session: int,
-                      action: str) -> None:
-    """A penalty, a late arrival, an absence or an unbalanced table kept as recorded: the
-    organizer's own (officers correct through the correction)."""
-    if not is_organizer(request.user, tournament):
-        raise PermissionDenied
-    post = request.POST
-    where = {"tournament": tournament, "session": session, "user": request.user}
-    player = _int(post.get("player"))
-    if action == "penalty":
-        services.penalty_give(**where, player=player, kind=post.get("kind", ""),
-                              points=_int(post.get("points")),
-                              reason=post.get("reason", ""),
-                              to_player=_int(post.get("to_player")))
-        messages.success(request, _("The penalty is recorded."))
-    elif action == "penalty_remove":
-        services.penalty_remove(tournament=tournament, user=request.user,
-                                penalty=_int(post.get("penalty")) or 0)
-        messages.success(request, _("The penalty is taken back."))
-    elif action == "late":
-        result = services.player_late(**where, player=player,
-                                      minutes=_int(post.get("minutes")))
-        if isinstance(result, Penalty):
-            messages.success(request, ngettext(
-                "%(points)s game point is deducted.", "%(points)s game points are deducted.",
-                result.points) % {"points": result.points})
-        else:
-            messages.success(request, _("Late by more than 15 minutes: the player misses "
-                                        "this session."))
-    elif action == "absent":
-        services.player_absent(**where, player=player, reason=post.get("reason", ""))
-        messages.success(request, _("The absence is recorded."))
-    else:
-        services.unbalanced_table_confirm(**where, table=_int(post.get("table")) or 0)
-        messages.success(request, _("The table is kept as recorded."))
-
-
-def _int(value: Any) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
 
 
 def _line_from_post(post: Any, rules: str) -> dict[str, Any]:
@@ -364,18 +318,6 @@ def _table_context(entry: TableEntry) -> dict[str, Any]:
                            % 4],
         "form": {}, "tiles_problem": None, "open_tiles": False,
     }
-
-
-def clock_screen(request: HttpRequest, pk: int, session: int) -> HttpResponse:
-    """The session clock for a screen at the venue: big, in the language of the address
-    (the organizer opens /ru/..., /en/...); counts down in the page, and the page reloads
-    itself every 30 seconds to follow a start, a pause or extra minutes."""
-    tournament = get_object_or_404(selectors.tournaments_visible_to(request.user), pk=pk)
-    if not 1 <= session <= tournament.sessions:
-        raise Http404
-    return render(request, "tournaments/clock.html", {
-        "tournament": tournament, "clock": selectors.session_clock(tournament, session),
-    })
 
 
 @login_required
