@@ -37,3 +37,15 @@ def validate_birth_date(value: date) -> None:
 
 def validate_payment_date(value: date) -> None:
     _validate("payment", value)
+
+
+def implausible_date_message(kind: str, value: date) -> str | None:
+    """Why ``value`` is no plausible date of ``kind`` (a query's date too: the EMA ranking
+    on 0001-01-01 cannot be computed), None when it is one."""
+    from django.core.exceptions import ValidationError
+
+    try:
+        _validate(kind, value)
+    except ValidationError as error:
+        return str(error.messages[0])
+    return None

@@ -12,12 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponseBase
 
-PAGE_INVALID = _("Enter a page number: a whole number from 1.")
+# no list has a million pages; a larger number (35 digits) would overflow the database's
+# OFFSET (issue 37, item 13)
+MAX_PAGE = 1_000_000
+
+
+def _page_invalid() -> str:
+    return gettext("Enter a page number: a whole number from 1 to %(max)s.") % {
+        "max": MAX_PAGE}
+
+
+PAGE_INVALID = lazy(_page_invalid, str)()
 
 
 @dataclass(frozen=True)
@@ -52,15 +63,17 @@ class ApiPage:
 
 def page_number(request: HttpRequest) -> int | None:
     """The page the request asks for (1 without ``?page=``), None when it is not a whole
-    number from 1."""
+    number from 1 to ``MAX_PAGE``."""
     text = request.GET.get("page")
     if text is None or text == "":
         return 1
+    if len(text) > len(str(MAX_PAGE)):
+        return None
     try:
         number = int(text)
     except ValueError:
         return None
-    return number if number >= 1 else None
+    return number if 1 <= number <= MAX_PAGE else None
 
 
 def _url(request: HttpRequest, number: int) -> str:

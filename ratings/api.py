@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.dates import implausible_date_message
 from core.pagination import PAGE_INVALID, api_page, page_number
 from ratings.rules import ema
 from ratings.rules.method import parse_period
@@ -139,6 +140,10 @@ class EmaRankingView(APIView):
             return Response(
                 {"errors": [{"field": "date", "message": str(DATE_INVALID)}]}, status=400
             )
+        implausible = implausible_date_message("tournament", on)
+        if implausible:  # year 2: the ranking's two-year window cannot even be computed
+            return Response({"errors": [{"field": "date", "code": "implausible_date",
+                                         "message": implausible}]}, status=400)
         rows = ema_ranking(ruleset, on)
         players = Player.objects.in_bulk([r.score.player for r in rows])
         return Response(

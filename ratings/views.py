@@ -26,7 +26,9 @@ from django.views.decorators.http import require_POST
 
 from core import csv_export
 from core.countries import country_choices
+from core.dates import implausible_date_message
 from core.errors import errors_as_messages
+from core.request_limits import bad_parameter_page
 from federation.models import Club
 from ratings.models import DEFAULT_RULESET, RatingPeriod
 from ratings.rules import ema
@@ -487,13 +489,16 @@ class EmaFilters:
         return "&".join(parts)
 
 
-def _ema_filters(request: HttpRequest) -> EmaFilters:
+def _ema_filters(request: HttpRequest) -> EmaFilters | HttpResponse:
     ruleset = _ruleset(request)
     text = request.GET.get("date")
     try:
         on = date.fromisoformat(text) if text else timezone.localdate()
     except ValueError as error:
         raise Http404(_("The date must be given as YYYY-MM-DD.")) from error
+    implausible = implausible_date_message("tournament", on)
+    if implausible:  # year 1: the ranking's two-year window cannot even be computed
+        return bad_parameter_page(request, "date", implausible)
     country = request.GET.get("country", "").strip().upper()[:2]
     return EmaFilters(ruleset=ruleset, on=on, country=country)
 
@@ -509,6 +514,8 @@ def _ema_rows(filters: EmaFilters) -> tuple[list[RankedPlayer], dict[int, Player
 def ema_list(request: HttpRequest) -> HttpResponse:
     """The EMA ranking of a ruleset on a date, paginated, with a country filter."""
     filters = _ema_filters(request)
+    if isinstance(filters, HttpResponse):
+        return filters
     rows, players = _ema_rows(filters)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(
@@ -540,6 +547,8 @@ def ema_list(request: HttpRequest) -> HttpResponse:
 
 def ema_list_csv(request: HttpRequest) -> HttpResponse:
     filters = _ema_filters(request)
+    if isinstance(filters, HttpResponse):
+        return filters
     rows, players = _ema_rows(filters)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (

@@ -13,6 +13,7 @@ from core.countries import country_choices
 
 from .models import Registration, Seat, Tournament
 from .rules.results_files import INT_MAX, INT_MIN, MAX_HAND_POINTS
+from .rules.seating_draw import SEED_MAX, SEED_MIN
 
 MAX_RESULTS_FILE_BYTES = 2 * 1024 * 1024  # a results CSV (docs/reliability.md, item 7)
 
@@ -93,7 +94,7 @@ class PlayerForm(forms.Form):
 
 
 class SeatingForm(forms.Form):
-    seed = forms.IntegerField(label=_("Seed"), initial=1,
+    seed = forms.IntegerField(label=_("Seed"), initial=1, min_value=SEED_MIN, max_value=SEED_MAX,
                               help_text=_("The same seed always gives the same seating."))
     from_session = forms.IntegerField(
         label=_("Redraw from session"), required=False, min_value=1,

@@ -112,6 +112,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # a NUL in a parameter: 400 naming it; a page's body over PAGE_MAX_BODY_BYTES: 413
+    # (before the views and the CSRF check, which runs with the view, read the body)
+    "core.request_limits.RequestLimitsMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "core.middleware.AdminAccessMiddleware",
@@ -307,6 +310,10 @@ WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.databa
 # The largest body the API reads (bytes): a 413 saying so beyond it (core/api_errors.py).
 API_MAX_BODY_BYTES = int(
     os.environ.get("API_MAX_BODY_BYTES", str(2_621_440)))
+
+# The largest body a page reads (bytes): a 413 page saying so beyond it, before the CSRF
+# check reads it (core/request_limits.py). An image for the admin (10 MB) fits.
+PAGE_MAX_BODY_BYTES = int(os.environ.get("PAGE_MAX_BODY_BYTES", str(12_582_912)))
 
 REST_FRAMEWORK = {
     # JSON nested too deep or not UTF-8: a 400 naming the body; every error as JSON

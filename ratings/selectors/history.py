@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
 
+from core.rules.date_windows import window
 from ratings.models import DEFAULT_RULESET, RatingEntry
 from ratings.rules import glicko
 from ratings.rules.glicko import Rating
@@ -19,6 +20,7 @@ from ratings.rules.method import (
     parse_period,
     period_first_day,
     period_label,
+    period_of,
     rating_at,
     start_of_period,
 )
@@ -62,10 +64,21 @@ def player_months(history: list[RatingEntry], until: str | None) -> list[History
         return []
     config = method_config()
     by_period = {parse_period(e.period): e for e in history}
+    # only the months of plausible tournament dates (docs/reliability.md, item 2; issue 37
+    # item 16): a result dated year 1 or 9999 must not make 24,000 months a player
+    earliest, latest = (period_of(day) for day in window("tournament"))
     first = min(by_period)
-    last = max(parse_period(until) if until else first, max(by_period))
-    months = []
+    last = min(max(parse_period(until) if until else first, max(by_period)), latest)
     state: PlayerState | None = None
+    if first < earliest:
+        before = [period for period in by_period if period < earliest]
+        if before:  # the rating the implausible months left, carried into the window
+            entry = by_period[max(before)]
+            state = PlayerState(Rating(entry.rating, entry.rd, entry.vol), max(before), first)
+        first = earliest
+    if first > last:
+        return []
+    months = []
     previous: float | None = None
     for period in range(first, last + 1):
         entry = by_period.get(period)

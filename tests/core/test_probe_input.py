@@ -56,3 +56,102 @@ def test_no_export_hands_a_formula_to_a_semicolon_spreadsheet(organizer, make_to
                    else response.content)
         assert b"Anna;" in content, name
         assert _formula_cells(content) == [], name
+
+
+# --- 14. a NUL byte in a parameter ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("url", "name"), [
+    ("/en/search/?q=a%00b", "q"),
+    ("/api/v1/search?q=a%00b", "q"),
+    ("/en/ratings/?country=%00", "country"),
+    ("/en/ratings/csv/?country=%00", "country"),
+    ("/api/v1/fans?x%00=1", "x"),
+])
+def test_a_nul_in_a_parameter_is_refused_naming_it(client, url, name):
+    response = client.get(url)
+    assert response.status_code == 400
+    if url.startswith("/api/"):
+        error = response.json()["errors"][0]
+        assert (error["field"], error["code"]) == (name, "bad_character")
+    else:
+        assert f"“{name}”" in response.content.decode()
+
+
+def test_a_nul_in_a_posted_form_field_is_refused(client):
+    response = client.post("/en/accounts/login/", "login=a%00b&password=x",
+                           content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 400
+    assert "“login”" in response.content.decode()
+
+
+# --- 16. a year-1 tournament and history.csv; a large POST; the token page ---------------------
+
+
+def test_history_csv_stays_in_the_plausible_window():
+    from datetime import date, timedelta
+
+    from tests.tournaments.confirmed_results import confirmed_tournament, players
+
+    people = players(8)
+    confirmed_tournament(people, date(1, 1, 2), sessions=1, seed=1)
+    confirmed_tournament(people, date.today() - timedelta(days=40), sessions=1, seed=2)
+    ratings_recompute()
+    response = Client().get("/en/ratings/history.csv")
+    assert response.status_code == 200
+    lines = b"".join(response.streaming_content).decode().splitlines()
+    periods = {line.split(",")[3] for line in lines[1:]}
+    assert min(periods) >= "1990-01"
+    # 8 players, each month from 1990 to last month at most
+    assert len(lines) <= 1 + 8 * 12 * (date.today().year - 1989)
+
+
+def test_a_page_body_over_the_limit_is_413_before_it_is_read(settings):
+    settings.PAGE_MAX_BODY_BYTES = 1000
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/en/accounts/login/", {"login": "x" * 2000, "password": "y"})
+    assert response.status_code == 413
+    assert "MB" in response.content.decode()
+    assert client.post("/en/accounts/login/", {"login": "x"}).status_code == 403  # CSRF still
+
+
+def test_the_api_token_page_is_never_cached(member_user):
+    response = _login(member_user).get("/en/accounts/api-token/")
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"]
+
+
+# --- 13. numbers and dates out of range ----------------------------------------------------------
+
+
+def test_a_seed_of_two_to_the_fortieth_is_refused(api, organizer, make_tournament):
+    t = make_tournament("accredited", players=8)
+    response = api["organizer"].post(f"/api/v1/tournaments/{t.pk}/seating", {"seed": 2**40},
+                                     format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "seed"
+    page = _login(organizer).post(f"/en/tournaments/{t.pk}/seating/", {"seed": 2**40},
+                                  follow=True)
+    assert page.status_code == 200
+    assert "Seed:" in page.content.decode()
+    t.refresh_from_db()
+    assert t.seating_seed is None
+
+
+@pytest.mark.parametrize("url", ["/api/v1/ratings", "/api/v1/search?q=mahjong",
+                                 "/api/v1/tournaments"])
+def test_a_page_number_of_35_digits_is_refused(client, url):
+    joiner = "&" if "?" in url else "?"
+    response = client.get(f"{url}{joiner}page={'9' * 35}")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "page"
+
+
+def test_a_ranking_date_of_year_one_is_refused_naming_it(client):
+    page = client.get("/en/ratings/ema/?date=0001-01-01")
+    assert page.status_code == 400
+    assert "“date”" in page.content.decode()
+    assert client.get("/en/ratings/ema/csv/?date=0001-01-01").status_code == 400
+    api = client.get("/api/v1/rankings/ema?date=0002-12-31")
+    assert api.status_code == 400
+    assert api.json()["errors"][0]["field"] == "date"

@@ -14,10 +14,11 @@ from rulebook.scoring.standings import WINDS
 from tournaments import services
 from tournaments.api._common import TournamentAPIView, _errors, _own, _serializer_errors, _visible
 from tournaments.models import Tournament
+from tournaments.rules.seating_draw import SEED_MAX, SEED_MIN
 
 
 class SeedSerializer(serializers.Serializer):
-    seed = serializers.IntegerField()
+    seed = serializers.IntegerField(min_value=SEED_MIN, max_value=SEED_MAX)
     from_session = serializers.IntegerField(
         required=False, allow_null=True, min_value=1,
         help_text="keep the sessions before this one, redraw the rest")

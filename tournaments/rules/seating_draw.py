@@ -49,6 +49,9 @@ ROUND_SEATS: tuple[tuple[str, str, str, str], ...] = (
     ("W", "N", "S", "E"),  # North round: D East, C South, A West, B North
 )
 
+# a seed is stored (Tournament.seating_seed, a 32-bit integer): the draw takes no other
+SEED_MIN, SEED_MAX = -2_147_483_648, 2_147_483_647
+
 
 class SeatingError(ValueError):
     def __init__(self, code: str, message: str) -> None:

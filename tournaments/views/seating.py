@@ -74,4 +74,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
                 "The seating is drawn: %(pairs)s pairs of players meet more than once.",
                 result.repeat_pairs,
             ) % {"pairs": result.repeat_pairs})
+    else:  # a seed out of range (2**40): said, field named, nothing drawn
+        for name, errors in form.errors.items():
+            messages.error(request, f"{form.fields[name].label}: {' '.join(errors)}")
     return redirect(reverse("tournaments:manage", args=[pk]) + "#seating")
