@@ -94,6 +94,8 @@ def _templates() -> dict[str, str]:
         "bad_kind": _("The kind of a row is seat, win, draw or penalty."),
         "seat_twice": _("This seat is given twice for the table."),
         "bad_header": _("The file lacks the columns: %(columns)s."),
+        "field_too_long": _("A value is longer than %(limit)s characters; the line cannot "
+                            "be read."),
         "hand_shape": _("A hand has a winner, or is a draw or a penalty."),
         "out_of_range": _("A whole number from %(lo)s to %(hi)s is expected."),
         "too_many": _("At most %(limit)s are accepted in one request."),

@@ -19,9 +19,11 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from core.rules.date_windows import is_plausible, window
 
@@ -111,6 +113,20 @@ def _parse_amount(text: str) -> Decimal:
     return Decimal(cleaned)
 
 
+def _lines(reader: Any, statement: Statement) -> Iterator[list[str]]:
+    """The lines of ``reader``; one the csv module cannot read (a field over its 131,072
+    characters) ends the statement with an error naming the line."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error:
+            statement.errors.append(ParseError(reader.line_num, E_TOO_LONG,
+                                               str(csv.field_size_limit())))
+            return
+
+
 def parse_statement(data: bytes | str) -> Statement:
     statement = Statement()
     if isinstance(data, bytes):
@@ -133,7 +149,11 @@ def parse_statement(data: bytes | str) -> Statement:
     first_line = data.splitlines()[0]
     delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
     reader = csv.reader(io.StringIO(data), delimiter=delimiter)
-    header = [h.strip().lower() for h in next(reader)]
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except csv.Error:
+        statement.errors.append(ParseError(1, E_TOO_LONG, str(csv.field_size_limit())))
+        return statement
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing:
         statement.errors.append(ParseError(1, E_MISSING_COLUMNS, ", ".join(missing)))
@@ -144,7 +164,7 @@ def parse_statement(data: bytes | str) -> Statement:
         if name in header
     }
     seen: dict[str, int] = {}
-    for values in reader:
+    for values in _lines(reader, statement):
         line = reader.line_num
         if not any(v.strip() for v in values):
             continue

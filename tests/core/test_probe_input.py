@@ -155,3 +155,38 @@ def test_a_ranking_date_of_year_one_is_refused_naming_it(client):
     api = client.get("/api/v1/rankings/ema?date=0002-12-31")
     assert api.status_code == 400
     assert api.json()["errors"][0]["field"] == "date"
+
+
+# --- 15. a CSV field over the csv module's 131,072 characters -----------------------------------
+
+
+def test_a_huge_field_in_the_results_upload_names_the_line(organizer, make_tournament):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    t = make_tournament("accredited", players=8)
+    text = "session,table,kind,seat,player\n1,1,seat,E," + "1" * 140_000 + "\n"
+    response = _login(organizer).post(f"/en/tournaments/{t.pk}/upload/", {
+        "file": SimpleUploadedFile("r.csv", text.encode(), content_type="text/csv")})
+    assert response.status_code == 200
+    problems = " ".join(response.context["problems"])
+    assert "131072" in problems and "2" in problems
+    from tournaments.models import TableResult
+    assert not TableResult.objects.exists()
+
+
+def test_a_huge_field_in_the_bank_import_names_the_line(django_user_model):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from federation.models import Payment
+    from federation.rules import bank_statement
+
+    text = "date,amount,reference,transaction_id\n2026-02-03,60.00," + "x" * 140_000 + ",T1\n"
+    statement = bank_statement.parse_statement(text.encode())
+    assert [(e.line, e.code) for e in statement.errors] == [(2, bank_statement.E_TOO_LONG)]
+    admin = django_user_model.objects.create_superuser(email="root@example.org",
+                                                       password="x" * 12)
+    response = _login(admin).post("/admin/membership/bank-import/", {
+        "statement": SimpleUploadedFile("s.csv", text.encode(), content_type="text/csv")})
+    assert response.status_code == 200
+    assert "131072" in response.content.decode()
+    assert not Payment.objects.exists()

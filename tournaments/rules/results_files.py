@@ -23,7 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -49,6 +49,7 @@ E_OUT_OF_RANGE = "out_of_range"  # params lo, hi: the database column's bounds
 E_TOO_MANY = "too_many"  # params limit, what
 E_UNKNOWN_FIELD = "unknown_field"
 E_DRAW_CONTRADICTION = "draw_contradiction"
+E_FIELD_TOO_LONG = "field_too_long"
 
 # Bounds of what is stored (tournaments.models): session, table and hand numbers are small
 # integers, game points and deducted penalties integers; a hand's points are bounded so
@@ -365,11 +366,34 @@ def parse_context(text: str) -> dict[str, Any]:
     return context
 
 
+def _csv_rows(reader: csv.DictReader[str], out: _Collector
+              ) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The rows of ``reader`` numbered from 2; a line the csv module cannot read (a field
+    over its 131,072 characters) ends the file with a problem naming the line."""
+    row_number = 1
+    while True:
+        try:
+            raw = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            out.add(E_FIELD_TOO_LONG, str(error), row=row_number + 1, field="row",
+                    params={"limit": csv.field_size_limit()})
+            return
+        row_number += 1
+        yield row_number, raw
+
+
 def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
     """Rows as documented above -> sessions, every problem with its row number."""
     out = _Collector()
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [h.strip() for h in (reader.fieldnames or [])]
+    try:
+        header = [h.strip() for h in (reader.fieldnames or [])]
+    except csv.Error as error:
+        out.add(E_FIELD_TOO_LONG, str(error), row=1, field="header",
+                params={"limit": csv.field_size_limit()})
+        return [], out.problems
     missing = [c for c in ("session", "table", "kind", "seat", "player") if c not in header]
     if missing:
         out.add(E_BAD_HEADER, "missing columns: " + ", ".join(missing), field="header",
@@ -377,7 +401,7 @@ def parse_results_csv(text: str) -> tuple[list[SessionEntry], list[Problem]]:
         return [], out.problems
     # (session, table) -> {"seats": {wind: (row, SeatEntry)}, "hands": [(hand no, row, raw)]}
     tables: dict[tuple[int, int], dict[str, Any]] = {}
-    for row_number, raw in enumerate(reader, start=2):
+    for row_number, raw in _csv_rows(reader, out):
         if row_number > MAX_CSV_ROWS + 1:
             out.add(E_TOO_MANY, f"at most {MAX_CSV_ROWS} rows in one file", field="rows",
                     row=row_number, params={"limit": MAX_CSV_ROWS})
