@@ -189,6 +189,7 @@ def _templates() -> dict[str, str]:
         "no_seating": _("Session %(session)s has no seating yet: draw the seating first."),
         "table_closed": _("This table's score sheet is closed."),
         "bad_line": _("Check the line: %(field_label)s."),
+        "too_many_lines": _("A score sheet holds at most %(limit)s hands."),
         "sheet_changed": _(
             "The score sheet changed since you opened it: check it again, then agree."
         ),

@@ -183,10 +183,70 @@ def test_a_huge_field_in_the_bank_import_names_the_line(django_user_model):
     text = "date,amount,reference,transaction_id\n2026-02-03,60.00," + "x" * 140_000 + ",T1\n"
     statement = bank_statement.parse_statement(text.encode())
     assert [(e.line, e.code) for e in statement.errors] == [(2, bank_statement.E_TOO_LONG)]
-    admin = django_user_model.objects.create_superuser(email="root@example.org",
+    admin = django_user_model.objects.create_superuser("root", email="root@example.org",
                                                        password="x" * 12)
     response = _login(admin).post("/admin/membership/bank-import/", {
         "statement": SimpleUploadedFile("s.csv", text.encode(), content_type="text/csv")})
     assert response.status_code == 200
     assert "131072" in response.content.decode()
     assert not Payment.objects.exists()
+
+
+# --- 12. one limit on a line's points and a sheet's lines -------------------------------------
+
+
+@pytest.fixture
+def table_entry(make_tournament, organizer):
+    from tournaments import services
+
+    tournament = make_tournament("accredited", players=8)
+    services.seating_draw(tournament=tournament, user=organizer, seed=1)
+    return services.table_entries_open(tournament=tournament, session=1, user=organizer)[0]
+
+
+def test_a_line_of_ten_to_the_thirtieth_points_is_refused(table_entry):
+    from tournaments import services
+    from tournaments.rules.results_files import MAX_HAND_POINTS
+
+    for points in (10**30, MAX_HAND_POINTS + 1):
+        with pytest.raises(services.TournamentError) as err:
+            services.table_entry_line_add(
+                entry=table_entry, line={"kind": "win", "seat": "E", "from": "S",
+                                         "points": points})
+        assert err.value.field == "points"
+        with pytest.raises(services.TournamentError):
+            services.table_entry_line_add(
+                entry=table_entry, line={"kind": "penalty", "seat": "N", "points": points,
+                                         "reason": "Late"})
+    table_entry.refresh_from_db()
+    assert table_entry.hands == []
+
+
+def test_a_sheet_holds_the_hands_every_import_holds(table_entry):
+    from tournaments import services
+    from tournaments.rules.results_files import MAX_HANDS_PER_TABLE
+
+    table_entry.hands = [{"kind": "draw"}] * MAX_HANDS_PER_TABLE
+    table_entry.save()
+    with pytest.raises(services.TournamentError) as err:
+        services.table_entry_line_add(entry=table_entry, line={"kind": "draw"})
+    assert err.value.code == "too_many_lines"
+    assert str(MAX_HANDS_PER_TABLE) in err.value.message
+
+
+def test_a_sheet_stored_before_the_limits_is_refused_not_a_500(table_entry):
+    from tournaments import services
+    from tournaments.models import TableResult
+
+    table_entry.hands = [{"kind": "win", "seat": "E", "from": "S", "points": 10**30}]
+    table_entry.state = "entered"
+    table_entry.save()
+    with pytest.raises(services.TournamentError) as err:
+        services.table_entry_agree(entry=table_entry, seat="N")
+    assert err.value.field == "points"
+    table_entry.hands = [{"kind": "draw"}] * 403
+    table_entry.save()
+    with pytest.raises(services.TournamentError) as err:
+        services.table_entry_agree(entry=table_entry, seat="N")
+    assert err.value.code == "too_many_lines"
+    assert not TableResult.objects.exists()

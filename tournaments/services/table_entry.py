@@ -26,12 +26,17 @@ from tournaments.errors import (
     E_NO_SEATING,
     E_SHEET_CHANGED,
     E_TABLE_CLOSED,
+    E_TOO_MANY_LINES,
     ResultsError,
     TournamentError,
 )
 from tournaments.models import SeatingAssignment, Session, TableEntry, Tournament
 from tournaments.rules import states
-from tournaments.rules.results_files import SessionEntry
+from tournaments.rules.results_files import (
+    MAX_HAND_POINTS,
+    MAX_HANDS_PER_TABLE,
+    SessionEntry,
+)
 from tournaments.selectors import table_players
 from tournaments.services._common import _audit, _mcr_config, state_require
 from tournaments.services.results import results_record
@@ -140,8 +145,9 @@ def _clean_line(line: Mapping[str, Any], *, rules: str = "mcr") -> dict[str, Any
     points = line.get("points")
     if tiles is not None:
         points = None  # the core's total for the tiles, computed when the line is added
-    elif isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise TournamentError(E_BAD_LINE, field="points")
+    elif (isinstance(points, bool) or not isinstance(points, int)
+          or not 0 <= points <= MAX_HAND_POINTS):  # the bound of every results input
+        raise TournamentError(E_BAD_LINE, field="points", limit=MAX_HAND_POINTS)
     if kind == "penalty":
         reason = str(line.get("reason") or "").strip()
         if not reason:
@@ -186,6 +192,8 @@ def table_entry_line_add(*, entry: TableEntry, line: Mapping[str, Any]) -> Table
     if line_id is not None and any(h.get("id") == line_id for h in entry.hands):
         return entry
     _require_open(entry)
+    if len(entry.hands) >= MAX_HANDS_PER_TABLE:  # the limit of every results input
+        raise TournamentError(E_TOO_MANY_LINES, field="hand", limit=MAX_HANDS_PER_TABLE)
     clean = _scored(entry, _clean_line(line, rules=entry.tournament.ruleset))
     entry.hands = [*entry.hands, clean]
     entry.agreed = []
@@ -217,6 +225,17 @@ def table_entry_line_remove(*, entry: TableEntry, number: int | None = None,
     return entry
 
 
+def _check_limits(hands: list[dict[str, Any]]) -> None:
+    """A sheet stored before the limits (10**30 points, 403 lines) is refused, not
+    recorded: the limits of every results input (tournaments.rules.results_files)."""
+    if len(hands) > MAX_HANDS_PER_TABLE:
+        raise TournamentError(E_TOO_MANY_LINES, field="hand", limit=MAX_HANDS_PER_TABLE)
+    for hand in hands:
+        points = hand.get("points")
+        if isinstance(points, int) and not 0 <= points <= MAX_HAND_POINTS:
+            raise TournamentError(E_BAD_LINE, field="points", limit=MAX_HAND_POINTS)
+
+
 @transaction.atomic
 def table_entry_agree(*, entry: TableEntry, seat: str, sheet: str | None = None
                       ) -> TableEntry:
@@ -236,6 +255,7 @@ def table_entry_agree(*, entry: TableEntry, seat: str, sheet: str | None = None
     tournament = entry.tournament
     if not entry.hands:
         raise TournamentError(E_BAD_LINE, field="hand")
+    _check_limits(entry.hands)
     view = sheet_view(entry.hands, rules=tournament.ruleset, config=_mcr_config(tournament))
     if view.problems:
         raise ResultsError([p.located(session=entry.session, table=entry.table)
