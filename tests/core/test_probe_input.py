@@ -250,3 +250,28 @@ def test_a_sheet_stored_before_the_limits_is_refused_not_a_500(table_entry):
         services.table_entry_agree(entry=table_entry, seat="N")
     assert err.value.code == "too_many_lines"
     assert not TableResult.objects.exists()
+
+
+# --- 7. a transferred penalty to a player at another table ------------------------------------
+
+
+def test_a_penalty_transferred_to_another_drawn_table_is_refused(make_tournament, organizer):
+    from tournaments import services
+    from tournaments.models import Penalty, SeatingAssignment
+
+    t = make_tournament("accredited", players=12)
+    services.seating_draw(tournament=t, user=organizer, seed=1)
+    seats = dict(SeatingAssignment.objects.filter(tournament=t, session=1)
+                 .values_list("player_id", "table"))
+    offender = next(iter(seats))
+    elsewhere = next(p for p, table in seats.items() if table != seats[offender])
+    together = next(p for p, table in seats.items()
+                    if table == seats[offender] and p != offender)
+    with pytest.raises(services.TournamentError) as err:
+        services.penalty_give(tournament=t, user=organizer, session=1, player=offender,
+                              kind="transferred", points=30, reason="x", to_player=elsewhere)
+    assert (err.value.code, err.value.field) == ("penalty_receiver", "to_player")
+    assert not Penalty.objects.exists()
+    services.penalty_give(tournament=t, user=organizer, session=1, player=offender,
+                          kind="transferred", points=30, reason="x", to_player=together)
+    assert Penalty.objects.count() == 1

@@ -73,6 +73,14 @@ def _seat_table(tournament: Tournament, session: int, player: int) -> int | None
             .values_list("table", flat=True).first())
 
 
+def _drawn_tables(tournament: Tournament, session: int, players: tuple[int, ...]
+                  ) -> dict[int, int]:
+    """player -> the table the seating draws them at in ``session`` (those drawn only)."""
+    return dict(SeatingAssignment.objects.filter(
+        tournament=tournament, session=session, player_id__in=players,
+    ).values_list("player_id", "table"))
+
+
 def _table_pending(tournament: Tournament, session: int, player: int) -> bool:
     """The player has no stored seat in ``session`` yet, and may still get one: the session
     has no results, or the player's drawn table has none yet (tables entered at the table
@@ -117,6 +125,11 @@ def penalty_give(
             raise TournamentError(E_PENALTY_RECEIVER, field="to_player")
         _playing(tournament, session, to_player, "to_player")
         if _seat_table(tournament, session, to_player) != table:
+            raise TournamentError(E_PENALTY_RECEIVER, field="to_player")
+        # before the tables are stored, the drawn seating says who sits together: a
+        # receiver drawn at another table would be listed and given nothing (issue 37)
+        drawn = _drawn_tables(tournament, session, (player, to_player))
+        if len(drawn) == 2 and drawn[player] != drawn[to_player]:
             raise TournamentError(E_PENALTY_RECEIVER, field="to_player")
     else:
         # shared by the three others: the scoring core's rule of a sheet's penalty line
