@@ -275,3 +275,30 @@ def test_a_penalty_transferred_to_another_drawn_table_is_refused(make_tournament
     services.penalty_give(tournament=t, user=organizer, session=1, player=offender,
                           kind="transferred", points=30, reason="x", to_player=together)
     assert Penalty.objects.count() == 1
+
+
+# --- 8. "Register the confirmed entries" names the entry that blocks it ------------------------
+
+
+def test_registering_entries_names_the_entry_whose_ema_number_is_wrong(
+        make_tournament, make_user, organizer):
+    from datetime import date, timedelta
+    from decimal import Decimal
+
+    from tournaments import services
+    from tournaments.models import Entry, Registration
+
+    start = date.today() + timedelta(days=60)
+    t = make_tournament("accredited", start_date=start, end_date=start + timedelta(days=1),
+                        max_players=4, fee_member=Decimal("20.00"),
+                        fee_other=Decimal("30.00"), currency="EUR")
+    for first, last in (("Anna", "Kowalska"), ("Jan", "Jansen")):
+        entry = services.entry_create(tournament=t, user=make_user(), first_name=first,
+                                      last_name=last, country="NL")
+        services.entry_decide(entry=entry, user=organizer, decision="confirm")
+    Entry.objects.filter(last_name="Jansen").update(ema_number="x" * 20)  # stored before checks
+    response = _login(organizer).post(f"/en/tournaments/{t.pk}/entries/register/",
+                                      follow=True)
+    text = " ".join(str(m) for m in response.context["messages"])
+    assert "Jan Jansen" in text and "Anna Kowalska" not in text
+    assert not Registration.objects.filter(tournament=t).exists()

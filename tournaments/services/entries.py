@@ -9,7 +9,7 @@ serialised, so exactly one of them gets it and the other waits."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -39,6 +39,7 @@ from tournaments.errors import (
     E_NOTHING_TO_PAY,
     E_REASON_REQUIRED,
     E_REDUCED_FEE_PAID,
+    ResultsError,
     TournamentError,
 )
 from tournaments.models import EntriesOpen, Entry, Tournament
@@ -294,7 +295,13 @@ def entries_register(*, tournament: Tournament, user: Any) -> int:
         ))
         pending.append(entry)
     if rows:
-        registrations = players_register(tournament=tournament, user=user, entries=rows)
+        try:
+            registrations = players_register(tournament=tournament, user=user, entries=rows)
+        except ResultsError as error:  # each problem names the entry it is about
+            raise ResultsError([
+                replace(p, params={**p.params, "entry": pending[p.row - 1].name})
+                if p.row and 1 <= p.row <= len(pending) else p
+                for p in error.problems]) from error
         for entry, registration in zip(pending, registrations, strict=True):
             entry.registration = registration
             entry.save(update_fields=["registration"])

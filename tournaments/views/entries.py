@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core import csv_export
-from core.errors import errors_as_messages, errors_on_form
+from core.errors import DomainError, errors_as_messages, errors_on_form
 from tournaments import selectors, services, xlsx
 from tournaments.forms import EntryDecisionForm, EntryForm
 from tournaments.models import Entry, Tournament
@@ -137,12 +137,20 @@ def entry_decide(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     return redirect("tournaments:entries", pk=tournament.pk)
 
 
+def _entry_problems(error: DomainError) -> list[str]:
+    problems = getattr(error, "problems", None)
+    if problems is None:
+        return error.messages()
+    return [f"{p.params['entry']}: {message}" if "entry" in p.params else message
+            for p, message in zip(problems, error.messages(), strict=True)]
+
+
 @login_required
 @require_POST
 def entries_register(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
-    # every problem of the entries in one message
-    with errors_as_messages(request, describe=lambda error: ["; ".join(error.messages())]
+    # every problem of the entries in one message, each naming its entry
+    with errors_as_messages(request, describe=lambda error: ["; ".join(_entry_problems(error))]
                             ) as outcome:
         count = services.entries_register(tournament=tournament, user=request.user)
     if outcome.ok:
