@@ -9,9 +9,13 @@ from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
 
 from content.news import FEED_ITEMS
+from core.rules.typed_text import printable
 
 
 class NewsFeed(Feed):
+    """Texts pass ``printable``: a control character an old title still holds (Word's line
+    break) cannot be written in XML and made the feed answer 500 (issue 37, item 11)."""
+
     feed_type = Atom1Feed
 
     def __init__(self, index) -> None:
@@ -19,13 +23,13 @@ class NewsFeed(Feed):
         self.index = index
 
     def title(self) -> str:
-        return self.index.title
+        return printable(self.index.title)
 
     def link(self) -> str:
         return self.index.url
 
     def subtitle(self) -> str:
-        return self.index.intro
+        return printable(self.index.intro)
 
     def feed_url(self) -> str:
         return f"{self.index.url}feed/"
@@ -34,10 +38,10 @@ class NewsFeed(Feed):
         return self.index.posts()[:FEED_ITEMS]
 
     def item_title(self, item) -> str:
-        return item.title
+        return printable(item.title)
 
     def item_description(self, item) -> str:
-        return item.summary
+        return printable(item.summary)
 
     def item_link(self, item) -> str:
         return item.url
@@ -49,4 +53,4 @@ class NewsFeed(Feed):
         return item.last_published_at or self.item_pubdate(item)
 
     def item_categories(self, item) -> list[str]:
-        return [str(item.get_tag_display())]
+        return [printable(str(item.get_tag_display()))]

@@ -9,3 +9,8 @@ class CoreConfig(AppConfig):
 
     name = "core"
     verbose_name = _("Site")
+
+    def ready(self) -> None:
+        from core import typed_text
+
+        typed_text.install()  # control characters cleaned from every typed text field

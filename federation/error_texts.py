@@ -5,6 +5,7 @@ state are in ``federation.status_labels``.)"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.functional import Promise
@@ -81,6 +82,9 @@ def error_message(code: str, detail: Any = None) -> str:
     if message is None:
         return code
     text = str(message)
+    if not text:  # a message with plural forms: its number is the detail's (last) number
+        number = re.search(r"(\d+)\s*$", "" if detail is None else str(detail))
+        return str(message % {"detail": int(number.group(1)) if number else 0})
     if "%(detail)s" in text:
         return text % {"detail": "" if detail is None else detail}
     return text

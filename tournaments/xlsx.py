@@ -12,6 +12,8 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import TYPE_STRING
 from openpyxl.utils import get_column_letter
 
+from core.rules.typed_text import printable
+
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -24,10 +26,12 @@ def sheet_write(
     with leading zeros, phone numbers)."""
     book = Workbook()
     sheet = book.active
-    sheet.title = (title or "Sheet")[:31].translate({ord(c): " " for c in "[]:*?/\\"})
-    sheet.append(list(header))
+    sheet.title = printable(title or "Sheet")[:31].translate({ord(c): " " for c in "[]:*?/\\"})
+    sheet.append([printable(str(h)) for h in header])
     for values in rows:
-        sheet.append([float(v) if isinstance(v, Decimal) else v for v in values])
+        # control characters (Word's line break in an old name) cannot be written: cleaned
+        sheet.append([float(v) if isinstance(v, Decimal) else
+                      printable(v) if isinstance(v, str) else v for v in values])
         for cell in sheet[sheet.max_row]:
             if isinstance(cell.value, str) and cell.value.startswith(FORMULA_START):
                 cell.data_type = TYPE_STRING
