@@ -5,6 +5,9 @@ message, so a sending stopped half-way resumes with exactly the recipients not y
 
 from __future__ import annotations
 
+import smtplib
+import socket
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +38,7 @@ from federation.models import (
     MailKind,
     Member,
 )
+from federation.outbox import wait_after
 from federation.services._common import audit
 
 # {language: (subject, body)}
@@ -191,10 +195,42 @@ class DeliveryReport:
     failed: int = 0
     batches: int = 0
     busy: bool = False  # another run was sending: this one sent nothing
+    # the mail server went away: the rest waits, the next run tries after this many seconds
+    retry_after: int | None = None
 
 
 DELIVERY_LOCK = "federation:mailings-deliver"
 DELIVERY_LOCK_SECONDS = 10 * 60  # renewed each batch; a crashed run's lock expires
+# the mail server went away (issue 37, item 17): no run sends before the wait is over; the
+# count of failed connections in a row makes each wait longer (federation.outbox.wait_after)
+SERVER_AWAY = "federation:mailings-server-away"
+SERVER_FAILURES = "federation:mailings-server-failures"
+# a delivery whose sending lost the connection this many times is marked failed (a message
+# that itself breaks the server must not stop the mailing for ever)
+MAX_CONNECTION_ATTEMPTS = 5
+
+
+class ServerAway(Exception):
+    """The mail server cannot be reached or dropped the connection: the batch stops."""
+
+
+def _server_away(error: BaseException) -> bool:
+    """The connection is gone (nothing is wrong with this recipient): the server is down,
+    dropped the connection, or says it is closing (421)."""
+    if isinstance(error, smtplib.SMTPResponseException):
+        return error.smtp_code == 421
+    return isinstance(error, (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError,
+                              ConnectionError, TimeoutError, socket.gaierror)) or (
+        isinstance(error, OSError) and not isinstance(error, smtplib.SMTPException))
+
+
+def _server_wait() -> int:
+    """Note one more failed connection in a row; the seconds to wait before the next run."""
+    failures = (cache.get(SERVER_FAILURES) or 0) + 1
+    wait = int(wait_after(failures).total_seconds())
+    cache.set(SERVER_FAILURES, failures, wait + 24 * 3600)
+    cache.set(SERVER_AWAY, time.time() + wait, wait)
+    return wait
 
 
 def _finish_done_mailings() -> None:
@@ -217,6 +253,10 @@ def mailings_deliver(
     # two runs would each read the same waiting rows before either marked them.
     if not cache.add(DELIVERY_LOCK, "1", DELIVERY_LOCK_SECONDS):
         return DeliveryReport(busy=True)
+    away_until = cache.get(SERVER_AWAY)
+    if away_until is not None and away_until > time.time():  # the backoff after a failure
+        cache.delete(DELIVERY_LOCK)
+        return DeliveryReport(retry_after=int(away_until - time.time()) + 1)
     try:
         return _deliver_batches(batch_size, max_batches, backend)
     finally:
@@ -239,9 +279,19 @@ def _deliver_batches(batch_size: int, max_batches: int | None, backend: str | No
             break
         report.batches += 1
         cache.touch(DELIVERY_LOCK, DELIVERY_LOCK_SECONDS)
-        with mail.get_connection(backend) as connection:
-            for delivery in batch:
-                _deliver_one(delivery, connection, report)
+        try:
+            with mail.get_connection(backend) as connection:
+                for delivery in batch:
+                    _deliver_one(delivery, connection, report)
+        except ServerAway:  # the rest stays waiting for the next run, after a wait
+            report.retry_after = _server_wait()
+            break
+        except Exception as error:  # opening or closing the connection failed
+            if not _server_away(error):
+                raise
+            report.retry_after = _server_wait()
+            break
+        cache.delete(SERVER_FAILURES)
         _finish_done_mailings()
     _finish_done_mailings()
     return report
@@ -258,10 +308,16 @@ def _deliver_one(delivery: MailingDelivery, connection: Any, report: DeliveryRep
     message.connection = connection
     try:
         message.send()
-    except Exception as error:  # the backend's refusal, kept for the editor to see
+    except Exception as error:
+        text = str(error)[:500] or type(error).__name__
+        if _server_away(error) and delivery.attempts + 1 < MAX_CONNECTION_ATTEMPTS:
+            # not this recipient's fault: it stays waiting, and so does the rest of the batch
+            MailingDelivery.objects.filter(pk=delivery.pk).update(
+                error=text, attempts=delivery.attempts + 1)
+            raise ServerAway from error
+        # the server refused this recipient: kept for the editor to see
         MailingDelivery.objects.filter(pk=delivery.pk).update(
-            state=MailingDelivery.State.FAILED, error=str(error)[:500] or type(error).__name__,
-            attempts=delivery.attempts + 1)
+            state=MailingDelivery.State.FAILED, error=text, attempts=delivery.attempts + 1)
         report.failed += 1
         return
     MailingDelivery.objects.filter(pk=delivery.pk).update(

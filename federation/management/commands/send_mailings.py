@@ -26,5 +26,11 @@ class Command(BaseCommand):
         if report.busy:
             self.stdout.write("another run is sending: nothing done")
             return
+        if report.retry_after is not None and not report.batches:
+            self.stdout.write(f"the mail server was away: next try in {report.retry_after} s")
+            return
         self.stdout.write(f"{report.sent} sent, {report.failed} failed in {report.batches} "
                           "batch(es)")
+        if report.retry_after is not None:
+            self.stdout.write(f"the mail server went away: the rest waits, next try in "
+                              f"{report.retry_after} s")

@@ -37,3 +37,22 @@ class RefusingBackend(EmailBackend):
             if set(message.to) & RefusingBackend.refused:
                 raise SMTPRecipientsRefused({message.to[0]: (550, b"No such user")})
         return super().send_messages(messages)
+
+
+class DyingBackend(EmailBackend):
+    """A mail server that goes away at the Nth message (and stays away until told)."""
+
+    die_at: int | None = None
+    handed_over = 0
+
+    def send_messages(self, messages):
+        from smtplib import SMTPServerDisconnected
+
+        sent = 0
+        for message in messages:
+            if DyingBackend.die_at is not None and DyingBackend.handed_over + 1 >= \
+                    DyingBackend.die_at:
+                raise SMTPServerDisconnected("Connection unexpectedly closed")
+            sent += super().send_messages([message])
+            DyingBackend.handed_over += 1
+        return sent

@@ -30,6 +30,7 @@ from federation.models import (
     MembershipYear,
 )
 from tests.federation.membership.mail_backends import (
+    DyingBackend,
     Interrupted,
     InterruptingBackend,
     RefusingBackend,
@@ -299,6 +300,55 @@ def test_an_interrupted_sending_resumes_and_nobody_gets_it_twice(settings, edito
     assert len(mail.outbox) == 7
     mailing.refresh_from_db()
     assert mailing.state == Mailing.State.SENT
+
+
+def test_a_server_that_dies_mid_run_leaves_the_rest_waiting_and_retries_later(
+        settings, editor, paid_member):
+    """Issue 37, item 17: not "failed" for the editor to resend by hand; each member once."""
+    from django.core.cache import cache
+
+    from federation.services import mailings
+
+    members = [paid_member() for _ in range(5)]
+    mailing = make_mailing(editor)
+    services.mailing_send(mailing=mailing, user=editor)
+    settings.EMAIL_BACKEND = "tests.federation.membership.mail_backends.DyingBackend"
+    DyingBackend.handed_over, DyingBackend.die_at = 0, 3
+    report = services.mailings_deliver(batch_size=10)
+    assert (report.sent, report.failed, report.retry_after) == (2, 0, 300)
+    states = list(mailing.deliveries.order_by("pk").values_list("state", flat=True))
+    assert states == ["sent"] * 2 + ["pending"] * 3
+    again = services.mailings_deliver()  # too soon: the wait is not over
+    assert (again.sent, again.batches) == (0, 0) and 0 < again.retry_after <= 300
+    cache.delete(mailings.SERVER_AWAY)  # the wait is over; the server is still away
+    assert services.mailings_deliver().retry_after == 600  # a longer wait
+    cache.delete(mailings.SERVER_AWAY)
+    DyingBackend.die_at = None  # the server is back
+    report = services.mailings_deliver()
+    assert (report.sent, report.failed, report.retry_after) == (3, 0, None)
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(m.email for m in members)
+    mailing.refresh_from_db()
+    assert mailing.state == Mailing.State.SENT
+    assert cache.get(mailings.SERVER_FAILURES) is None
+
+
+def test_a_message_that_breaks_the_connection_each_time_fails_in_the_end(
+        settings, editor, paid_member):
+    from django.core.cache import cache
+
+    from federation.services import mailings
+
+    paid_member()
+    mailing = make_mailing(editor)
+    services.mailing_send(mailing=mailing, user=editor)
+    settings.EMAIL_BACKEND = "tests.federation.membership.mail_backends.DyingBackend"
+    DyingBackend.handed_over, DyingBackend.die_at = 0, 1
+    for _ in range(mailings.MAX_CONNECTION_ATTEMPTS):
+        cache.delete(mailings.SERVER_AWAY)
+        report = services.mailings_deliver()
+    assert report.failed == 1
+    assert list(mailing.deliveries.values_list("state", flat=True)) == ["failed"]
+    DyingBackend.die_at = None
 
 
 def test_failures_are_shown_and_sent_again_on_request(settings, client, editor, paid_member):
