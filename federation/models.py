@@ -709,11 +709,14 @@ class MailingTranslation(models.Model):
 
 
 class MailingDelivery(models.Model):
-    """One recipient of a mailing: written when the mailing is sent, then marked sent (or
-    failed) one by one, so a sending stopped half-way resumes with exactly the rest."""
+    """One recipient of a mailing: written when the mailing is sent, then claimed, sent and
+    marked sent (or failed) one by one, so a sending stopped half-way resumes with exactly
+    the rest."""
 
     class State(models.TextChoices):
         PENDING = "pending", _("Waiting")
+        # claimed by a sender, handed to the mail server next (decision 0907)
+        SENDING = "sending", _("Sending")
         SENT = "sent", _("Sent")
         FAILED = "failed", _("Failed")
 
@@ -727,6 +730,9 @@ class MailingDelivery(models.Model):
     error = models.CharField(_("error"), max_length=500, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    # when a sender claimed it (state "sending"); a claim older than MAILING_CLAIM_SECONDS
+    # belongs to a sender that died and is taken again
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["pk"]

@@ -83,6 +83,8 @@ INSTALLED_APPS = [
     # ISO 3166 country codes and their names in every language (tournaments, players)
     "django_countries",
     "csp",  # {% script %} with the request's nonce
+    # the task queue's schedules, in the database (decision 0907)
+    "django_celery_beat",
     # Django
     "django.contrib.admin",  # needed by some third-party templates; not mounted in urls
     "django.contrib.auth",
@@ -240,6 +242,34 @@ else:
         }
     }
 
+# --- Task queue (Celery, decision 0907) --------------------------------------
+# The worker (`celery -A config worker`) runs the jobs; beat (`celery -A config beat`) queues
+# them on the schedules stored in the database (django-celery-beat, edited by superusers in
+# the Wagtail admin under Settings > Scheduled tasks; the defaults are created after migrate
+# by config.task_schedules). The broker is Redis; use a database number or a Redis of its
+# own that never evicts (not the LRU cache's).
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/1")
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# a message a worker took but had not finished when it died goes back to the queue after
+# this long (Redis); every job is idempotent, so running one twice is harmless
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_IGNORE_RESULT = True  # no result backend: the jobs write what they did
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # a long job does not hold queued ones behind it
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULER = "config.celery_beat:HeartbeatScheduler"
+# /healthz reports the worker's and beat's last heartbeats (core.heartbeats) and says
+# "degraded" when either is older than its limit (seconds). The worker runs a heartbeat job
+# every minute (a default schedule); beat records each tick of its scheduler. A site that
+# runs the jobs from cron instead sets HEALTH_TASK_QUEUE=false.
+HEALTH_TASK_QUEUE = env_bool("HEALTH_TASK_QUEUE", True)
+HEARTBEAT_WORKER_MAX_AGE = int(os.environ.get("HEARTBEAT_WORKER_MAX_AGE", "300"))
+HEARTBEAT_BEAT_MAX_AGE = int(os.environ.get("HEARTBEAT_BEAT_MAX_AGE", "120"))
+
 # --- Email -----------------------------------------------------------------
 EMAIL_BACKEND = os.environ.get(
     "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
@@ -372,6 +402,10 @@ MEMBERSHIP_PRORATE = env_bool("MEMBERSHIP_PRORATE", True)
 MEMBERSHIP_REMINDER_DAYS = [int(d) for d in env_list("MEMBERSHIP_REMINDER_DAYS", "30,7")]
 # Mailings to members: mails per batch of manage.py send_mailings (one SMTP connection each).
 MAILING_BATCH_SIZE = int(os.environ.get("MAILING_BATCH_SIZE", "100"))
+# A delivery is claimed (committed) before its mail is handed over; a claim older than this
+# (seconds) belongs to a sender that died, and the mail is sent again with the same
+# Message-ID (decision 0907). Longer than one mail can take (EMAIL_TIMEOUT and a retry).
+MAILING_CLAIM_SECONDS = int(os.environ.get("MAILING_CLAIM_SECONDS", "600"))
 # Junior below this age, senior from this age (on the first day of the membership year).
 MEMBERSHIP_JUNIOR_MAX_AGE = 18
 MEMBERSHIP_SENIOR_MIN_AGE = 65

@@ -44,6 +44,7 @@ from federation.services.mailings import (
     mailing_test_send,
     mailing_update,
     mailings_deliver,
+    mailings_deliver_batch,
 )
 from federation.services.members import (
     CONTACT_FIELDS,
@@ -115,6 +116,7 @@ __all__ = [
     "mailing_test_send",
     "mailing_update",
     "mailings_deliver",
+    "mailings_deliver_batch",
     "member_apply",
     "member_approve",
     "member_change_club",
