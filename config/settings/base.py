@@ -259,7 +259,6 @@ CELERY_TASK_IGNORE_RESULT = True  # no result backend: the jobs write what they 
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # a long job does not hold queued ones behind it
-CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "config.celery_beat:HeartbeatScheduler"
 # /healthz reports the worker's and beat's last heartbeats (core.heartbeats) and says
