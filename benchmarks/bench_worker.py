@@ -78,6 +78,7 @@ def start_worker(queue: str, logfile: Path) -> subprocess.Popen[bytes]:
         if logfile.exists() and "ready." in logfile.read_text(errors="replace"):
             return process
         time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGKILL)
     raise SystemExit(f"the worker did not start; see {logfile}")
 
 
