@@ -24,6 +24,8 @@ from typing import Any
 
 from django.core import mail
 from django.core.mail import EmailMessage
+from django.core.mail.message import make_msgid
+from django.core.mail.utils import DNS_NAME
 from django.db import transaction
 from django.utils import timezone
 
@@ -56,7 +58,10 @@ def _error_text(error: BaseException) -> str:
 
 def deliver(message: EmailMessage) -> bool:
     """Send ``message`` now; when the mail server fails, log it and queue the message.
-    Returns whether it was sent."""
+    Returns whether it was sent. The message gets its Message-ID first, so that the copy
+    queued is the same message as the attempt that failed (which a server may have taken
+    before the connection broke; decision 0907)."""
+    message.extra_headers.setdefault("Message-ID", make_msgid(domain=DNS_NAME))
     try:
         message.send()
     except Exception as error:  # whatever the backend raises: refused, timeout, TLS

@@ -227,3 +227,14 @@ def test_a_mail_claimed_by_another_run_is_left_to_it_then_sent_as_the_same_messa
     [sent] = mail.outbox
     assert sent.message().as_bytes() == raw
     assert email.message_from_bytes(raw)["Message-ID"]
+
+
+def test_the_queued_copy_is_the_same_message_as_the_failed_attempt(smtp_refusing):
+    """The server may have taken the first attempt before the connection broke: the copy
+    sent again carries the same Message-ID (decision 0907)."""
+    import email
+
+    message = emails.EmailMessage("Hello", "Body", None, ["a@example.org"])
+    assert outbox.deliver(message) is False
+    stored = email.message_from_bytes(bytes(OutgoingMail.objects.get().message))
+    assert stored["Message-ID"] == message.extra_headers["Message-ID"]
