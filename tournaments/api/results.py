@@ -23,6 +23,7 @@ from tournaments.errors import E_ILLEGAL_TRANSITION
 from tournaments.models import PUBLIC_STATES, Player, Session, Tournament
 from tournaments.permissions import can_manage
 from tournaments.problem_texts import error_message
+from tournaments.rules import states
 from tournaments.rules.results_files import parse_results_json
 
 # Schema-only serializers: they document the JSON shapes for the OpenAPI schema; the bodies
@@ -178,7 +179,7 @@ class EmaResultsView(TournamentAPIView):
         tournament = _visible(request, pk)
         if not can_manage(request.user, tournament):
             raise PermissionDenied()
-        if tournament.state != Tournament.State.RESULTS_CONFIRMED:
+        if not states.allows("ema-results", tournament.state):
             raise services.TournamentError(
                 E_ILLEGAL_TRANSITION, state=tournament.state, action="ema-results")
         standings = selectors.tournament_ema_standings(tournament)

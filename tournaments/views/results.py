@@ -18,6 +18,7 @@ from core.errors import DomainError, errors_collected
 from tournaments import selectors, services
 from tournaments.forms import ScoreSheetForm, UploadForm
 from tournaments.models import Session, TableResult, Tournament
+from tournaments.rules import states
 from tournaments.rules.results_files import (
     CSV_COLUMNS,
     CSV_TEMPLATE_ROWS,
@@ -90,7 +91,7 @@ def score_sheet(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     return render(request, "tournaments/score_sheet.html", {
         "tournament": tournament, "session": session, "form": form, "problems": problems,
         "sessions": range(1, tournament.sessions + 1),
-        "can_enter": tournament.state in ("accredited", "results submitted"),
+        "can_enter": states.allows("results", tournament.state),
     })
 
 
