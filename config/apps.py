@@ -23,5 +23,7 @@ class SiteConfig(AppConfig):
         # the federation's, and the receiver creates every app's permissions first.
         from django.apps import apps
 
+        from config import checks  # noqa: F401  (registers the deployment checks)
+
         post_migrate.connect(_roles_after_migrate, sender=apps.get_app_config("tournaments"),
                              dispatch_uid="site_roles_setup")

@@ -5,7 +5,7 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import ALLOWED_HOSTS, SECRET_KEY, env_bool
+from .base import ALLOWED_HOSTS, SECRET_KEY, SITE_URL, env_bool
 
 DEBUG = False
 
@@ -16,6 +16,14 @@ if not SECRET_KEY or len(SECRET_KEY) < 32:
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured(
         "DJANGO_ALLOWED_HOSTS must list the host names this site is served on."
+    )
+# Mails are sent by workers with no request to take an address from: without SITE_URL their
+# links would point at http://localhost/ (a dead one-click unsubscribe). config.checks says
+# the same to `manage.py check --deploy` under any settings.
+if not SITE_URL.startswith(("https://", "http://")):
+    raise ImproperlyConfigured(
+        "SITE_URL must be set to the site's public address, e.g. https://mahjong.example.org: "
+        "every link sent by mail (sign-up, receipts, one-click unsubscribe) is built from it."
     )
 
 STORAGES = {
