@@ -24,6 +24,10 @@ class SiteConfig(AppConfig):
         from django.apps import apps
 
         from config import checks  # noqa: F401  (registers the deployment checks)
+        from config.metrics import connect_task_failure_signal
+
+        # every task that fails, in any worker, counts in /metrics
+        connect_task_failure_signal()
 
         post_migrate.connect(_roles_after_migrate, sender=apps.get_app_config("tournaments"),
                              dispatch_uid="site_roles_setup")
