@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -107,3 +108,32 @@ def test_sqlite_is_the_default_database():
     result = import_settings("config.settings.dev")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "django.db.backends.sqlite3"
+
+
+def test_production_reports_to_sentry_and_logs_json():
+    env = {
+        k: v for k, v in os.environ.items()
+        if not k.startswith(("DJANGO_", "DATABASE_URL", "SITE_URL", "SENTRY_"))
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        DJANGO_SECRET_KEY="x" * 50,
+        DJANGO_ALLOWED_HOSTS="mj.example",
+        SITE_URL="https://mj.example",
+        # a DSN on a closed local port: nothing leaves the machine
+        SENTRY_DSN="http://public@127.0.0.1:9/1",
+    )
+    code = (
+        "import django, json, logging, sentry_sdk; django.setup(); "
+        "client = sentry_sdk.get_client(); "
+        "print(json.dumps([client.is_active(), sorted(client.integrations)])); "
+        "logging.getLogger('mahjong').warning('disk %s full', 'almost', extra={'disk': '/'})"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    active, integrations = json.loads(result.stdout.strip().splitlines()[-1])
+    assert active and {"django", "celery"} <= set(integrations)
+    record = json.loads(result.stderr.strip().splitlines()[-1])
+    assert record["level"] == "WARNING" and record["logger"] == "mahjong"
+    assert record["message"] == "disk almost full" and record["disk"] == "/"
