@@ -40,6 +40,6 @@ RUN useradd --create-home federation \
 USER federation
 EXPOSE 8000
 # The web service: migrations (docs/operations.md: a release's migrations keep the previous
-# release working), the rulebook, the search index, then gunicorn. Worker, beat and backup
-# give their own command.
-CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py load_content && python manage.py search_index && gunicorn config.wsgi --bind 0.0.0.0:8000 --workers ${GUNICORN_WORKERS:-3} --access-logfile -"]
+# release working), the rulebook, the search index, then gunicorn (the access log is the
+# proxy's, in JSON). Worker, beat and backup give their own command.
+CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py load_content && python manage.py search_index && gunicorn config.wsgi --bind 0.0.0.0:8000 --workers ${GUNICORN_WORKERS:-3}"]

@@ -23,7 +23,7 @@ class SiteConfig(AppConfig):
         # the federation's, and the receiver creates every app's permissions first.
         from django.apps import apps
 
-        from config import checks  # noqa: F401  (registers the deployment checks)
+        from config import backup_tasks, checks  # noqa: F401  (the backup task, the checks)
         from config.metrics import connect_task_failure_signal
 
         # every task that fails, in any worker, counts in /metrics

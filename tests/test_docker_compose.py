@@ -53,7 +53,7 @@ def test_the_proxy_is_caddy_with_tls_for_the_site_domain():
     assert "SITE_DOMAIN" in proxy["environment"]
     caddyfile = (ROOT / "deploy" / "Caddyfile").read_text()
     assert "{$SITE_DOMAIN" in caddyfile
-    assert "reverse_proxy web:8000" in caddyfile
+    assert "reverse_proxy {" in caddyfile and "name web" in caddyfile and "port 8000" in caddyfile
     # the one proxy that sets X-Forwarded-For: replaced, never extended with a client's value
     assert "header_up X-Forwarded-For {remote_host}" in caddyfile
     assert "request_buffers" in caddyfile and "response_buffers" in caddyfile

@@ -360,6 +360,14 @@ LOGGING: dict[str, Any] = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
 
+# --- Backups (manage.py backup and restore, config.backup_tasks; decision 0908) ----------
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
+# after each backup: keep the newest of each of the last N days and of the last M weeks
+BACKUP_KEEP_DAILY = int(os.environ.get("BACKUP_KEEP_DAILY", "7"))
+BACKUP_KEEP_WEEKLY = int(os.environ.get("BACKUP_KEEP_WEEKLY", "4"))
+# the backup task runs where pg_dump and the backups volume are: the `backups` queue's worker
+CELERY_TASK_ROUTES = {"config.backup": {"queue": "backups"}}
+
 # --- Monitoring (docs/operations.md, "What to watch") -------------------------
 # Errors to Sentry when SENTRY_DSN is set (production settings; config.monitoring).
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
