@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.utils.translation import gettext_lazy as _
 
@@ -367,6 +368,13 @@ BACKUP_KEEP_DAILY = int(os.environ.get("BACKUP_KEEP_DAILY", "7"))
 BACKUP_KEEP_WEEKLY = int(os.environ.get("BACKUP_KEEP_WEEKLY", "4"))
 # the backup task runs where pg_dump and the backups volume are: the `backups` queue's worker
 CELERY_TASK_ROUTES = {"config.backup": {"queue": "backups"}}
+# a backup every night (BACKUP_HOUR:15); beat writes it into its database schedule at start
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
+    "backup": {
+        "task": "config.backup",
+        "schedule": crontab(hour=os.environ.get("BACKUP_HOUR", "3"), minute="15"),
+    },
+}
 
 # --- Monitoring (docs/operations.md, "What to watch") -------------------------
 # Errors to Sentry when SENTRY_DSN is set (production settings; config.monitoring).

@@ -99,9 +99,12 @@ def test_the_media_archive_restores_every_file(tmp_path):
 # --- commands and task --------------------------------------------------------------------
 
 
-def test_the_task_runs_on_the_backups_queue(settings):
+def test_the_task_runs_nightly_on_the_backups_queue(settings):
     assert backup_tasks.backup.name == "config.backup"
     assert settings.CELERY_TASK_ROUTES["config.backup"] == {"queue": "backups"}
+    entry = settings.CELERY_BEAT_SCHEDULE["backup"]
+    assert entry["task"] == "config.backup"
+    assert entry["schedule"].hour == {3} and entry["schedule"].minute == {15}
 
 
 @pytest.mark.django_db
