@@ -30,6 +30,12 @@ class SiteConfig(AppConfig):
         # the federation's, and the receiver creates every app's permissions first.
         from django.apps import apps
 
+        from config import backup_tasks, checks  # noqa: F401  (the backup task, the checks)
+        from config.metrics import connect_task_failure_signal
+
+        # every task that fails, in any worker, counts in /metrics
+        connect_task_failure_signal()
+
         post_migrate.connect(_roles_after_migrate, sender=apps.get_app_config("tournaments"),
                              dispatch_uid="site_roles_setup")
         # The jobs' default schedules (config.task_schedules), once their tables exist.

@@ -23,7 +23,7 @@ Usage in a view::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -75,16 +75,21 @@ class DomainError(Exception):
 
 @contextmanager
 def error_context(*, field: Any = _UNSET,
-                  extra: Callable[[DomainError], dict[str, Any]] | None = None
-                  ) -> Iterator[None]:
+                  extra: Callable[[DomainError], dict[str, Any]] | None = None,
+                  not_found: Collection[str] = ()) -> Iterator[None]:
     """An API view's say in the answer to a domain error raised inside: the field it
-    concerns (``None``: no field) and what the body adds (``extra(error)``). The error goes
-    on to the exception handler."""
+    concerns (``None``: no field; a function: the field for this error) and what the body
+    adds (``extra(error)``). The error goes on to the exception handler, except that a code
+    in ``not_found`` (the thing asked for does not exist) is answered as any 404 is."""
     try:
         yield
     except DomainError as error:
+        if error.code in not_found:
+            from django.http import Http404
+
+            raise Http404 from error
         if field is not _UNSET:
-            error.field_override = field
+            error.field_override = field(error) if callable(field) else field
         if extra is not None:
             error.extra_body.update(extra(error))
         raise

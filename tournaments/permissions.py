@@ -37,7 +37,12 @@ def can_organize(user: Any) -> bool:
     return bool(user.is_authenticated and user.has_perm(ORGANIZE))
 
 
+def is_organizer(user: Any, tournament: Any) -> bool:
+    """Is this tournament's own organizer (its pages and calls that only they may use:
+    players, seating, results, penalties, the entrants' contact details)."""
+    return bool(user.is_authenticated and tournament.organizer_id == user.pk)
+
+
 def can_manage(user: Any, tournament: Any) -> bool:
     """May change this tournament: its organizer, or an accreditation officer."""
-    return bool(user.is_authenticated
-                and (tournament.organizer_id == user.pk or user.has_perm(ACCREDIT)))
+    return is_organizer(user, tournament) or can_accredit(user)

@@ -14,14 +14,15 @@ from wagtail.admin.ui.tables import TitleColumn
 from wagtail.admin.viewsets.base import ViewSetGroup
 from wagtail.admin.viewsets.model import ModelViewSet
 
+from core.errors import errors_collected
 from tournaments.permissions import can_accredit
+from tournaments.views._common import problems_with_place
 
 from . import services
 from .forms import CorrectionForm, DecisionForm
 from .models import Accreditation, Player, Session, Tournament
-from .problem_texts import check_message, error_message
+from .problem_texts import check_message
 from .rules.results_files import parse_results_csv
-from .views import _format_problem
 
 
 class DecideColumn(TitleColumn):
@@ -98,14 +99,12 @@ def decide_view(request: HttpRequest, pk: int) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and request.POST.get("decision") in ("accredit", "reject"):
         if form.is_valid():
-            try:
+            with errors_collected(problems) as outcome:
                 services.tournament_decide(
                     tournament=tournament, user=request.user,
                     decision=request.POST["decision"], reason=form.cleaned_data["reason"],
                     mers=form.cleaned_data["mers"], mers_weight=form.cleaned_data["mers_weight"])
-            except services.TournamentError as err:
-                problems.append(error_message(err.code, err.params))
-            else:
+            if outcome.ok:
                 tournament.refresh_from_db()
                 messages.success(request, _("%(name)s: %(state)s.") % {
                     "name": tournament.name, "state": tournament.get_state_display()})
@@ -114,18 +113,14 @@ def decide_view(request: HttpRequest, pk: int) -> HttpResponse:
           and correction.is_valid()):
         text = correction.cleaned_data["file"].read().decode("utf-8-sig", "replace")
         sessions, parse_problems = parse_results_csv(text)
-        try:
+        with errors_collected(problems, describe=problems_with_place) as outcome:
             if parse_problems:
                 raise services.ResultsError(services.results_problems(
                     tournament=tournament, sessions=sessions, parse_problems=parse_problems))
             services.tournament_correct(
                 tournament=tournament, user=request.user, sessions=sessions,
                 reason=correction.cleaned_data["reason"], source=Session.Source.CSV)
-        except services.TournamentError as err:
-            problems.append(error_message(err.code, err.params))
-        except services.ResultsError as err:
-            problems.extend(_format_problem(p) for p in err.problems)
-        else:
+        if outcome.ok:
             messages.success(request, _("The results are corrected."))
             return redirect("tournament_decide", pk=pk)
     checks = [

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.utils.translation import gettext_lazy as _
 
@@ -102,6 +103,8 @@ MIDDLEWARE = [
     "core.csp.SiteCSPMiddleware",
     # /healthz answered before the host check: the container's check asks 127.0.0.1
     "core.health.HealthCheckMiddleware",
+    # /metrics: Prometheus, for METRICS_ALLOWED_IPS or METRICS_TOKEN only, before the host check
+    "config.metrics.MetricsMiddleware",
     # /api/: a body over API_MAX_BODY_BYTES refused at once (413), every error as JSON
     "core.api_errors.ApiErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -380,12 +383,39 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# --- Backups (manage.py backup and restore, config.backup_tasks; decision 0908) ----------
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
+# after each backup: keep the newest of each of the last N days and of the last M weeks
+BACKUP_KEEP_DAILY = int(os.environ.get("BACKUP_KEEP_DAILY", "7"))
+BACKUP_KEEP_WEEKLY = int(os.environ.get("BACKUP_KEEP_WEEKLY", "4"))
+# the backup task runs where pg_dump and the backups volume are: the `backups` queue's worker
+CELERY_TASK_ROUTES = {"config.backup": {"queue": "backups"}}
+# a backup every night (BACKUP_HOUR:15); beat writes it into its database schedule at start
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
+    "backup": {
+        "task": "config.backup",
+        "schedule": crontab(hour=os.environ.get("BACKUP_HOUR", "3"), minute="15"),
+    },
+}
+
+# --- Monitoring (docs/operations.md, "What to watch") -------------------------
+# Errors to Sentry when SENTRY_DSN is set (production settings; config.monitoring).
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", "production")
+SENTRY_TRACES_SAMPLE_RATE = float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0"))
+# Prometheus metrics at /metrics (config.metrics): readable from these addresses or networks
+# (the client's address behind TRUSTED_PROXIES), or with "Authorization: Bearer METRICS_TOKEN".
+METRICS_ALLOWED_IPS = env_list("METRICS_ALLOWED_IPS", "127.0.0.1,::1")
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "").strip()
+# the Celery queues whose length /metrics reports
+METRICS_QUEUES = env_list("METRICS_QUEUES", "celery,backups")
 
 # --- Membership ------------------------------------------------------------
 # Fees and membership years are data the treasurer edits in the admin; these are the rules.

@@ -110,7 +110,8 @@ def test_a_page_that_uses_the_nonce_sends_it() -> None:
 
 def test_production_enforces_the_policy() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
-    env.update(DJANGO_SECRET_KEY="x" * 40, DJANGO_ALLOWED_HOSTS="mj.example")
+    env.update(DJANGO_SECRET_KEY="x" * 40, DJANGO_ALLOWED_HOSTS="mj.example",
+               SITE_URL="https://mj.example")
     code = (
         "import json, config.settings.production as s;"
         "print(json.dumps([s.MIDDLEWARE, s.CONTENT_SECURITY_POLICY['DIRECTIVES']['script-src'],"

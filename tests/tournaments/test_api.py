@@ -93,7 +93,7 @@ def test_calendar_lists_public_tournaments_by_state(api, make_tournament):
 
 
 def test_calendar_rows_are_the_serializers_fields(api, make_tournament):
-    from tournaments.api import TournamentSerializer
+    from tournaments.api.lifecycle import TournamentSerializer
 
     make_tournament("accredited", fee="12.5", currency="EUR", variant={"fan_57b_points": 5})
     make_tournament("accredited")
@@ -106,7 +106,7 @@ def test_calendar_rows_are_the_serializers_fields(api, make_tournament):
 
 def test_calendar_pages_keep_the_list_and_link_the_next_page(api, make_tournament,
                                                              monkeypatch):
-    monkeypatch.setattr("tournaments.api.CALENDAR_PAGE_SIZE", 2)
+    monkeypatch.setattr("tournaments.api.lifecycle.CALENDAR_PAGE_SIZE", 2)
     made = [make_tournament("accredited", name=f"Cup {i}").pk for i in range(5)]
     first = api["anonymous"].get("/api/v1/tournaments?state=accredited")
     assert [t["id"] for t in first.json()] == made[:2]
@@ -544,8 +544,12 @@ def test_problem_items_are_the_cores_dict_with_the_message_translated():
     in this order, then the code) with the message in the caller's language."""
     from django.utils import translation
 
+    from core.api_errors import exception_handler
     from rulebook.scoring.standings import Problem
-    from tournaments.api import _problems
+    from tournaments.errors import ResultsError
+
+    def _problems(problems):
+        return exception_handler(ResultsError(problems), {})
 
     problem = Problem(code="unbalanced", message="unbalanced", session=2, table=3, seat="W",
                       params={"total": 4})

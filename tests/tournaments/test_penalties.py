@@ -315,7 +315,7 @@ def test_hidden_last_sessions_until_revealed(client, make_tournament, organizer,
 
 
 def _api_rows(t, up_to):
-    from tournaments.api import standings_json
+    from tournaments.api.results import standings_json
 
     return standings_json(t, up_to=up_to, manager=False)
 

@@ -46,8 +46,8 @@ def test_tournament_pages_cost_the_same_with_ten_times_the_history(client: Clien
 @pytest.mark.parametrize("url", ["/en/tournaments/", "/en/tournaments/?page=2",
                                  "/api/v1/tournaments", "/api/v1/tournaments?page=2"])
 def test_calendar_costs_the_same_with_ten_times_the_history(client: Client, url, monkeypatch):
-    monkeypatch.setattr("tournaments.views.PAST_PAGE_SIZE", 2)
-    monkeypatch.setattr("tournaments.api.CALENDAR_PAGE_SIZE", 2)
+    monkeypatch.setattr("tournaments.views.calendar.PAST_PAGE_SIZE", 2)
+    monkeypatch.setattr("tournaments.api.lifecycle.CALENDAR_PAGE_SIZE", 2)
     people = players(8)
     _others(people, 4, 0)
     client.get(url)
@@ -58,7 +58,7 @@ def test_calendar_costs_the_same_with_ten_times_the_history(client: Client, url,
 
 
 def test_past_tournaments_come_in_pages_newest_first(client: Client, monkeypatch):
-    monkeypatch.setattr("tournaments.views.PAST_PAGE_SIZE", 2)
+    monkeypatch.setattr("tournaments.views.calendar.PAST_PAGE_SIZE", 2)
     _others(players(8), 5, 0)  # "Other 0" (January 2020) ... "Other 4" (May 2020)
     first = client.get("/en/tournaments/").content.decode()
     assert "Other 4" in first and "Other 3" in first and "Other 2" not in first

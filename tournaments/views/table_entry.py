@@ -7,6 +7,9 @@ the QR code. Plain forms: every submit saves and comes back to the page, so the 
 without JavaScript; its script (``tournaments/table_entry.js``) scores a hand typed as tiles
 while it is typed (``table/<token>/score/``) and keeps a submit that could not be sent in
 the page until it goes through. Thin: each action is one service call.
+
+The session view's other forms are handled beside their subject: the clock's in
+``tournaments.views.clock``, the penalties' in ``tournaments.views.penalties``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.errors import DomainError, errors_as_messages, errors_collected
 from core.site_url import site_base_url
 from rulebook import error_texts
 from rulebook.calculator import FLAGS
@@ -34,12 +38,14 @@ from rulebook.fan_labels import fan_name_map
 from rulebook.scoring import DEFAULT_CONFIG
 from rulebook.scoring.result import ScoreError
 from rulebook.scoring.standings import WINDS, Problem
-from tournaments.permissions import can_manage
-
-from . import pdf, selectors, services
-from .models import Penalty, Seat, TableEntry, Tournament
-from .problem_texts import error_message, problem_message
-from .table_sheet import line_score, sheet_view
+from tournaments import pdf, selectors, services
+from tournaments.models import Penalty, Seat, TableEntry, Tournament
+from tournaments.permissions import can_manage, is_organizer
+from tournaments.problem_texts import problem_message
+from tournaments.table_sheet import line_score, sheet_view
+from tournaments.views._common import _int
+from tournaments.views.clock import CLOCK_ACTIONS, clock_action
+from tournaments.views.penalties import ORGANIZER_ACTIONS, organizer_action
 
 
 def _managed(request: HttpRequest, pk: int, session: int) -> Tournament:
@@ -72,22 +78,14 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     tournament = _managed(request, pk, session)
     if request.method == "POST":
         action = request.POST.get("action", "open")
-        where = {"tournament": tournament, "session": session, "user": request.user}
-        try:
-            if action == "clock_start":
-                services.session_clock_start(**where)
-            elif action == "clock_pause":
-                services.session_clock_pause(**where)
-            elif action == "clock_extra":
-                services.session_clock_extra(
-                    **where, table=_int(request.POST.get("table")) or 0,
-                    minutes=_int(request.POST.get("minutes")) or 0)
+        with errors_as_messages(request):
+            if action in CLOCK_ACTIONS:
+                clock_action(request, tournament, session, action)
             elif action in ORGANIZER_ACTIONS:
-                _organizer_action(request, tournament, session, action)
+                organizer_action(request, tournament, session, action)
             else:
-                services.table_entries_open(**where)
-        except services.TournamentError as err:
-            messages.error(request, error_message(err.code, err.params))
+                services.table_entries_open(tournament=tournament, session=session,
+                                            user=request.user)
         return redirect("tournaments:session", pk=pk, session=session)
     open_states = selectors.TABLE_ENTRY_OPEN
     rows = []
@@ -102,10 +100,10 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
     flags = {f.table: f for f in selectors.unbalanced_tables(tournament, session)}
     for r in rows:
         r["flag"] = flags.get(r["row"].table)
-    is_organizer = tournament.organizer_id == request.user.pk
     return render(request, "tournaments/session.html", {
         "tournament": tournament, "session": session, "rows": rows,
-        "can_penalize": is_organizer and tournament.state in open_states,
+        "can_penalize": (is_organizer(request.user, tournament)
+                         and tournament.state in open_states),
         "registrations": selectors.tournament_registrations(tournament),
         "penalties": [p for p in selectors.tournament_penalties(tournament)
                       if p.penalty.session == session],
@@ -119,53 +117,6 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         "counts": {state: sum(1 for r in rows if r["row"].state == state)
                    for state in ("missing", "entered", "agreed")},
     })
-
-
-ORGANIZER_ACTIONS = ("penalty", "penalty_remove", "late", "absent", "confirm_recorded")
-
-
-def _organizer_action(request: HttpRequest, tournament: Tournament, session: int,
-                      action: str) -> None:
-    """A penalty, a late arrival, an absence or an unbalanced table kept as recorded: the
-    organizer's own (officers correct through the correction)."""
-    if tournament.organizer_id != request.user.pk:
-        raise PermissionDenied
-    post = request.POST
-    where = {"tournament": tournament, "session": session, "user": request.user}
-    player = _int(post.get("player"))
-    if action == "penalty":
-        services.penalty_give(**where, player=player, kind=post.get("kind", ""),
-                              points=_int(post.get("points")),
-                              reason=post.get("reason", ""),
-                              to_player=_int(post.get("to_player")))
-        messages.success(request, _("The penalty is recorded."))
-    elif action == "penalty_remove":
-        services.penalty_remove(tournament=tournament, user=request.user,
-                                penalty=_int(post.get("penalty")) or 0)
-        messages.success(request, _("The penalty is taken back."))
-    elif action == "late":
-        result = services.player_late(**where, player=player,
-                                      minutes=_int(post.get("minutes")))
-        if isinstance(result, Penalty):
-            messages.success(request, ngettext(
-                "%(points)s game point is deducted.", "%(points)s game points are deducted.",
-                result.points) % {"points": result.points})
-        else:
-            messages.success(request, _("Late by more than 15 minutes: the player misses "
-                                        "this session."))
-    elif action == "absent":
-        services.player_absent(**where, player=player, reason=post.get("reason", ""))
-        messages.success(request, _("The absence is recorded."))
-    else:
-        services.unbalanced_table_confirm(**where, table=_int(post.get("table")) or 0)
-        messages.success(request, _("The table is kept as recorded."))
-
-
-def _int(value: Any) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
 
 
 def _line_from_post(post: Any, rules: str) -> dict[str, Any]:
@@ -203,6 +154,13 @@ def _tiles_error(problem: Problem, tiles: str) -> dict[str, Any]:
             "after": text.after}
 
 
+def _problems_or_words(error: DomainError) -> list[Problem | str]:
+    """The problems of a refused sheet, to show each at its place; another refusal's words."""
+    if isinstance(error, services.ResultsError):
+        return list(error.problems)
+    return list(error.messages())
+
+
 def _is_fetch(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
@@ -221,9 +179,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST":
         return render(request, "tournaments/table_entry.html", _table_context(entry))
     action = request.POST.get("action")
-    ok = True
-    tiles_problem: dict[str, Any] | None = None
-    try:
+    refused: list[Problem | str] = []
+    with errors_collected(refused, describe=_problems_or_words) as outcome:
         if action in ("win", "draw", "penalty"):
             services.table_entry_line_add(
                 entry=entry, line=_line_from_post(request.POST, entry.tournament.ruleset))
@@ -236,17 +193,17 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
                                                sheet=request.POST.get("sheet") or None)
             if entry.state == TableEntry.State.AGREED:
                 messages.success(request, _("All four agreed: the table is submitted."))
-    except services.TournamentError as err:
-        ok = False
-        messages.error(request, error_message(err.code, err.params))
-    except services.ResultsError as err:
-        ok = False
-        tiles = "".join(str(request.POST.get("tiles") or "").split())
-        for problem in err.problems:
-            if action == "win" and tiles and problem.field in ("tiles", "context"):
-                tiles_problem = _tiles_error(problem, tiles)
-            else:
-                messages.error(request, _problem_text(problem))
+    ok = outcome.ok
+    # a hand as tiles that the core cannot score is shown with its tiles; the rest as messages
+    tiles = "".join(str(request.POST.get("tiles") or "").split())
+    tiles_problem: dict[str, Any] | None = None
+    for problem in refused:
+        if isinstance(problem, str):
+            messages.error(request, problem)
+        elif action == "win" and tiles and problem.field in ("tiles", "context"):
+            tiles_problem = _tiles_error(problem, tiles)
+        else:
+            messages.error(request, _problem_text(problem))
     if _is_fetch(request):
         if tiles_problem is not None:
             messages.error(request, " ".join(
@@ -275,12 +232,12 @@ def table_score(request: HttpRequest, token: str) -> JsonResponse:
     if not line.get("tiles"):
         return JsonResponse({"ok": False, "problem": {"field": "tiles", "title": str(
             error_texts.CODE_TEXT["empty_hand"]), "where": None}})
-    try:
+    refused: list[dict[str, Any]] = []
+    with errors_collected(refused, describe=lambda error: [
+            {"field": error.field, "title": error.message, "where": None}]) as outcome:
         clean = services.table_entry_line_check(entry=entry, line=line)
-    except services.TournamentError as err:
-        return JsonResponse({"ok": False, "problem": {
-            "field": err.params.get("field"), "title": error_message(err.code, err.params),
-            "where": None}})
+    if not outcome.ok:
+        return JsonResponse({"ok": False, "problem": refused[0]})
     outcome = line_score(clean, rules=tournament.ruleset,
                          config=selectors.mcr_config(tournament) or DEFAULT_CONFIG,
                          number=len(entry.hands) + 1)
@@ -361,18 +318,6 @@ def _table_context(entry: TableEntry) -> dict[str, Any]:
                            % 4],
         "form": {}, "tiles_problem": None, "open_tiles": False,
     }
-
-
-def clock_screen(request: HttpRequest, pk: int, session: int) -> HttpResponse:
-    """The session clock for a screen at the venue: big, in the language of the address
-    (the organizer opens /ru/..., /en/...); counts down in the page, and the page reloads
-    itself every 30 seconds to follow a start, a pause or extra minutes."""
-    tournament = get_object_or_404(selectors.tournaments_visible_to(request.user), pk=pk)
-    if not 1 <= session <= tournament.sessions:
-        raise Http404
-    return render(request, "tournaments/clock.html", {
-        "tournament": tournament, "clock": selectors.session_clock(tournament, session),
-    })
 
 
 @login_required
