@@ -5,7 +5,8 @@ Settings come from Django's (the ``CELERY_`` ones, config/settings/base.py); eac
 are in its ``tasks.py`` (found by ``autodiscover_tasks``), each a thin call of the service
 its management command calls. The worker records a heartbeat when it starts and on the
 heartbeat schedule (``config.tasks.worker_heartbeat``); beat records one at each tick of
-its scheduler (``config.celery_beat``); ``/healthz`` reads both (``core.health``).
+its scheduler (``config.celery_beat``) and each time it queues a job (so also when started
+with another ``--scheduler``); ``/healthz`` reads both (``core.health``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import after_task_publish, beat_init, worker_ready
 
 # as config/wsgi.py: the production settings unless told otherwise
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
@@ -29,3 +30,25 @@ def _heartbeat_at_start(**kwargs: Any) -> None:
     from core.heartbeats import WORKER, heartbeat_record
 
     heartbeat_record(WORKER)
+
+
+_in_beat = False
+
+
+@beat_init.connect
+def _beat_started(**kwargs: Any) -> None:
+    global _in_beat
+    _in_beat = True
+    from core.heartbeats import BEAT, heartbeat_record
+
+    heartbeat_record(BEAT)
+
+
+@after_task_publish.connect
+def _beat_published(**kwargs: Any) -> None:
+    """Beat queued a job: a heartbeat whatever scheduler class it was started with (the
+    worker's heartbeat job is queued every minute). ``HeartbeatScheduler`` adds one a tick."""
+    if _in_beat:
+        from core.heartbeats import BEAT, heartbeat_record
+
+        heartbeat_record(BEAT)

@@ -146,10 +146,11 @@ class TaskQueue:
         assert process.poll() is None, self.log("worker.log")
         return process
 
-    def start_beat(self) -> subprocess.Popen[bytes]:
+    def start_beat(self, scheduler: str | None = None) -> subprocess.Popen[bytes]:
+        """Beat, with the settings' scheduler (``CELERY_BEAT_SCHEDULER``) or ``scheduler``."""
         return self._start(["beat", "--max-interval", "1", "--pidfile=",
-                            "-s", str(self.tmp_path / "beat-schedule"), "-l", "INFO"],
-                           "beat.log")
+                            "-s", str(self.tmp_path / "beat-schedule"), "-l", "INFO",
+                            *(["--scheduler", scheduler] if scheduler else [])], "beat.log")
 
     def stop(self, process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
         if process.poll() is None:
