@@ -26,9 +26,13 @@ app.autodiscover_tasks()
 
 
 @worker_ready.connect
-def _heartbeat_at_start(**kwargs: Any) -> None:
+def _heartbeat_at_start(sender: Any = None, **kwargs: Any) -> None:
+    """A worker of the jobs' queue is up (not one of another queue only, as the backups')."""
     from core.heartbeats import WORKER, heartbeat_record
 
+    queues = getattr(getattr(sender, "task_consumer", None), "queues", None)
+    if queues is not None and app.conf.task_default_queue not in {q.name for q in queues}:
+        return
     heartbeat_record(WORKER)
 
 
