@@ -551,6 +551,19 @@ class OnlinePayment(BasePayment):
     def get_failure_url(self) -> str:
         return self._url("membership:online_payment_return")
 
+    def save(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        """``recorded_payment`` is written only when named (``update_fields``): the
+        settlement records it on its own locked copy while django-payments still holds an
+        older copy of the attempt, which it saves whole after the status change. Without
+        this, that save cleared the link and a provider event delivered again recorded the
+        payment a second time."""
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "recorded_payment"
+            ]
+        super().save(*args, **kwargs)
+
     def get_purchased_items(self):  # type: ignore[no-untyped-def]
         from payments import PurchasedItem
 
