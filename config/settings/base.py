@@ -342,6 +342,9 @@ REST_FRAMEWORK = {
         "user": os.environ.get("API_USER_RATE", "1000/min"),
     },
 }
+# Rows naming a member number that one organizer may send to the players endpoint
+# (core.throttles.MemberLookupRateThrottle): a member number is no key to members' names.
+API_MEMBER_LOOKUP_RATE = os.environ.get("API_MEMBER_LOOKUP_RATE", "1000/day")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mahjong Federation API",
     "VERSION": "1.0.0",

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import error_context
+from core.throttles import MemberLookupRateThrottle
 from rulebook.scoring.standings import Problem
 from tournaments import selectors, services
 from tournaments.api._common import TournamentAPIView, _errors, _own, _serializer_errors, _visible
@@ -81,6 +82,21 @@ def registration_json(registration: Any, *, identifiers: bool = True) -> dict[st
 
 
 class PlayersView(TournamentAPIView):
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        # each row naming a member number uses one lookup of the organizer's budget
+        # (core.throttles.MemberLookupRateThrottle), checked before anything is matched
+        if request.method == "POST" and isinstance(request.data, list):
+            request.member_lookups = sum(  # type: ignore[attr-defined]
+                1 for row in request.data
+                if isinstance(row, dict) and row.get("member_number") not in (None, ""))
+        super().initial(request, *args, **kwargs)
+
+    def get_throttles(self) -> list[Any]:
+        throttles = list(super().get_throttles())
+        if self.request.method == "POST":
+            throttles.append(MemberLookupRateThrottle())
+        return throttles
+
     @extend_schema(responses=PlayerOutSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _visible(request, pk)
