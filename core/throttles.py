@@ -235,3 +235,10 @@ class MemberLookupRateThrottle(WeightedRateMixin, UserRateThrottle):
         if not getattr(request, self.weight_attribute, 0):
             return True
         return super().allow_request(request, view)
+
+
+def member_lookups_allowed(request: Any, lookups: int = 1) -> bool:
+    """For a page (not the API): may ``request.user`` look up ``lookups`` more member
+    numbers? Counted in the same budget as the API's (MemberLookupRateThrottle)."""
+    request.member_lookups = lookups
+    return MemberLookupRateThrottle().allow_request(request, None)

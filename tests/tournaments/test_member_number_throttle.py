@@ -60,3 +60,27 @@ def test_a_call_larger_than_the_budget_is_refused_whole(api, make_tournament, me
                                      format="json")
     assert response.status_code == 429
     assert "Anna" not in response.content.decode()
+
+
+def test_the_players_form_shares_the_organizers_budget(api, make_tournament, member,
+                                                       settings):
+    from django.test import Client
+
+    settings.API_MEMBER_LOOKUP_RATE = "3/hour"
+    t = make_tournament("draft")
+    client = Client()
+    client.force_login(t.organizer)
+    url = f"/en/tournaments/{t.pk}/players/"
+    for number in (1, 2):
+        page = client.post(url, {"name": "Guess", "country": "RU", "member_number": number},
+                           follow=True).content.decode()
+        assert f"No member with the number {number}" in page
+    # the API used the third lookup: the form is refused too, even for the right pairing
+    api["organizer"].post(f"/api/v1/tournaments/{t.pk}/players", _rows([3]), format="json")
+    page = client.post(url, {"name": "Lee", "country": "RU", "member_number": 13},
+                       follow=True).content.decode()
+    assert "Too many member numbers were looked up; try again later." in page
+    assert "Anna" not in page and not Registration.objects.filter(tournament=t).exists()
+    # a guest needs no lookup
+    page = client.post(url, {"name": "Guest One", "country": "RU"}, follow=True)
+    assert Registration.objects.filter(tournament=t).count() == 1
