@@ -82,21 +82,6 @@ def registration_json(registration: Any, *, identifiers: bool = True) -> dict[st
 
 
 class PlayersView(TournamentAPIView):
-    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        # each row naming a member number uses one lookup of the organizer's budget
-        # (core.throttles.MemberLookupRateThrottle), checked before anything is matched
-        if request.method == "POST" and isinstance(request.data, list):
-            request.member_lookups = sum(  # type: ignore[attr-defined]
-                1 for row in request.data
-                if isinstance(row, dict) and row.get("member_number") not in (None, ""))
-        super().initial(request, *args, **kwargs)
-
-    def get_throttles(self) -> list[Any]:
-        throttles = list(super().get_throttles())
-        if self.request.method == "POST":
-            throttles.append(MemberLookupRateThrottle())
-        return throttles
-
     @extend_schema(responses=PlayerOutSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _visible(request, pk)
@@ -121,6 +106,14 @@ class PlayersView(TournamentAPIView):
                              "limit": MAX_PLAYERS_PER_CALL,
                              "message": error_message("too_many_players_per_call",
                                                       {"limit": MAX_PLAYERS_PER_CALL})}])
+        # each row naming a member number uses one lookup of the organizer's budget
+        # (core.throttles.MemberLookupRateThrottle), checked before anything is matched
+        request.member_lookups = sum(  # type: ignore[attr-defined]
+            1 for item in data
+            if isinstance(item, dict) and item.get("member_number") not in (None, ""))
+        lookups = MemberLookupRateThrottle()
+        if not lookups.allow_request(request, self):
+            self.throttled(request, lookups.wait())
         entries, rows, shape_errors = [], [], []
         for row, item in enumerate(data, start=1):
             serializer = PlayerInSerializer(data=item)
