@@ -90,7 +90,9 @@ def test_workers_and_scheduler_run_celery():
     assert compose["worker"]["command"] == ["celery", "-A", "config", "worker", "-l", "info"]
     beat = compose["beat"]["command"]
     assert beat[:6] == ["celery", "-A", "config", "beat", "-l", "info"]
-    assert option(beat, "--scheduler") == "django_celery_beat.schedulers:DatabaseScheduler"
+    # the scheduler comes from the settings: django-celery-beat's, with a heartbeat per tick
+    assert "--scheduler" not in beat
+    assert "heartbeat_check beat" in compose["beat"]["healthcheck"]["test"][1]
     backup = compose["backup"]["command"]
     assert backup[:4] == ["celery", "-A", "config", "worker"]
     assert option(backup, "-Q") == "backups"

@@ -319,6 +319,9 @@ SITE_URL = os.environ.get("SITE_URL", "").strip()
 WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "").strip() or SITE_URL
 # One login for the whole site: the admin uses allauth's (rate-limited, verified) login.
 WAGTAILADMIN_LOGIN_URL = "account_login"
+# ... and allauth's password reset: Wagtail's own pages answer 404 (config/urls.py sends
+# /admin/password_reset/ to allauth's)
+WAGTAIL_PASSWORD_RESET_ENABLED = False
 WAGTAIL_ENABLE_UPDATE_CHECK = False
 # The admin shows Wagtail's own default avatar (or an uploaded one): by default it asks
 # gravatar.com, which tells a third party every staff member's e-mail hash and address.
@@ -371,6 +374,9 @@ REST_FRAMEWORK = {
         "user": os.environ.get("API_USER_RATE", "1000/min"),
     },
 }
+# Rows naming a member number that one organizer may send to the players endpoint
+# (core.throttles.MemberLookupRateThrottle): a member number is no key to members' names.
+API_MEMBER_LOOKUP_RATE = os.environ.get("API_MEMBER_LOOKUP_RATE", "1000/day")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mahjong Federation API",
     "VERSION": "1.0.0",

@@ -68,6 +68,7 @@ from federation.services.roles import (
     ROLE_MEMBERSHIP_OFFICER,
     ROLE_PERMISSIONS,
     ROLE_TREASURER,
+    role_permissions_add,
     roles_setup,
 )
 
@@ -126,5 +127,6 @@ __all__ = [
     "payment_record",
     "payment_reverse",
     "reminders_send",
+    "role_permissions_add",
     "roles_setup",
 ]

@@ -171,8 +171,8 @@ def test_the_browser_tests_see_a_violation(browser_page, live_server) -> None:
 
 
 def _login(page, email: str, url: str = "/en/accounts/login/") -> None:
-    page.goto(url)
-    page.fill("input[name=login]" if "accounts" in url else "input[name=username]", email)
+    page.goto(url)  # /admin/login/ leads to allauth's login (decision 0002)
+    page.fill("input[name=login]", email)
     page.fill("input[name=password]", DEFAULT_PASSWORD)
     page.locator("form:has(input[name=password]) [type=submit]").click()
     page.wait_for_load_state()
