@@ -60,6 +60,8 @@ from tournaments.services.results import (
 )
 from tournaments.services.seating import seating_draw
 from tournaments.services.table_entry import (
+    KEEP_ORGANIZER,
+    KEEP_TABLE,
     organizer_version,
     sheet_digest,
     table_entries_open,
@@ -71,6 +73,8 @@ from tournaments.services.table_entry import (
 )
 
 __all__ = [
+    "KEEP_ORGANIZER",
+    "KEEP_TABLE",
     "ROLE_OFFICER",
     "ROLE_ORGANIZER",
     "Check",
