@@ -283,8 +283,10 @@ def totals_grid(request: HttpRequest, pk: int, session: int) -> HttpResponse:
                 return [(None, text) for text in error.messages()]
 
             with errors_collected(refused, describe=describe) as outcome:
-                if parse_problems:
-                    raise services.ResultsError(parse_problems)
+                if parse_problems:  # and what the rows that did parse mean
+                    raise services.ResultsError(services.results_problems(
+                        tournament=tournament, sessions=sessions,
+                        parse_problems=parse_problems))
                 services.results_record(tournament=tournament, user=request.user,
                                         sessions=sessions, source=Session.Source.FORM,
                                         tables_only=True)
