@@ -19,6 +19,7 @@ from django.contrib.auth.models import Group
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tournaments import selectors, services
 from tournaments.models import TableEntry, TableRecord, TableResult
+from tournaments.rules.results_files import parse_results_json
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -238,24 +239,32 @@ def test_screenshots_in_russian(browser, live_server, seated):
         for wind, player, value in zip("ESWN", players, points, strict=True):
             grid[f"t{table}_{wind}_player"] = str(player)
             grid[f"t{table}_{wind}_game_points"] = str(value)
+    services.results_record(tournament=t, user=t.organizer, tables_only=True, sessions=[
+        parse_results_json({"sessions": [{"session": 1, "tables": [{
+            "table": 1, "version": 0, "seats": [
+                {"player": p, "game_points": g} for p, g in zip(
+                    selectors.table_players(held), (30, -10, -10, -10), strict=True)]}]}]}
+                           )[0][0]])
     for width in WIDTHS:
         context, page = _page(browser, live_server, width)
         page.goto(f"/ru/tournaments/{t.pk}/sessions/1/totals/")
         for name, value in grid.items():
-            if name.startswith("t1_") and name.endswith("_game_points"):
+            if name.startswith("t2_") and name.endswith("_game_points"):
                 page.fill(f"input[name={name}]", value)
         _shot(page, "results-totals-grid-ru")
         page.goto(f"/ru/tournaments/table/{held.token}/")
         _shot(page, "results-table-ru")
         context.close()
-    _agree_all(services.table_entry_line_add(entry=_entry(t, 2), line=WIN_E))
     for width in WIDTHS:
+        _reset(t)
         context, page = _page(browser, live_server, width)
         page.goto(f"/ru/tournaments/{t.pk}/sessions/1/sheet/")
+        _agree_all(services.table_entry_line_add(entry=_entry(t, 2), line=WIN_E))
         for name, value in grid.items():
             if name.endswith("_game_points"):
                 page.fill(f"input[name={name}]", value)
         page.locator("form[method=post] [type=submit]").last.click()
         page.wait_for_load_state()
+        assert page.get_by_test_id("versions-2").is_visible()
         _shot(page, "results-conflict-sheet-ru")
         context.close()
