@@ -268,3 +268,38 @@ def test_screenshots_in_russian(browser, live_server, seated):
         assert page.get_by_test_id("versions-2").is_visible()
         _shot(page, "results-conflict-sheet-ru")
         context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_organizers_withdraw_on_the_entries_page_asks_first(browser, live_server, width):
+    from datetime import timedelta
+    from decimal import Decimal
+
+    from federation import selectors as federation_selectors
+    from tournaments.models import Entry
+
+    organizer = UserFactory(email="org@example.org")
+    organizer.groups.add(Group.objects.get(name=services.ROLE_ORGANIZER))
+    today = federation_selectors.today()
+    t = services.tournament_create(organizer=organizer, data={
+        "name": "Leiden Open", "start_date": today + timedelta(days=60),
+        "end_date": today + timedelta(days=61), "city": "Leiden", "country": "NL",
+        "ruleset": "mcr", "sessions": 4, "planned_players": 8, "max_players": 8,
+        "fee_member": Decimal("20.00"), "fee_other": Decimal("30.00"), "currency": "EUR"})
+    t.state = t.State.ACCREDITED
+    t.save(update_fields=["state"])
+    entry = services.entry_create(tournament=t, user=UserFactory(), first_name="Anna",
+                                  last_name="Kowalska", country="PL")
+    context, page = _page(browser, live_server, width)
+    page.goto(f"/en/tournaments/{t.pk}/entries/")
+    yes = page.get_by_test_id(f"withdraw-{entry.pk}")
+    assert not yes.is_visible()  # one tap opens the question, not the deed
+    page.locator(f"#withdraw-{entry.pk} summary").click()
+    assert yes.is_visible()
+    _shot(page, "results-entries-withdraw-asks")
+    for item in page.evaluate(CONTRASTS):
+        assert item["ratio"] >= 4.5, item
+    yes.click()
+    page.wait_for_load_state()
+    assert Entry.objects.get(pk=entry.pk).status == "withdrawn"
+    context.close()
