@@ -54,6 +54,12 @@ class ResultTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     seats = ResultSeatSerializer(many=True)
     hands = ResultHandSerializer(many=True, required=False)
+    version = serializers.IntegerField(
+        required=False, min_value=0,
+        help_text="the version of this table's stored results you saw (GET .../sessions/{n}; "
+                  "0: none stored). Another version stored meanwhile answers 409 with both "
+                  "versions; without it, only results the players agreed at the table are "
+                  "protected")
 
 
 class ResultSessionSerializer(serializers.Serializer):
@@ -109,7 +115,9 @@ def standings_json(tournament: Tournament, *, up_to: int | None = None,
 
 
 class ResultsView(TournamentAPIView):
-    @extend_schema(request=ResultsInSerializer, responses=StandingSerializer(many=True))
+    @extend_schema(request=ResultsInSerializer, responses={
+        200: StandingSerializer(many=True),
+        409: dict})
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
         services.results_open(tournament)
