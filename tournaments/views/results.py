@@ -187,7 +187,7 @@ def score_sheet(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         "tournament": tournament, "session": session, "form": form, "problems": problems,
         "held": held_tables(tournament, session),
         "sessions": range(1, tournament.sessions + 1),
-        "can_enter": tournament.state in ("accredited", "results submitted"),
+        "can_enter": states.allows("results", tournament.state),
     })
 
 
