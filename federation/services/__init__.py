@@ -44,6 +44,7 @@ from federation.services.mailings import (
     mailing_test_send,
     mailing_update,
     mailings_deliver,
+    mailings_deliver_batch,
 )
 from federation.services.members import (
     CONTACT_FIELDS,
@@ -67,6 +68,7 @@ from federation.services.roles import (
     ROLE_MEMBERSHIP_OFFICER,
     ROLE_PERMISSIONS,
     ROLE_TREASURER,
+    role_permissions_add,
     roles_setup,
 )
 
@@ -115,6 +117,7 @@ __all__ = [
     "mailing_test_send",
     "mailing_update",
     "mailings_deliver",
+    "mailings_deliver_batch",
     "member_apply",
     "member_approve",
     "member_change_club",
@@ -124,5 +127,6 @@ __all__ = [
     "payment_record",
     "payment_reverse",
     "reminders_send",
+    "role_permissions_add",
     "roles_setup",
 ]
