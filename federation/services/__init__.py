@@ -45,6 +45,7 @@ from federation.services.mailings import (
     mailing_update,
     mailings_deliver,
 )
+from federation.services.member_import import members_import
 from federation.services.members import (
     CONTACT_FIELDS,
     member_apply,
@@ -121,6 +122,7 @@ __all__ = [
     "member_erase",
     "member_reject",
     "member_update_contact",
+    "members_import",
     "payment_record",
     "payment_reverse",
     "reminders_send",
