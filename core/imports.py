@@ -96,7 +96,7 @@ class ImportReport:
         elif outcome.outcome == UNCHANGED:
             self.unchanged += 1
 
-    def error(self, row: int | None, column: str | None, code: str, **params: Any) -> None:
+    def error(self, row: int | None, column: str | None, code: str, /, **params: Any) -> None:
         self.errors.append(Issue(row, column, code, params))
 
     def as_json(self, describe: Callable[[str, dict[str, Any]], str] | None = None
