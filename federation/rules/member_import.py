@@ -144,6 +144,11 @@ def paid_years_read(text: str, today: date) -> tuple[int, ...] | None:
 def _date(text: str) -> date | None:
     if not text:
         return None
+    if len(text) == 10 and text[4] == "-":
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            return None
     for pattern in DATE_FORMATS:
         try:
             return datetime.strptime(text, pattern).date()

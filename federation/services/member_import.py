@@ -20,7 +20,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
@@ -389,12 +389,9 @@ def _write(plan: _Plan, *, today: date, file_name: str) -> None:
     if moved:
         ClubMembership.objects.filter(member__in=[m.pk for m in moved],
                                       ended_on__isnull=True).update(ended_on=today)
-    ClubMembership.objects.bulk_create(
-        [ClubMembership(member=m, club=m.club, started_on=m.joined_on or today)
-         for m in new_members if m.club is not None]
-        + [ClubMembership(member=m, club=club, started_on=today)
-           for m, club in plan.club_moves if club is not None],
-        batch_size=500)
+    _insert(ClubMembership, ["member", "club", "started_on"],
+            [(m.pk, m.club.pk, m.joined_on or today) for m in new_members if m.club is not None]
+            + [(m.pk, club.pk, today) for m, club in plan.club_moves if club is not None])
     _write_dues(plan, today=today, file_name=file_name)
 
 
@@ -414,11 +411,21 @@ def _write_dues(plan: _Plan, *, today: date, file_name: str) -> None:
             membership_type_id=member.membership_type_id,
             billed_name=member.name_native or member.name_latin, amount=dues.money(fee),
             currency=year.currency, issued_on=issued_on, due_on=issued_on))
-    DuesInvoice.objects.bulk_create(new_invoices, batch_size=500)
-    covered = DuesInvoice.covered_members.through
-    covered.objects.bulk_create(
-        [covered(duesinvoice_id=i.pk, member_id=i.member_id) for i in new_invoices],
-        batch_size=500)
+    _insert(DuesInvoice, ["number", "membership_year", "member", "membership_type",
+                          "billed_name", "amount", "currency", "issued_on", "due_on",
+                          "prorated", "cancelled", "purpose"],
+            [(i.number, i.membership_year_id, i.member_id, i.membership_type_id,
+              i.billed_name, i.amount, i.currency, i.issued_on, i.due_on, False, False, "")
+             for i in new_invoices])
+    numbers = [i.number for i in new_invoices]
+    keys: dict[str, int] = {}
+    for start in range(0, len(numbers), 1000):
+        keys.update(DuesInvoice.objects.filter(number__in=numbers[start:start + 1000])
+                    .values_list("number", "pk"))
+    for invoice in new_invoices:
+        invoice.pk = keys[invoice.number]
+    _insert(DuesInvoice.covered_members.through, ["duesinvoice", "member"],
+            [(i.pk, i.member_id) for i in new_invoices])
     to_pay = [(i, i.amount) for i in new_invoices] + [
         (invoice, amount) for _m, _y, amount, invoice in plan.dues if invoice is not None]
     to_pay = [(invoice, amount) for invoice, amount in to_pay if amount > 0]
@@ -429,12 +436,52 @@ def _write_dues(plan: _Plan, *, today: date, file_name: str) -> None:
     next_receipt = {year: _reserve(f"receipt-{year}", count)
                     for year, count in per_receipt_year.items()}
     payments = []
+    reference = f"Imported: {file_name}"[:200]
+    now = timezone.now()
     for invoice, amount in to_pay:
         paid_on = invoice.issued_on
         sequence = next_receipt[paid_on.year]
         next_receipt[paid_on.year] += 1
-        payments.append(Payment(
-            invoice=invoice, amount=dues.money(amount), paid_on=paid_on,
-            method=Payment.Method.IMPORTED, reference=f"Imported: {file_name}"[:200],
-            receipt_number=f"R{paid_on.year}-{sequence:05d}"))
-    Payment.objects.bulk_create(payments, batch_size=500)
+        payments.append((invoice.pk, dues.money(amount), paid_on, Payment.Method.IMPORTED,
+                         reference, "", f"R{paid_on.year}-{sequence:05d}", now, False, ""))
+    _insert(Payment, ["invoice", "amount", "paid_on", "method", "reference", "transaction_id",
+                      "receipt_number", "recorded_at", "receipt_waiting", "reversal_reason"],
+            payments)
+
+
+def _insert(model: Any, names: list[str], rows: list[tuple[Any, ...]]) -> None:
+    """Plain rows inserted in one ``executemany`` per thousand: tens of thousands of rows
+    that need no key back (the payments, the invoices' covered members, the club history)
+    cost a fraction of ``bulk_create``'s time, the values prepared by their fields."""
+    if not rows:
+        return
+    fields = [model._meta.get_field(name) for name in names]
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+    database = connections[DEFAULT_DB_ALIAS]  # the connection itself, not its proxy
+    convert = [_converter(f, database) for f in fields]
+    prepared = [[to_db(value) for to_db, value in zip(convert, row, strict=True)]
+                for row in rows]
+    with connection.cursor() as cursor:
+        for start in range(0, len(prepared), 1000):
+            cursor.executemany(sql, prepared[start:start + 1000])
+
+
+def _converter(field: Any, database: Any) -> Any:
+    """How a value of ``field`` goes to the database: text, numbers, flags and keys as they
+    are; dates, times and amounts through the backend's adapters; anything else as the
+    field prepares it."""
+    ops = database.ops
+    if isinstance(field, models.DateTimeField):
+        return ops.adapt_datetimefield_value
+    if isinstance(field, models.DateField):
+        return ops.adapt_datefield_value
+    if isinstance(field, models.DecimalField):
+        return lambda value: ops.adapt_decimalfield_value(value, field.max_digits,
+                                                          field.decimal_places)
+    if isinstance(field, models.CharField | models.IntegerField | models.BooleanField
+                  | models.ForeignKey):
+        return lambda value: value
+    return lambda value: field.get_db_prep_save(value, database)
