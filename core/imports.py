@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import DomainError
 
@@ -35,7 +36,6 @@ E_BAD_DATE = "bad_date"
 E_BAD_EMAIL = "bad_email"
 E_BAD_NUMBER = "bad_number"
 E_BAD_COUNTRY = "bad_country"
-E_TWICE_IN_FILE = "twice_in_file"
 E_NO_ROWS = "no_rows"
 
 IGNORE = ""  # a mapping's value for a column that is not imported
@@ -216,7 +216,9 @@ def issue_message(code: str, params: Mapping[str, Any]) -> str:
     says its own codes first and falls back to these."""
     texts = {
         "file_empty": _("The file is empty: it needs a header row and at least one row."),
-        "file_too_large": _("The file is larger than %(limit)s MB."),
+        "file_too_large": ngettext("The file is larger than %(limit)s MB.",
+                                   "The file is larger than %(limit)s MB.",
+                                   int(params.get("limit") or 0)),
         "too_many_rows": _("The file has more than %(limit)s rows: import it in parts."),
         "too_many_columns": _("Row %(row)s has more than %(limit)s columns."),
         "cell_too_long": _("A cell is longer than %(limit)s characters."),
@@ -233,7 +235,6 @@ def issue_message(code: str, params: Mapping[str, Any]) -> str:
         E_BAD_EMAIL: _("“%(value)s” is not an e-mail address."),
         E_BAD_NUMBER: _("“%(value)s” is not a number."),
         E_BAD_COUNTRY: _("“%(value)s” is not a country (a two-letter code such as NL)."),
-        E_TWICE_IN_FILE: _("The same %(what)s as row %(other)s."),
         E_NO_ROWS: _("The file has a header but no rows."),
         "bad_json_object": _("Send a JSON object, such as {\"E-mail\": \"email\"}."),
     }

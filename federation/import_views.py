@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from core import csv_export
@@ -67,8 +68,10 @@ class UploadForm(forms.Form):
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_BYTES:
-            raise forms.ValidationError(_("The file is larger than %(limit)s MB.")
-                                        % {"limit": MAX_BYTES // (1024 * 1024)})
+            limit = MAX_BYTES // (1024 * 1024)
+            raise forms.ValidationError(ngettext("The file is larger than %(limit)s MB.",
+                                                 "The file is larger than %(limit)s MB.",
+                                                 limit) % {"limit": limit})
         return upload
 
 
