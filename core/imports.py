@@ -214,14 +214,20 @@ def report_csv_rows(stored: Mapping[str, Any]) -> Iterable[list[Any]]:
 def issue_message(code: str, params: Mapping[str, Any]) -> str:
     """The words of the shared codes (reading, mapping, the common cell errors); an import
     says its own codes first and falls back to these."""
+    try:
+        count = int(params.get("limit") or 0)
+    except (TypeError, ValueError):
+        count = 0
     texts = {
         "file_empty": _("The file is empty: it needs a header row and at least one row."),
         "file_too_large": ngettext("The file is larger than %(limit)s MB.",
-                                   "The file is larger than %(limit)s MB.",
-                                   int(params.get("limit") or 0)),
-        "too_many_rows": _("The file has more than %(limit)s rows: import it in parts."),
+                                   "The file is larger than %(limit)s MB.", count),
+        "too_many_rows": ngettext(
+            "The file has more than %(limit)s row: import it in parts.",
+            "The file has more than %(limit)s rows: import it in parts.", count),
         "too_many_columns": _("Row %(row)s has more than %(limit)s columns."),
-        "cell_too_long": _("A cell is longer than %(limit)s characters."),
+        "cell_too_long": ngettext("A cell is longer than %(limit)s character.",
+                                  "A cell is longer than %(limit)s characters.", count),
         "not_text": _("The file is neither a spreadsheet (XLSX) nor a text file (CSV)."),
         "bad_xlsx": _("The XLSX file cannot be read."),
         "old_excel": _("Old Excel files (.xls) cannot be read: save it as XLSX or CSV."),
@@ -230,7 +236,8 @@ def issue_message(code: str, params: Mapping[str, Any]) -> str:
         E_UNKNOWN_FIELD: _("“%(field)s” is not a field of this import."),
         E_FIELD_TWICE: _("Two columns are mapped to “%(field)s”."),
         E_REQUIRED: _("This cell is required."),
-        E_TOO_LONG: _("At most %(limit)s characters."),
+        E_TOO_LONG: ngettext("At most %(limit)s character.", "At most %(limit)s characters.",
+                             count),
         E_BAD_DATE: _("“%(value)s” is not a date (write 2024-03-31 or 31.03.2024)."),
         E_BAD_EMAIL: _("“%(value)s” is not an e-mail address."),
         E_BAD_NUMBER: _("“%(value)s” is not a number."),

@@ -6,6 +6,7 @@ import io
 from datetime import date, datetime
 
 import pytest
+from django.utils import translation
 from openpyxl import Workbook
 
 from core import spreadsheets
@@ -128,7 +129,9 @@ def test_a_mapping_overrides_the_guess_and_is_checked():
         ("Courriel", "field_mapped_twice"), ("name", "missing_column")}
 
 
-def test_the_report_answers_exactly_the_api_shape_and_refuses_with_it():
+def test_the_report_answers_exactly_the_api_shape_and_refuses_with_it(settings):
+    settings.LANGUAGE_CODE = "en"
+    translation.activate("en")
     report = ImportReport()
     report.count(RowOutcome(2, "created", "Anna"))
     report.count(RowOutcome(3, "unchanged", "Bob"))
