@@ -95,6 +95,10 @@ IMPORT_MESSAGES: dict[str, Promise] = {
         "Member number %(number)s and the e-mail address “%(value)s” belong to two "
         "different members."
     ),
+    "number_erased": _(
+        "Member number %(number)s belonged to a member whose data was erased: a number is "
+        "never given again."
+    ),
     "unknown_year": _("There is no membership year %(year)s: add it (with its fees) first."),
     "no_fee_for_year": _("Membership year %(year)s has no fee for this membership type."),
     "no_regular_type": _("Add the membership type “Regular” first: new members get it."),

@@ -62,6 +62,7 @@ FIELDS = tuple(ImportField(name, headers, name in REQUIRED) for name, headers in
 E_NUMBER_TWICE = "number_twice"
 E_EMAIL_TWICE = "email_twice"
 E_NUMBER_EMAIL_CONFLICT = "number_email_conflict"
+E_NUMBER_ERASED = "number_erased"
 E_UNKNOWN_YEAR = "unknown_year"
 E_NO_FEE_FOR_YEAR = "no_fee_for_year"
 E_NO_REGULAR_TYPE = "no_regular_type"
@@ -155,6 +156,9 @@ def _plan(sheet: Any, indexes: dict[str, int], column_of: dict[str, str],
             by_email.setdefault(m.email.lower(), m)
         for name in {m.name_native.casefold(), m.name_latin.casefold()} - {""}:
             by_name.setdefault(name, []).append(m)
+    erased_numbers = set(Member.objects.filter(anonymised_at__isnull=False,
+                                               membership_number__isnull=False)
+                         .values_list("membership_number", flat=True))
     clubs = {c.name.casefold(): c for c in Club.objects.all()}
     years = {y.year: y for y in MembershipYear.objects.all()}
     fees = {(f.membership_year_id, f.membership_type_id): f.amount
@@ -196,6 +200,10 @@ def _plan(sheet: Any, indexes: dict[str, int], column_of: dict[str, str],
                              other=seen_emails[row.email])
                 failed = True
             seen_emails.setdefault(row.email, number)
+        if row.member_number in erased_numbers:
+            report.error(number, column_of["member_number"], E_NUMBER_ERASED,
+                         number=row.member_number)
+            failed = True
         if failed:
             report.rows.append(RowOutcome(number, ERROR, label))
             continue

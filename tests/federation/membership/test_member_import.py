@@ -341,3 +341,43 @@ def test_admin_pages_are_the_membership_officers(client, years, callers, role):
     for url in ("/admin/imports/members/", f"/admin/imports/run/{run_row.pk}/",
                 f"/admin/imports/run/{run_row.pk}/report.csv"):
         assert client.get(url).status_code in (302, 403), url
+
+
+def test_a_number_and_an_email_of_two_members_is_an_error(years, make_member):
+    one = make_member(email="one@example.org")
+    make_member(email="two@example.org")
+    with pytest.raises(ImportFailed) as failed:
+        run(f"name,member number,email\nX,{one.membership_number},two@example.org\n")
+    [error] = failed.value.body()["errors"]
+    assert (error["row"], error["column"], error["code"]) == (2, "email",
+                                                              "number_email_conflict")
+
+
+def test_a_free_membership_type_ignores_paid_years_with_a_note(years, make_member):
+    honorary = make_member(kind="honorary", email="h@example.org")
+    report = run(f"name,member number,paid years\nH,{honorary.membership_number},2024\n")
+    assert [n.code for r in report.rows for n in r.notes] == ["free_type_no_dues"]
+    assert not DuesInvoice.objects.filter(member=honorary, membership_year=years[0]).exists()
+
+
+def test_the_admin_page_takes_the_decision_on_a_row_for_review(client, years, make_member,
+                                                               membership_officer):
+    existing = make_member(name_native="Li Wei", name_latin="Li Wei", email="li@example.org")
+    client.force_login(membership_officer)
+    upload = io.BytesIO(b"name;phone\nLi Wei;+86 1\n")
+    upload.name = "li.csv"
+    url = client.post("/admin/imports/members/", {"file": upload}).url
+    page = client.get(url).content.decode()
+    assert 'name="decision-2"' in page and f'value="{existing.pk}"' in page
+    client.post(url, {"column-0": "name", "column-1": "phone", "decision-2": str(existing.pk),
+                      "action": "commit"})
+    existing.refresh_from_db()
+    assert existing.phone == "+86 1" and Member.objects.filter(name_native="Li Wei").count() == 1
+
+
+def test_the_number_of_an_erased_member_is_not_given_again(years, make_member):
+    erased = make_member(email="gone@example.org")
+    services.member_erase(member=erased, requested_by=None)
+    with pytest.raises(ImportFailed) as failed:
+        run(f"name,member number\nNew Person,{erased.membership_number}\n")
+    assert failed.value.body()["errors"][0]["code"] == "number_erased"
