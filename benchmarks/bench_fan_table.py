@@ -32,6 +32,7 @@ def environment(port: int) -> dict[str, str]:
         "DJANGO_SETTINGS_MODULE": "config.settings.production",
         "DJANGO_SECRET_KEY": "benchmark-only-secret-key-0123456789-abcdefghij",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SITE_URL": "http://127.0.0.1",
         "DJANGO_SECURE_SSL_REDIRECT": "0",
         "DJANGO_LOG_LEVEL": "ERROR",
     })

@@ -152,6 +152,7 @@ def measure_page(args: argparse.Namespace, period: str) -> str:
         DJANGO_SETTINGS_MODULE="config.settings.production",
         DJANGO_SECRET_KEY="benchmark-only-secret-key-0123456789abcdef",
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        SITE_URL="http://127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="false",
     )
     subprocess.run(

@@ -82,6 +82,7 @@ def _env(port: int) -> dict[str, str]:
         "DJANGO_SETTINGS_MODULE": "config.settings.production",
         "DJANGO_SECRET_KEY": env.get("DJANGO_SECRET_KEY", "bench-" + "k" * 40),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SITE_URL": "http://127.0.0.1",
         "DATABASE_URL": env.get(
             "DATABASE_URL", "postgres://postgres:postgres@127.0.0.1:5432/mahjong_calculator"),
         "REDIS_URL": env.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/11"),

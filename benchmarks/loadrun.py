@@ -34,6 +34,7 @@ def production_env(**overrides: str) -> dict[str, str]:
         DJANGO_SETTINGS_MODULE="config.settings.production",
         DJANGO_SECRET_KEY="benchmark-only-secret-key-0123456789abcdef-load",
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        SITE_URL="http://127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="false",
         DJANGO_LOG_LEVEL="ERROR",
     )

@@ -1,7 +1,8 @@
 """Every role group of the site, set up in one place after each ``migrate``.
 
 Each app declares its roles and their permissions (``federation.services.roles``,
-``tournaments.services.lifecycle``); this module creates them all, after making sure every
+``tournaments.services.lifecycle``, the editors' rulebook permissions in
+``rulebook.services``); this module creates them all, after making sure every
 permission exists (auth's own ``post_migrate`` receiver may not have run yet).
 """
 
@@ -14,10 +15,19 @@ def roles_setup_all(using: str = "default") -> dict[str, Group]:
     """Create or bring up to date every role group of every app. Idempotent."""
     from django.apps import apps
     from django.contrib.auth.management import create_permissions
+    from wagtail.snippets.models import create_extra_permissions
 
+    from federation.services import ROLE_EDITORS, role_permissions_add
     from federation.services import roles_setup as membership_roles_setup
+    from rulebook.services import EDITOR_PERMISSIONS as RULEBOOK_EDITOR_PERMISSIONS
     from tournaments.services import roles_setup as tournament_roles_setup
 
     for app_config in apps.get_app_configs():
         create_permissions(app_config, verbosity=0, using=using)
-    return {**membership_roles_setup(), **tournament_roles_setup()}
+    # the snippets' "publish" permissions (Wagtail's own post_migrate may come later)
+    create_extra_permissions(apps.get_app_config("wagtailsnippets"), using=using)
+    groups = {**membership_roles_setup(), **tournament_roles_setup()}
+    # the editors keep the rulebook too (README: fans and worked examples)
+    groups[ROLE_EDITORS] = role_permissions_add(name=ROLE_EDITORS,
+                                                codes=RULEBOOK_EDITOR_PERMISSIONS)
+    return groups

@@ -16,6 +16,10 @@ from federation import account_views, online_payments
 from rulebook import calculator_views as rulebook_calculator_views
 
 urlpatterns = [
+    # One login and one password reset for the site and the admin (decision 0002): Wagtail's
+    # own forms lead to allauth's, with its rate limits and e-mail confirmation
+    path("admin/login/", account_views.admin_login),
+    path("admin/password_reset/", account_views.admin_password_reset),
     path("admin/", include(wagtailadmin_urls)),
     path("documents/", include(wagtaildocs_urls)),
     path("sitemap.xml", sitemap, {"sitemaps": {"pages": AllLanguagesSitemap}}),

@@ -13,6 +13,10 @@ The home page of each language is kept the same way, its key also holding
 tournaments as shown: two small queries), for five minutes at most (a player renamed in the
 leaders' list). A request carrying messages (``messages`` cookie: "You have signed out")
 is never served from nor stored in the cache.
+
+A page is kept per the query parameters it reads (``PAGE_PARAMETERS``), not per the whole
+query string: ``?utm_source=...`` or any other invented parameter is the same page, and a
+free-text search (``q``) is rendered and not kept (``core.cache_keys``, decision 0503).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ import re
 from django.conf import settings
 from django.core.cache import cache
 
+from core.cache_keys import NUMBER, TOKEN, ParameterShapes, page_query_key
+
 # the cookie of Django's messages (CookieStorage's name, used by the default FallbackStorage)
 MESSAGES_COOKIE = "messages"
 
@@ -30,6 +36,11 @@ CACHE_SECONDS = 3600
 HOME_CACHE_SECONDS = 300
 CACHEABLE_PATH = re.compile(r"^/[a-z-]+/rules/")
 HOME_PATH = re.compile(r"^/[a-z]{2}(-[a-z]+)?/$")
+
+# The query parameters each kind of page reads (content.fan_pages.fan_table_context: the fan
+# table's filters); the home page reads none.
+RULEBOOK_PARAMETERS: ParameterShapes = {"points": NUMBER, "category": TOKEN, "q": None}
+HOME_PARAMETERS: ParameterShapes = {}
 
 
 class RulebookCacheMiddleware:
@@ -64,12 +75,20 @@ class RulebookCacheMiddleware:
 
         path = request.path
         if CACHEABLE_PATH.match(path):
-            prefix, seconds = "rulebook:page", CACHE_SECONDS
+            parameters = RULEBOOK_PARAMETERS
         elif HOME_PATH.match(path):
+            parameters = HOME_PARAMETERS
+        else:
+            return None, 0
+        query = page_query_key(request.GET, parameters)
+        if query is None:
+            return None, 0
+        if parameters is HOME_PARAMETERS:
             from content.models import HomePage
 
             prefix, seconds = f"home:page:{HomePage.cache_stamp()}", HOME_CACHE_SECONDS
         else:
-            return None, 0
-        digest = hashlib.sha256(request.get_full_path().encode("utf-8")).hexdigest()[:40]
+            prefix, seconds = "rulebook:page", CACHE_SECONDS
+        address = f"{path}?{query}" if query else path
+        digest = hashlib.sha256(address.encode("utf-8")).hexdigest()[:40]
         return f"{prefix}:{content_version()}:{digest}", seconds

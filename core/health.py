@@ -11,6 +11,14 @@ database is the source of truth: without it the answer is 503 (``"status":
 keeps answering, so the answer is 200 with ``"status": "degraded"`` and ``"cache":
 "down"``.
 
+The task queue's worker and scheduler (beat) are reported by their last heartbeat
+(``core.heartbeats``): ``"worker": {"status": "ok", "last_heartbeat": "2026-11-28T10:00:00+00:00",
+"age_seconds": 12, "limit_seconds": 300}``, and the same for ``"beat"``. One older than its
+limit (``HEARTBEAT_WORKER_MAX_AGE``, ``HEARTBEAT_BEAT_MAX_AGE``), or none at all, is
+``"late"`` and the answer is 200 with ``"status": "degraded"``: the pages are served, but
+no mail, reminder or scheduled job goes out. A site that runs the jobs from cron sets
+``HEALTH_TASK_QUEUE=false`` and the answer leaves them out.
+
 Without persistent connections (``DATABASE_CONN_MAX_AGE`` 0, the default) each check
 connects, which proves the database reachable. A connection kept from an earlier request
 (``DATABASE_CONN_MAX_AGE`` > 0) proves nothing by existing: it is pinged first, and one
@@ -20,13 +28,18 @@ that does not answer is dropped and the check connects again.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.db.utils import DatabaseError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+from core.heartbeats import BEAT, WORKER, heartbeat_last
 
 HEALTH_PATH = "/healthz"
 
@@ -52,16 +65,34 @@ def _cache_ok() -> bool:
     return True
 
 
+def heartbeat_report(name: str, limit_seconds: int) -> dict[str, Any]:
+    """The last heartbeat of ``name``, its age, and whether it is within its limit."""
+    last = heartbeat_last(name)
+    age = None if last is None else max(0, int((timezone.now() - last).total_seconds()))
+    return {
+        "status": "ok" if age is not None and age <= limit_seconds else "late",
+        "last_heartbeat": last.isoformat() if last else None,
+        "age_seconds": age,
+        "limit_seconds": limit_seconds,
+    }
+
+
 @never_cache
 @require_safe
 def healthz(request: HttpRequest) -> HttpResponse:
     database = _database_ok()
     cache_up = _cache_ok()
-    body = {
+    body: dict[str, Any] = {
         "status": "ok" if database and cache_up else "degraded" if database else "unavailable",
         "database": "ok" if database else "down",
         "cache": "ok" if cache_up else "down",
     }
+    if settings.HEALTH_TASK_QUEUE:
+        body["worker"] = heartbeat_report(WORKER, settings.HEARTBEAT_WORKER_MAX_AGE)
+        body["beat"] = heartbeat_report(BEAT, settings.HEARTBEAT_BEAT_MAX_AGE)
+        late = body["worker"]["status"] != "ok" or body["beat"]["status"] != "ok"
+        if late and body["status"] == "ok":
+            body["status"] = "degraded"
     return JsonResponse(body, status=200 if database else 503)
 
 

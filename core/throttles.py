@@ -164,6 +164,8 @@ class WeightedRateMixin:
 
     # not DRF's key format: its entries are bare timestamps, ours are slots
     cache_format = "throttle:slots:%(scope)s:%(ident)s"
+    # the request's attribute that says how many questions it asks
+    weight_attribute = "throttle_weight"
 
     def allow_request(self, request: Any, view: Any) -> bool:
         if self.rate is None:  # type: ignore[attr-defined]
@@ -171,7 +173,7 @@ class WeightedRateMixin:
         self.key = self.get_cache_key(request, view)  # type: ignore[attr-defined]
         if self.key is None:
             return True
-        weight = max(1, int(getattr(request, "throttle_weight", 1)))
+        weight = max(1, int(getattr(request, self.weight_attribute, 1)))
         duration: float = self.duration  # type: ignore[attr-defined]
         limit: int = self.num_requests  # type: ignore[attr-defined]
         now: float = self.timer()  # type: ignore[attr-defined]
@@ -212,3 +214,31 @@ class WeightedAnonRateThrottle(WeightedRateMixin, AnonRateThrottle):
 
 class WeightedUserRateThrottle(WeightedRateMixin, UserRateThrottle):
     """Clients with a token (or a session), per user: ``API_USER_RATE`` (scope ``user``)."""
+
+
+class MemberLookupRateThrottle(WeightedRateMixin, UserRateThrottle):
+    """Rows that name a member number, per user (the organizer): ``API_MEMBER_LOOKUP_RATE``
+    (scope ``member_lookup``, default 1,000 a day). A request counts as
+    ``request.member_lookups`` (set by the view that matches member numbers); one naming
+    none is not counted. A member number paired with a name is a question about a person:
+    the budget bounds how many such questions an organizer can ask (issue 37, item 2)."""
+
+    scope = "member_lookup"
+    weight_attribute = "member_lookups"
+
+    def get_rate(self) -> str | None:
+        from django.conf import settings
+
+        return getattr(settings, "API_MEMBER_LOOKUP_RATE", None)
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        if not getattr(request, self.weight_attribute, 0):
+            return True
+        return super().allow_request(request, view)
+
+
+def member_lookups_allowed(request: Any, lookups: int = 1) -> bool:
+    """For a page (not the API): may ``request.user`` look up ``lookups`` more member
+    numbers? Counted in the same budget as the API's (MemberLookupRateThrottle)."""
+    request.member_lookups = lookups
+    return MemberLookupRateThrottle().allow_request(request, None)

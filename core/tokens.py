@@ -40,7 +40,8 @@ class CachedTokenAuthentication(TokenAuthentication):
     bulk through the user model's ``QuerySet.update``, federation/models.py) is forgotten
     at once through ``api_tokens_forget_users`` and the signals below (with Redis, in every
     worker; with the per-process cache, the other processes forget within
-    TOKEN_CACHE_SECONDS).
+    TOKEN_CACHE_SECONDS). A revocation the shared cache cannot hear (Redis paused) is
+    refused: ``TokenRevocationError`` rolls the change back.
     """
 
     def authenticate_credentials(self, key):
@@ -56,20 +57,47 @@ class CachedTokenAuthentication(TokenAuthentication):
         return user, token
 
 
+class TokenRevocationError(RuntimeError):
+    """The shared cache could not be told to forget a token's authentication (Redis
+    paused or away). The change that revokes it (a deactivation, a deleted token or user)
+    is refused and rolled back: otherwise the entry would outlive the outage and the token
+    work again for up to TOKEN_CACHE_SECONDS once Redis answers."""
+
+
+def _forget_keys(keys: list[str], *, revoking: bool) -> None:
+    """Forget these tokens' cached authentications. ``revoking``: the change takes access
+    away, so the forgetting must have reached the shared cache, else TokenRevocationError
+    (raised inside the change's transaction, which is rolled back)."""
+    if not keys:
+        return
+    cache_keys = [_token_cache_key(k) for k in keys]
+    cache.delete_many(cache_keys)
+    health = getattr(cache, "health", None)  # the Redis backend (core/cache.py)
+    if revoking and health is not None and health.is_down():
+        # the delete went to this process's memory only: the entry may still be in Redis
+        raise TokenRevocationError("the shared cache could not forget the revoked tokens")
+    if revoking:
+        # a request between this delete and the commit could cache the old state again
+        transaction.on_commit(lambda: cache.delete_many(cache_keys))
+
+
 def _forget_token(sender, instance, **kwargs) -> None:
-    cache.delete(_token_cache_key(instance.key))
+    _forget_keys([instance.key], revoking=True)
 
 
-def api_tokens_forget_users(*, user_ids) -> None:
+def api_tokens_forget_users(*, user_ids, revoking: bool = False) -> None:
     """Forget the cached authentication of these users' tokens: the next request with one
     of them is checked against the database (an account deactivated in bulk, the user
-    model's ``QuerySet.update``, is refused at once)."""
+    model's ``QuerySet.update``, is refused at once). ``revoking`` (a deactivation): call
+    inside the change's transaction; TokenRevocationError when the cache cannot be told."""
     keys = Token.objects.filter(user_id__in=list(user_ids)).values_list("key", flat=True)
-    cache.delete_many([_token_cache_key(k) for k in keys])
+    _forget_keys(list(keys), revoking=revoking)
 
 
 def _forget_users_tokens(sender, instance, **kwargs) -> None:
-    api_tokens_forget_users(user_ids=[instance.pk])
+    # an inactive account's tokens must be forgotten for sure; other saves (a login's
+    # last_login) only refresh what is cached and must work with Redis away
+    api_tokens_forget_users(user_ids=[instance.pk], revoking=not instance.is_active)
 
 
 post_delete.connect(_forget_token, sender=Token, dispatch_uid="api_token_forget")

@@ -171,5 +171,6 @@ def mailing_progress(mailing: Mailing) -> Progress:
     counts = dict(
         mailing.deliveries.values_list("state").annotate(n=Count("pk")).values_list("state", "n")
     )
-    return Progress(pending=counts.get("pending", 0), sent=counts.get("sent", 0),
+    return Progress(pending=counts.get("pending", 0) + counts.get("sending", 0),
+                    sent=counts.get("sent", 0),
                     failed=counts.get("failed", 0))

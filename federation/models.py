@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.contrib.auth.models import UserManager as AuthUserManager
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
 from payments.models import BasePayment
 
@@ -22,11 +22,14 @@ class UserQuerySet(models.QuerySet):
     def update(self, **kwargs):  # type: ignore[no-untyped-def]
         """A bulk change of accounts (the admin's bulk actions, ``.update()`` in code) sends
         no save signal: an account deactivated this way must still lose its API access at
-        once, so the cached token authentications of the accounts are forgotten."""
-        user_ids = list(self.values_list("pk", flat=True)) if "is_active" in kwargs else []
-        count = super().update(**kwargs)
-        if user_ids:
-            api_tokens_forget_users(user_ids=user_ids)
+        once, so the cached token authentications of the accounts are forgotten. A
+        deactivation the shared cache cannot hear is rolled back (core.tokens)."""
+        if "is_active" not in kwargs:
+            return super().update(**kwargs)
+        with transaction.atomic(using=self.db):
+            user_ids = list(self.values_list("pk", flat=True))
+            count = super().update(**kwargs)
+            api_tokens_forget_users(user_ids=user_ids, revoking=not kwargs["is_active"])
         return count
 
 
@@ -54,6 +57,12 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.get_full_name() or self.email
+
+    def save(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        """In a transaction with its signals: a deactivation whose cached API token the
+        shared cache cannot forget is rolled back (core.tokens.TokenRevocationError)."""
+        with transaction.atomic(using=kwargs.get("using")):
+            super().save(*args, **kwargs)
 
 
 # --- Membership ------------------------------------------------------------------------------
@@ -554,6 +563,19 @@ class OnlinePayment(BasePayment):
     def get_failure_url(self) -> str:
         return self._url("membership:online_payment_return")
 
+    def save(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        """``recorded_payment`` is written only when named (``update_fields``): the
+        settlement records it on its own locked copy while django-payments still holds an
+        older copy of the attempt, which it saves whole after the status change. Without
+        this, that save cleared the link and a provider event delivered again recorded the
+        payment a second time."""
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "recorded_payment"
+            ]
+        super().save(*args, **kwargs)
+
     def get_purchased_items(self):  # type: ignore[no-untyped-def]
         from payments import PurchasedItem
 
@@ -712,11 +734,14 @@ class MailingTranslation(models.Model):
 
 
 class MailingDelivery(models.Model):
-    """One recipient of a mailing: written when the mailing is sent, then marked sent (or
-    failed) one by one, so a sending stopped half-way resumes with exactly the rest."""
+    """One recipient of a mailing: written when the mailing is sent, then claimed, sent and
+    marked sent (or failed) one by one, so a sending stopped half-way resumes with exactly
+    the rest."""
 
     class State(models.TextChoices):
         PENDING = "pending", _("Waiting")
+        # claimed by a sender, handed to the mail server next (decision 0907)
+        SENDING = "sending", _("Sending")
         SENT = "sent", _("Sent")
         FAILED = "failed", _("Failed")
 
@@ -730,6 +755,9 @@ class MailingDelivery(models.Model):
     error = models.CharField(_("error"), max_length=500, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    # when a sender claimed it (state "sending"); a claim older than MAILING_CLAIM_SECONDS
+    # belongs to a sender that died and is taken again
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["pk"]

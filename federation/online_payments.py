@@ -86,7 +86,13 @@ def transaction_id_of(online: OnlinePayment) -> str:
 
 @transaction.atomic
 def online_payment_settle(*, online: OnlinePayment) -> Payment | None:
-    """Record a confirmed online payment once (idempotent: webhooks are retried)."""
+    """Record a confirmed online payment once (idempotent: webhooks are retried, and a
+    payment the treasurer reversed since stays reversed).
+
+    The money has arrived, so it is always recorded: on a cancelled invoice too (an entry
+    withdrawn while the member was paying), where it shows as a refund due to the
+    treasurer (``selectors.refunds_due``)."""
+    attempt = online
     online = OnlinePayment.objects.select_for_update().get(pk=online.pk)
     if online.status != PaymentStatus.CONFIRMED:
         return None
@@ -104,11 +110,10 @@ def online_payment_settle(*, online: OnlinePayment) -> Payment | None:
             transaction_id=transaction_id,
             confirm_overpayment=True,
             confirm_duplicate=True,
+            money_already_received=True,
         )
     except MembershipError as error:
         if error.code != E_DUPLICATE_TRANSACTION:
-            # e.g. the invoice was cancelled meanwhile: the money arrived, the treasurer
-            # decides (refund, or record it on another invoice).
             logger.error("online payment %s not recorded: %s", online.pk, error.code)
             return None
         payment = Payment.objects.get(
@@ -116,6 +121,8 @@ def online_payment_settle(*, online: OnlinePayment) -> Payment | None:
         )
     online.recorded_payment = payment
     online.save(update_fields=["recorded_payment"])
+    # the caller's copy (django-payments' own, saved again after the status change) too
+    attempt.recorded_payment = payment
     return payment
 
 
@@ -130,8 +137,9 @@ def _settle_on_confirmation(sender: Any, instance: OnlinePayment, **kwargs: Any)
 def stripe_webhook(request: HttpRequest) -> HttpResponse:
     """Stripe's webhook (/payments/process/stripe/).
 
-    A payload whose signature does not match STRIPE_WEBHOOK_SECRET is answered 400 and
-    changes nothing (django-payments would let the verification error through as a 500).
+    A payload whose signature does not match STRIPE_WEBHOOK_SECRET, or a signed one that
+    is not a JSON object, is answered 400 and changes nothing (django-payments would let
+    the verification error through as a 500).
     A genuine event goes on to django-payments when it is one of the checkout events it
     handles. A genuine event the site has no use for (another type, or a checkout of no
     payment of this site) is answered 200 and logged: anything else is a failure to Stripe,
@@ -150,6 +158,11 @@ def stripe_webhook(request: HttpRequest) -> HttpResponse:
     except (stripe.SignatureVerificationError, ValueError, PaymentError):
         logger.warning("Stripe webhook with an invalid signature or payload refused")
         return JsonResponse({"error": "invalid signature"}, status=400)
+    except (AttributeError, TypeError):
+        # signed, but not a JSON object (a list, a string, a number): Stripe's library
+        # cannot read it as an event
+        logger.warning("Stripe webhook whose payload is not a JSON object refused")
+        return JsonResponse({"error": "invalid payload"}, status=400)
     event_type = event.get("type") if hasattr(event, "get") else None
     event_id = event.get("id") if hasattr(event, "get") else None
     if event_type not in stripe_enabled_events:

@@ -5,8 +5,12 @@ receipts, entries, accreditation decisions) is handed to ``deliver``, after the 
 the transaction that caused it (``after_commit``). When the mail server refuses or cannot
 be reached, the failure is logged and the whole message is kept in ``OutgoingMail``; the
 person sees the success of what they did. ``send_queued`` (``manage.py send_queued_mail``,
-run every few minutes) tries the waiting mails again, waiting longer after each failure,
-and gives up after ``MAX_ATTEMPTS``. Mailings to members have their own delivery rows
+run every few minutes, or the task queue's ``federation.send_queued_mail``) tries the waiting
+mails again, waiting longer after each failure, and gives up after ``MAX_ATTEMPTS``. Each
+mail is claimed before it is handed over (its next attempt moved ``CLAIM`` ahead, in a commit
+of its own): two runs at once never send one twice, and a mail whose sender died is tried
+again after ``CLAIM``, as the same message (its stored MIME, Message-ID included; decision
+0907). Mailings to members have their own delivery rows
 (``federation.services.mailings``) and are not queued here.
 """
 
@@ -19,8 +23,9 @@ from datetime import timedelta
 from typing import Any
 
 from django.core import mail
-from django.core.cache import cache
 from django.core.mail import EmailMessage
+from django.core.mail.message import make_msgid
+from django.core.mail.utils import DNS_NAME
 from django.db import transaction
 from django.utils import timezone
 
@@ -32,8 +37,7 @@ MAX_ATTEMPTS = 8
 FIRST_WAIT = timedelta(minutes=5)
 LONGEST_WAIT = timedelta(hours=6)
 KEEP_SENT = timedelta(days=30)
-LOCK = "federation:outbox:lock"
-LOCK_SECONDS = 600
+CLAIM = timedelta(minutes=10)  # longer than one mail can take (EMAIL_TIMEOUT and retries)
 
 
 def after_commit(send: Callable[[], Any]) -> None:
@@ -54,7 +58,10 @@ def _error_text(error: BaseException) -> str:
 
 def deliver(message: EmailMessage) -> bool:
     """Send ``message`` now; when the mail server fails, log it and queue the message.
-    Returns whether it was sent."""
+    Returns whether it was sent. The message gets its Message-ID first, so that the copy
+    queued is the same message as the attempt that failed (which a server may have taken
+    before the connection broke; decision 0907)."""
+    message.extra_headers.setdefault("Message-ID", make_msgid(domain=DNS_NAME))
     try:
         message.send()
     except Exception as error:  # whatever the backend raises: refused, timeout, TLS
@@ -99,18 +106,19 @@ class QueueReport:
     sent: int = 0
     failed: int = 0
     given_up: int = 0
-    busy: bool = False
 
 
 def send_queued(*, backend: str | None = None, now: Any = None) -> QueueReport:
-    """Try every waiting mail whose time has come, oldest first, on one connection. One run
-    at a time (a lock in the shared cache, as for mailings)."""
-    if not cache.add(LOCK, "1", LOCK_SECONDS):
-        return QueueReport(busy=True)
-    try:
-        return _send_due(backend, now or timezone.now())
-    finally:
-        cache.delete(LOCK)
+    """Try every waiting mail whose time has come, oldest first, on one connection, each
+    claimed before it is handed over."""
+    return _send_due(backend, now or timezone.now())
+
+
+def _claim(row: OutgoingMail, now: Any) -> bool:
+    """Move the row's next attempt past the claim, if no other run did since it was read."""
+    return bool(OutgoingMail.objects.filter(
+        pk=row.pk, state=OutgoingMail.State.PENDING, next_attempt_at=row.next_attempt_at,
+    ).update(next_attempt_at=now + CLAIM))
 
 
 def _send_due(backend: str | None, now: Any) -> QueueReport:
@@ -128,6 +136,8 @@ def _send_due(backend: str | None, now: Any) -> QueueReport:
         return report
     try:
         for row in due:
+            if not _claim(row, now):
+                continue  # another run took it
             try:
                 connection.send_messages([StoredMessage(row)])
             except Exception as error:

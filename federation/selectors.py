@@ -99,6 +99,39 @@ def open_invoices(day: date) -> OpenInvoices:
     return OpenInvoices(count=count, overdue=overdue, outstanding=dict(sorted(outstanding.items())))
 
 
+@dataclass(frozen=True)
+class RefundDue:
+    """Money recorded on a cancelled invoice (a card payment that arrived after the entry
+    was withdrawn): the treasurer pays it back, then reverses the payment."""
+
+    invoice_number: str
+    receipt_number: str
+    amount: Decimal
+    currency: str
+
+
+@dataclass(frozen=True)
+class RefundsDue:
+    count: int
+    amounts: dict[str, Decimal]  # per currency
+    payments: list[RefundDue]
+
+
+def refunds_due() -> RefundsDue:
+    """Payments that count (not reversed) on cancelled invoices (one query)."""
+    rows = (
+        Payment.objects.filter(invoice__cancelled=True, reversed_at__isnull=True)
+        .order_by("invoice__number", "receipt_number")
+        .values_list("invoice__number", "receipt_number", "amount", "invoice__currency")
+    )
+    payments = [RefundDue(*row) for row in rows]
+    amounts: dict[str, Decimal] = defaultdict(Decimal)
+    for due in payments:
+        amounts[due.currency] += due.amount
+    return RefundsDue(count=len(payments), amounts=dict(sorted(amounts.items())),
+                      payments=payments)
+
+
 @dataclass
 class InvoicePeriods:
     paid: dict[int, list[dues.Period]]

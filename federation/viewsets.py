@@ -352,6 +352,7 @@ class DuesInvoiceIndexView(SafeCsvExportMixin, generic.IndexView):
         for invoice, balance in rows:
             totals[invoice.currency] = totals.get(invoice.currency, 0) + balance.outstanding
         context["outstanding_totals"] = sorted(totals.items())
+        context["refunds_due"] = selectors.refunds_due()
         context["bank_details_missing"] = selectors.bank_details_missing()
         return context
 

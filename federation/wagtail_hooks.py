@@ -159,6 +159,13 @@ def membership_tasks(user) -> list:
                 "owed": owed, "overdue": summary.overdue}
         tasks.append(Task(str(_("Open invoices")), summary.count, reverse("invoices:index"),
                           detail))
+        refunds = selectors.refunds_due()
+        if refunds.count:
+            tasks.append(Task(
+                str(_("Refunds due")), refunds.count,
+                reverse("invoices:index") + "?state=cancelled",
+                ", ".join(f"{formats.number_format(amount, 2, use_l10n=True)} {currency}"
+                          for currency, amount in refunds.amounts.items())))
     if user.has_perm("federation.view_outgoingmail"):
         from federation.models import OutgoingMail
 

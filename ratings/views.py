@@ -4,6 +4,7 @@ list and the player's page for one ruleset at a time (?ruleset=, default mcr).""
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -25,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core import csv_export
+from core.cache_keys import NUMBER, TOKEN, ParameterShapes, page_query_key
 from core.countries import country_choices
 from core.errors import errors_as_messages
 from federation.models import Club
@@ -64,6 +66,17 @@ TOURNAMENTS_PAGE_SIZE = 20  # a player's tournaments a page
 PERIODS_PAGE_SIZE = 3  # a player's months explained a page
 HISTORY_CACHE_SECONDS = 7 * 24 * 3600
 ACTIVE_MONTHS = 12
+# The query parameters the list page reads (_filters, the two pagers): the key of its cached
+# rendering is made of these alone, so an invented parameter is the same page (issue 36).
+LIST_PARAMETERS: ParameterShapes = {
+    "ruleset": TOKEN,
+    "period": re.compile(r"\d{4}-\d{2}"),
+    "country": re.compile(r"[A-Za-z]{2}"),
+    "club": NUMBER,
+    "active": re.compile(r"1|on|true"),
+    "page": NUMBER,
+    "ppage": NUMBER,
+}
 
 
 @dataclass(frozen=True)
@@ -198,7 +211,10 @@ def rating_list(request: HttpRequest) -> HttpResponse:
     cached whole until the next recompute or publication (the key holds the stamp)."""
     if request.user.is_authenticated:
         return _rating_list(request)
-    key = f"ratings:page:{list_stamp()}:{get_language()}:{request.GET.urlencode()}"
+    query = page_query_key(request.GET, LIST_PARAMETERS)
+    if query is None:
+        return _rating_list(request)
+    key = f"ratings:page:{list_stamp()}:{get_language()}:{query}"
     cached = cache.get(key)
     if cached is not None:
         return HttpResponse(cached)

@@ -26,6 +26,18 @@ from rulebook.models import Fan, WorkedExample, fan_translation_key
 
 Progress = Callable[[str, int, int], None]
 
+#: What the site's editors need to keep the rulebook in the admin (menu "Rulebook": fans
+#: and worked examples, with drafts and revisions); config.roles gives them to the editors'
+#: group. Deleting stays with superusers: ``load_content`` owns the rows.
+EDITOR_PERMISSIONS: list[str] = [
+    "rulebook.add_fan",
+    "rulebook.change_fan",
+    "rulebook.publish_fan",
+    "rulebook.add_workedexample",
+    "rulebook.change_workedexample",
+    "rulebook.publish_workedexample",
+]
+
 
 @dataclass
 class LoadReport:

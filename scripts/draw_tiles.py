@@ -9,7 +9,7 @@ The Chinese characters (and the small corner index) are turned into SVG paths wi
 from Noto Serif CJK / Noto Sans CJK (SIL Open Font License 1.1, Debian package
 ``fonts-noto-cjk``), so the tiles never depend on the visitor's fonts. The output is
 deterministic: same fonts, same bytes. fontTools is a development dependency only
-(requirements/test.txt); the site serves the committed files. See docs/tiles.md.
+(requirements/test.in); the site serves the committed files. See docs/tiles.md.
 """
 
 from __future__ import annotations

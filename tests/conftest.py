@@ -14,8 +14,9 @@ import shutil
 import pytest
 
 # The tournament fixtures (roles, a tournament in each state, token clients) serve the
-# tournaments', the ratings' and the site's tests.
-pytest_plugins = ["tests.tournaments.fixtures"]
+# tournaments', the ratings' and the site's tests; the task queue's (a real Celery worker,
+# tests/worker_processes.py) those of the jobs.
+pytest_plugins = ["tests.tournaments.fixtures", "tests.worker_processes"]
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

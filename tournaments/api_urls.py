@@ -53,6 +53,8 @@ urlpatterns = [
          name="api-tournament-correction"),
     path("tournaments/<int:pk>/ema-results", results.EmaResultsView.as_view(),
          name="api-tournament-ema-results"),
+    path("tournaments/<int:pk>/sessions/<int:session>/tables/<int:table>/choice",
+         table_entry.TableChoiceView.as_view(), name="api-tournament-table-choice"),
     path("tournaments/<int:pk>/sessions/<int:session>", table_entry.SessionView.as_view(),
          name="api-tournament-session"),
     path("tournaments/<int:pk>/entries", entries.EntriesView.as_view(),

@@ -4,6 +4,7 @@ turns them into words with ``tournaments.problem_texts``), or every problem of a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from core.errors import DomainError
@@ -34,6 +35,8 @@ E_BAD_EMA_NUMBER = "bad_ema_number"
 E_EMA_IDS_MISSING = "ema_ids_missing"
 E_NO_SEATING = "no_seating"
 E_TABLE_CLOSED = "table_closed"
+E_TABLE_NOT_HELD = "table_not_held"
+E_BAD_CHOICE = "bad_choice"
 E_BAD_LINE = "bad_line"
 E_SHEET_CHANGED = "sheet_changed"
 E_BAD_EXTRA = "bad_extra_minutes"
@@ -91,3 +94,66 @@ class ResultsError(DomainError):
 
         return [{**problem.to_dict(), "message": problem_message(problem)}
                 for problem in self.problems]
+
+
+E_RESULTS_CONFLICT = "results_conflict"
+
+
+@dataclass(frozen=True)
+class TableVersion:
+    """One version of a table's results: the four seats (wind order E, S, W, N) as
+    ``(player, game_points, penalty)``, how they came in and their version number (the
+    stored one's; ``None`` for results not stored)."""
+
+    seats: tuple[tuple[int, int, int], ...]
+    source: str
+    version: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": self.version, "source": self.source, "seats": [
+            {"player": p, "game_points": g, "penalty": pen} for p, g, pen in self.seats]}
+
+
+@dataclass(frozen=True)
+class TableConflict:
+    """A table someone else saved meanwhile: the results stored (``stored``) and the ones
+    being saved (``yours``, with the version its sender saw)."""
+
+    session: int
+    table: int
+    stored: TableVersion
+    yours: TableVersion
+    seen: int | None  # the version the sender saw; None: not given
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"session": self.session, "table": self.table, "seen": self.seen,
+                "stored": self.stored.to_dict(), "yours": self.yours.to_dict()}
+
+
+class ResultsConflict(DomainError):
+    """Results that would replace a table saved by someone else since the sender read it:
+    nothing was stored. The API answers 409 with both versions of each table
+    (``conflicts``); the sender saves again with the stored version to keep theirs."""
+
+    status = 409
+
+    def __init__(self, conflicts: Sequence[TableConflict]) -> None:
+        super().__init__(E_RESULTS_CONFLICT)
+        self.conflicts = list(conflicts)
+
+    def items(self) -> list[dict[str, Any]]:
+        from tournaments.problem_texts import error_message
+
+        return [{"code": self.code, "field": "version", "session": c.session,
+                 "table": c.table,
+                 "message": error_message(self.code, {"session": c.session, "table": c.table,
+                                                      "version": c.stored.version})}
+                for c in self.conflicts]
+
+    @property
+    def message(self) -> str:
+        return " ".join(item["message"] for item in self.items())
+
+    def body(self) -> dict[str, Any]:
+        return {"errors": self.items(), "conflicts": [c.to_dict() for c in self.conflicts],
+                **self.extra_body}

@@ -162,9 +162,11 @@ class ScoreSheetForm(forms.Form):
 
     def __init__(
         self, *args: Any, registrations: list[Registration], tables: int,
-        initial_seats: dict[tuple[int, str], dict[str, Any]] | None = None, **kwargs: Any,
+        initial_seats: dict[tuple[int, str], dict[str, Any]] | None = None,
+        versions: dict[int, int] | None = None, **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        versions = versions or {}
         choices = [("", "—")] + [
             (str(r.player_id), f"{r.number}. {r.player}") for r in registrations
         ]
@@ -182,6 +184,10 @@ class ScoreSheetForm(forms.Form):
                 self.fields[f"{prefix}_penalty"] = forms.IntegerField(
                     label=_("Penalty"), min_value=0, max_value=INT_MAX,
                     initial=seat.get("penalty", 0))
+            # the version of the table's stored results this form shows (0: none)
+            self.fields[f"t{table}_version"] = forms.IntegerField(
+                widget=forms.HiddenInput, min_value=0, required=False,
+                initial=versions.get(table, 0))
             winds = [("", "—"), *WINDS]
             for row in range(1, HAND_ROWS + 1):
                 prefix = f"t{table}_h{row}"
@@ -222,6 +228,8 @@ class ScoreSheetForm(forms.Form):
                 for row in range(1, HAND_ROWS + 1)
             ]
             rows.append({"table": table, "seats": seats, "hands": hands,
+                         "version": self[f"t{table}_version"],
+                         "conflict": self.table_conflicts.get(table),
                          "has_hands": self.is_bound and any(
                              self.data.get(f"t{table}_h{row}_kind")
                              for row in range(1, HAND_ROWS + 1)),
@@ -273,6 +281,7 @@ class ScoreSheetForm(forms.Form):
         return hands or None
 
     table_errors: dict[int, list[str]] = {}
+    table_conflicts: dict[int, dict[str, Any]] = {}
 
     def session_payload(self, session: int) -> dict[str, Any]:
         data = self.cleaned_data
@@ -290,6 +299,7 @@ class ScoreSheetForm(forms.Form):
             hands = self._hands(table)
             if hands is not None:
                 entry["hands"] = hands
+            entry["version"] = data.get(f"t{table}_version") or 0
             tables.append(entry)
         return {"sessions": [{"session": session, "tables": tables}]}
 

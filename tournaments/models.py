@@ -495,6 +495,41 @@ class TableResult(models.Model):
         return f"{self.tournament} {self.session}/{self.table}/{self.seat}: {self.game_points}"
 
 
+class TableRecord(models.Model):
+    """How the stored results of one table of a session came in (``source``: the score-sheet
+    form, a CSV upload, the API or the players at the table) and their ``version``, counted
+    up each time the table's results are replaced. Whoever saves a table carries the version
+    they saw: a save over another version is a conflict, shown with both versions, never a
+    silent overwrite (docs/decisions/0719-results-versions-and-conflicts.md)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="table_records",
+        verbose_name=_("tournament"),
+    )
+    session = models.PositiveSmallIntegerField(_("session"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    source = models.CharField(_("entered through"), max_length=10,
+                              choices=Session.Source.choices)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "session", "table"]
+        verbose_name = _("stored table")
+        verbose_name_plural = _("stored tables")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "session", "table"],
+                                    name="table_record_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.session}/{self.table} v{self.version}"
+
+
 class TournamentResult(models.Model):
     """A player's final standing in a confirmed tournament (3.10.1), written by
     ``tournaments.services.tournament_results_store`` from ``tournament_ranking`` whenever the
@@ -588,7 +623,9 @@ class TableEntry(models.Model):
     ``token`` (the QR code), valid while results may be posted. ``hands`` holds the sheet's
     lines as entered (``{"kind": "win" | "draw" | "penalty", "seat", "from", "points",
     "reason"}``, seats as winds); ``agreed`` the winds whose players tapped "agree". Once all
-    four agreed the table is recorded through ``results_record`` and the entry is "agreed"."""
+    four agreed the table is recorded through ``results_record`` and the entry is "agreed";
+    when the organizer had entered the table with other results, the agreed sheet is
+    ``held`` until the organizer keeps theirs or takes the players'."""
 
     class State(models.TextChoices):
         MISSING = "missing", _("missing")
@@ -606,6 +643,10 @@ class TableEntry(models.Model):
                              default=State.MISSING)
     hands = models.JSONField(_("hands"), default=list, blank=True)
     agreed = models.JSONField(_("agreed by"), default=list, blank=True)
+    held = models.BooleanField(
+        _("held for the organizer"), default=False,
+        help_text=_("All four agreed after the organizer had entered the table: the "
+                    "organizer's results stand until the organizer chooses."))
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:

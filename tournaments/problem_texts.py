@@ -186,6 +186,12 @@ def _templates() -> dict[str, str]:
         # entry at the table
         "no_seating": _("Session %(session)s has no seating yet: draw the seating first."),
         "table_closed": _("This table's score sheet is closed."),
+        "bad_choice": _("Choose to keep your results or to take the players'."),
+        "table_not_held": _("No agreed sheet of this table is waiting for your choice."),
+        "results_conflict": _(
+            "Table %(table)s of session %(session)s was saved by someone else since you "
+            "opened it (version %(version)s): compare both versions and choose."
+        ),
         "bad_line": _("Check the line: %(field_label)s."),
         "sheet_changed": _(
             "The score sheet changed since you opened it: check it again, then agree."

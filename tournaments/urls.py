@@ -50,6 +50,7 @@ urlpatterns = [
     path("<int:pk>/players/<int:player>/remove/", players.remove, name="remove"),
     path("<int:pk>/seating/", seating.seating, name="seating"),
     path("<int:pk>/sessions/<int:session>/sheet/", results.score_sheet, name="sheet"),
+    path("<int:pk>/sessions/<int:session>/totals/", results.totals_grid, name="totals"),
     path("<int:pk>/upload/", results.upload, name="upload"),
     path("<int:pk>/sessions/<int:session>/", table_entry.session_view, name="session"),
     path("<int:pk>/sessions/<int:session>/tables.pdf", table_entry.session_codes_pdf,

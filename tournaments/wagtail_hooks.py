@@ -20,6 +20,8 @@ LOG_ACTIONS = [
     ("tournaments.tournament.clock", _("Session clock changed"), _("Session clock changed")),
     ("tournaments.tournament.tables", _("Tables opened for entry at the table"),
      _("Tables opened for entry at the table")),
+    ("tournaments.tournament.table_choice", _("Table results chosen by the organizer"),
+     _("Table results chosen by the organizer")),
     ("tournaments.tournament.penalty", _("Penalty given"), _("Penalty given")),
     ("tournaments.tournament.absent", _("Absence for a session recorded"),
      _("Absence for a session recorded")),

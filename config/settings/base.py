@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.utils.translation import gettext_lazy as _
 
@@ -83,6 +84,8 @@ INSTALLED_APPS = [
     # ISO 3166 country codes and their names in every language (tournaments, players)
     "django_countries",
     "csp",  # {% script %} with the request's nonce
+    # the task queue's schedules, in the database (decision 0907)
+    "django_celery_beat",
     # Django
     "django.contrib.admin",  # needed by some third-party templates; not mounted in urls
     "django.contrib.auth",
@@ -100,6 +103,8 @@ MIDDLEWARE = [
     "core.csp.SiteCSPMiddleware",
     # /healthz answered before the host check: the container's check asks 127.0.0.1
     "core.health.HealthCheckMiddleware",
+    # /metrics: Prometheus, for METRICS_ALLOWED_IPS or METRICS_TOKEN only, before the host check
+    "config.metrics.MetricsMiddleware",
     # /api/: a body over API_MAX_BODY_BYTES refused at once (413), every error as JSON
     "core.api_errors.ApiErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -240,6 +245,33 @@ else:
         }
     }
 
+# --- Task queue (Celery, decision 0907) --------------------------------------
+# The worker (`celery -A config worker`) runs the jobs; beat (`celery -A config beat`) queues
+# them on the schedules stored in the database (django-celery-beat, edited by superusers in
+# the Wagtail admin under Settings > Scheduled tasks; the defaults are created after migrate
+# by config.task_schedules). The broker is Redis; use a database number or a Redis of its
+# own that never evicts (not the LRU cache's).
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/1")
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# a message a worker took but had not finished when it died goes back to the queue after
+# this long (Redis); every job is idempotent, so running one twice is harmless
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_IGNORE_RESULT = True  # no result backend: the jobs write what they did
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # a long job does not hold queued ones behind it
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULER = "config.celery_beat:HeartbeatScheduler"
+# /healthz reports the worker's and beat's last heartbeats (core.heartbeats) and says
+# "degraded" when either is older than its limit (seconds). The worker runs a heartbeat job
+# every minute (a default schedule); beat records each tick of its scheduler. A site that
+# runs the jobs from cron instead sets HEALTH_TASK_QUEUE=false.
+HEALTH_TASK_QUEUE = env_bool("HEALTH_TASK_QUEUE", True)
+HEARTBEAT_WORKER_MAX_AGE = int(os.environ.get("HEARTBEAT_WORKER_MAX_AGE", "300"))
+HEARTBEAT_BEAT_MAX_AGE = int(os.environ.get("HEARTBEAT_BEAT_MAX_AGE", "120"))
+
 # --- Email -----------------------------------------------------------------
 EMAIL_BACKEND = os.environ.get(
     "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
@@ -287,6 +319,9 @@ SITE_URL = os.environ.get("SITE_URL", "").strip()
 WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "").strip() or SITE_URL
 # One login for the whole site: the admin uses allauth's (rate-limited, verified) login.
 WAGTAILADMIN_LOGIN_URL = "account_login"
+# ... and allauth's password reset: Wagtail's own pages answer 404 (config/urls.py sends
+# /admin/password_reset/ to allauth's)
+WAGTAIL_PASSWORD_RESET_ENABLED = False
 WAGTAIL_ENABLE_UPDATE_CHECK = False
 # The admin shows Wagtail's own default avatar (or an uploaded one): by default it asks
 # gravatar.com, which tells a third party every staff member's e-mail hash and address.
@@ -339,6 +374,9 @@ REST_FRAMEWORK = {
         "user": os.environ.get("API_USER_RATE", "1000/min"),
     },
 }
+# Rows naming a member number that one organizer may send to the players endpoint
+# (core.throttles.MemberLookupRateThrottle): a member number is no key to members' names.
+API_MEMBER_LOOKUP_RATE = os.environ.get("API_MEMBER_LOOKUP_RATE", "1000/day")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mahjong Federation API",
     "VERSION": "1.0.0",
@@ -351,12 +389,39 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# --- Backups (manage.py backup and restore, config.backup_tasks; decision 0908) ----------
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
+# after each backup: keep the newest of each of the last N days and of the last M weeks
+BACKUP_KEEP_DAILY = int(os.environ.get("BACKUP_KEEP_DAILY", "7"))
+BACKUP_KEEP_WEEKLY = int(os.environ.get("BACKUP_KEEP_WEEKLY", "4"))
+# the backup task runs where pg_dump and the backups volume are: the `backups` queue's worker
+CELERY_TASK_ROUTES = {"config.backup": {"queue": "backups"}}
+# a backup every night (BACKUP_HOUR:15); beat writes it into its database schedule at start
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
+    "backup": {
+        "task": "config.backup",
+        "schedule": crontab(hour=os.environ.get("BACKUP_HOUR", "3"), minute="15"),
+    },
+}
+
+# --- Monitoring (docs/operations.md, "What to watch") -------------------------
+# Errors to Sentry when SENTRY_DSN is set (production settings; config.monitoring).
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", "production")
+SENTRY_TRACES_SAMPLE_RATE = float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0"))
+# Prometheus metrics at /metrics (config.metrics): readable from these addresses or networks
+# (the client's address behind TRUSTED_PROXIES), or with "Authorization: Bearer METRICS_TOKEN".
+METRICS_ALLOWED_IPS = env_list("METRICS_ALLOWED_IPS", "127.0.0.1,::1")
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "").strip()
+# the Celery queues whose length /metrics reports
+METRICS_QUEUES = env_list("METRICS_QUEUES", "celery,backups")
 
 # --- Membership ------------------------------------------------------------
 # Fees and membership years are data the treasurer edits in the admin; these are the rules.
@@ -372,6 +437,10 @@ MEMBERSHIP_PRORATE = env_bool("MEMBERSHIP_PRORATE", True)
 MEMBERSHIP_REMINDER_DAYS = [int(d) for d in env_list("MEMBERSHIP_REMINDER_DAYS", "30,7")]
 # Mailings to members: mails per batch of manage.py send_mailings (one SMTP connection each).
 MAILING_BATCH_SIZE = int(os.environ.get("MAILING_BATCH_SIZE", "100"))
+# A delivery is claimed (committed) before its mail is handed over; a claim older than this
+# (seconds) belongs to a sender that died, and the mail is sent again with the same
+# Message-ID (decision 0907). Longer than one mail can take (EMAIL_TIMEOUT and a retry).
+MAILING_CLAIM_SECONDS = int(os.environ.get("MAILING_CLAIM_SECONDS", "600"))
 # Junior below this age, senior from this age (on the first day of the membership year).
 MEMBERSHIP_JUNIOR_MAX_AGE = 18
 MEMBERSHIP_SENIOR_MIN_AGE = 65

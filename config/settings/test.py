@@ -23,3 +23,10 @@ WHITENOISE_AUTOREFRESH = True
 # Online payment through django-payments' dummy provider (no network): the whole flow runs.
 PAYMENT_VARIANTS = {"dummy": ("payments.dummy.DummyProvider", {})}
 MEMBERSHIP_ONLINE_PAYMENT_VARIANT = "dummy"
+
+# Tasks run in the process that queues them and nothing reaches a broker; the tests of the
+# real worker (tests/worker_processes.py) start `celery worker` with their own settings.
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_BROKER_URL = "memory://"
+# No worker in the suite: /healthz reports the task queue only in the tests that start one.
+HEALTH_TASK_QUEUE = False

@@ -44,6 +44,7 @@ from federation.services.mailings import (
     mailing_test_send,
     mailing_update,
     mailings_deliver,
+    mailings_deliver_batch,
 )
 from federation.services.member_import import members_import
 from federation.services.members import (
@@ -68,6 +69,7 @@ from federation.services.roles import (
     ROLE_MEMBERSHIP_OFFICER,
     ROLE_PERMISSIONS,
     ROLE_TREASURER,
+    role_permissions_add,
     roles_setup,
 )
 
@@ -116,6 +118,7 @@ __all__ = [
     "mailing_test_send",
     "mailing_update",
     "mailings_deliver",
+    "mailings_deliver_batch",
     "member_apply",
     "member_approve",
     "member_change_club",
@@ -126,5 +129,6 @@ __all__ = [
     "payment_record",
     "payment_reverse",
     "reminders_send",
+    "role_permissions_add",
     "roles_setup",
 ]

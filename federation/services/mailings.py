@@ -1,20 +1,26 @@
 """Mail to members: mailings written and sent by editors, the members' choices of mail and
 their unsubscriptions, announcements sent once per key, and delivery in batches (decision
-0315). Each recipient has a delivery row, marked sent right after the mail backend took the
-message, so a sending stopped half-way resumes with exactly the recipients not yet served."""
+0315). Each recipient has a delivery row, claimed (committed) before its mail is handed to
+the mail backend and marked sent right after, so a sending stopped half-way resumes with
+exactly the recipients not yet served; a claim left by a sender that died is taken again
+after ``MAILING_CLAIM_SECONDS`` and its mail sent again with the same Message-ID
+(decision 0907)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core import mail
-from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
+from core.site_url import site_base_url
 from federation import emails, mailing_audiences, unsubscribe_tokens
 from federation.errors import (
     E_COUNTRY_REQUIRED,
@@ -190,64 +196,94 @@ class DeliveryReport:
     sent: int = 0
     failed: int = 0
     batches: int = 0
-    busy: bool = False  # another run was sending: this one sent nothing
+    more: bool = False  # deliveries were still waiting when the run stopped
 
 
-DELIVERY_LOCK = "federation:mailings-deliver"
-DELIVERY_LOCK_SECONDS = 10 * 60  # renewed each batch; a crashed run's lock expires
+def delivery_message_id(delivery: MailingDelivery) -> str:
+    """The Message-ID of one delivery, the same every time it is sent: a mail sent again
+    after its sender died is the same message to the receiving systems (decision 0907)."""
+    host = urlsplit(site_base_url()).hostname or "localhost"
+    return f"<mailing-{delivery.mailing_id}.delivery-{delivery.pk}@{host}>"
+
+
+def _claimable(now: datetime) -> Q:
+    """Waiting deliveries, and those claimed by a sender that died (its claim is stale)."""
+    stale = now - timedelta(seconds=settings.MAILING_CLAIM_SECONDS)
+    return Q(state=MailingDelivery.State.PENDING) | Q(
+        state=MailingDelivery.State.SENDING, claimed_at__lt=stale)
 
 
 def _finish_done_mailings() -> None:
     done = Mailing.objects.filter(state=Mailing.State.SENDING).exclude(
-        deliveries__state=MailingDelivery.State.PENDING)
+        deliveries__state__in=[MailingDelivery.State.PENDING, MailingDelivery.State.SENDING])
     done.update(state=Mailing.State.SENT, finished_at=timezone.now())
+
+
+def deliveries_waiting() -> bool:
+    """Whether some delivery of a mailing being sent is waiting to be claimed now."""
+    return MailingDelivery.objects.filter(
+        _claimable(timezone.now()), mailing__state=Mailing.State.SENDING).exists()
 
 
 def mailings_deliver(
     *, batch_size: int = 100, max_batches: int | None = None, backend: str | None = None
 ) -> DeliveryReport:
-    """Send the waiting deliveries of every mailing, oldest first, a batch per connection.
+    """Send the waiting deliveries of every mailing, oldest first, a batch per connection,
+    until none waits (or after ``max_batches``).
 
-    Each row is marked sent (or failed, with the backend's error) as soon as its message
-    was handed over, in its own commit: whatever stops the run (a crash, a deploy), the
-    next run starts with the rows still waiting. A run started while another is sending
-    returns at once (``busy``).
-    ``backend``: another mail backend than the site's (the demo's sends nothing)."""
-    # One run at a time, across processes and machines (the shared cache, decision 0313):
-    # two runs would each read the same waiting rows before either marked them.
-    if not cache.add(DELIVERY_LOCK, "1", DELIVERY_LOCK_SECONDS):
-        return DeliveryReport(busy=True)
-    try:
-        return _deliver_batches(batch_size, max_batches, backend)
-    finally:
-        cache.delete(DELIVERY_LOCK)
-
-
-def _deliver_batches(batch_size: int, max_batches: int | None, backend: str | None
-                     ) -> DeliveryReport:
+    Each row is claimed in its own commit before its message is handed over, and marked sent
+    (or failed, with the backend's error) in another right after: whatever stops the run (a
+    crash, a deploy), the next run starts with the rows still waiting, and two runs at once
+    never send one row twice. ``backend``: another mail backend than the site's (the demo's
+    sends nothing)."""
     report = DeliveryReport()
     while max_batches is None or report.batches < max_batches:
-        batch = list(
-            MailingDelivery.objects.filter(
-                state=MailingDelivery.State.PENDING, mailing__state=Mailing.State.SENDING
-            )
-            .select_related("mailing", "member__user")
-            .prefetch_related("mailing__translations")
-            .order_by("pk")[:batch_size]
-        )
-        if not batch:
+        if not _deliver_batch(batch_size, backend, report):
             break
-        report.batches += 1
-        cache.touch(DELIVERY_LOCK, DELIVERY_LOCK_SECONDS)
-        with mail.get_connection(backend) as connection:
-            for delivery in batch:
-                _deliver_one(delivery, connection, report)
-        _finish_done_mailings()
     _finish_done_mailings()
+    report.more = deliveries_waiting()
     return report
 
 
+def mailings_deliver_batch(*, batch_size: int = 100, backend: str | None = None
+                           ) -> DeliveryReport:
+    """One batch (the task queue's unit of work, ``federation.tasks``): ``more`` says
+    whether another batch should follow."""
+    return mailings_deliver(batch_size=batch_size, max_batches=1, backend=backend)
+
+
+def _deliver_batch(batch_size: int, backend: str | None, report: DeliveryReport) -> bool:
+    batch = list(
+        MailingDelivery.objects.filter(
+            _claimable(timezone.now()), mailing__state=Mailing.State.SENDING
+        )
+        .select_related("mailing", "member__user")
+        .prefetch_related("mailing__translations")
+        .order_by("pk")[:batch_size]
+    )
+    if not batch:
+        return False
+    report.batches += 1
+    with mail.get_connection(backend) as connection:
+        for delivery in batch:
+            _deliver_one(delivery, connection, report)
+    _finish_done_mailings()
+    return True
+
+
+def _claim(delivery: MailingDelivery) -> bool:
+    """Take the delivery for this sender, in a commit of its own (autocommit): another
+    sender that read the same row finds it claimed and leaves it."""
+    now = timezone.now()
+    return bool(
+        MailingDelivery.objects.filter(_claimable(now), pk=delivery.pk).update(
+            state=MailingDelivery.State.SENDING, claimed_at=now)
+    )
+
+
 def _deliver_one(delivery: MailingDelivery, connection: Any, report: DeliveryReport) -> None:
+    if not _claim(delivery):
+        return
     member = delivery.member
     if member.anonymised_at is not None:
         MailingDelivery.objects.filter(pk=delivery.pk).update(
@@ -255,6 +291,7 @@ def _deliver_one(delivery: MailingDelivery, connection: Any, report: DeliveryRep
         report.failed += 1
         return
     message = emails.mailing_message(delivery.mailing, member, delivery.language, delivery.email)
+    message.extra_headers["Message-ID"] = delivery_message_id(delivery)
     message.connection = connection
     try:
         message.send()

@@ -189,8 +189,9 @@ def member_erase(*, member: Member, requested_by: Any) -> Member:
     # The addresses mailings went to (decision 0315); waiting deliveries are not sent.
     from federation.models import MailingDelivery
 
-    member.deliveries.filter(state=MailingDelivery.State.PENDING).update(
-        state=MailingDelivery.State.FAILED, error="erased")
+    member.deliveries.filter(
+        state__in=[MailingDelivery.State.PENDING, MailingDelivery.State.SENDING]
+    ).update(state=MailingDelivery.State.FAILED, error="erased")
     member.deliveries.update(email="")
     # Entries written by the admin's own edit views carry str(member) as label: neutralise.
     from django.contrib.contenttypes.models import ContentType

@@ -43,6 +43,7 @@ def payment_record(
     transaction_id: str = "",
     confirm_overpayment: bool = False,
     confirm_duplicate: bool = False,
+    money_already_received: bool = False,
     today: date | None = None,
     mail_receipt_now: bool = True,
 ) -> Payment:
@@ -50,6 +51,9 @@ def payment_record(
     transaction cannot both pass the duplicate check; the unique constraint backs it up.
 
     Refused: a date in the future, a cancelled invoice, a transaction id already recorded.
+    ``money_already_received`` (a card payment the provider has confirmed: the money is
+    there whatever the invoice says) records it on a cancelled invoice too, where it is a
+    refund due (``selectors.refunds_due``) until the treasurer reverses it.
     Refused unless confirmed: a payment that takes the invoice beyond its amount, and one
     without a transaction id that repeats the amount and day of one already recorded (the
     same cash entered twice). Partial payments leave a balance (federation.rules.dues).
@@ -62,7 +66,7 @@ def payment_record(
     if paid_on > (today or selectors.today()):
         raise MembershipError(E_PAYMENT_IN_FUTURE, paid_on.isoformat())
     invoice = DuesInvoice.objects.select_for_update().get(pk=invoice.pk)
-    if invoice.cancelled:
+    if invoice.cancelled and not money_already_received:
         raise MembershipError(E_INVOICE_CANCELLED)
     transaction_id = transaction_id.strip()
     current = Payment.objects.filter(invoice=invoice, reversed_at__isnull=True)

@@ -57,16 +57,23 @@ EDITOR_PERMISSIONS: list[str] = [
 def roles_setup() -> dict[str, Group]:
     """Create (or bring up to date) the membership role groups. Idempotent."""
     groups = role_groups_ensure(role_permissions=ROLE_PERMISSIONS)
-    editors, _created = Group.objects.get_or_create(name=ROLE_EDITORS)
-    for code in EDITOR_PERMISSIONS:
+    groups[ROLE_EDITORS] = role_permissions_add(name=ROLE_EDITORS, codes=EDITOR_PERMISSIONS)
+    return groups
+
+
+def role_permissions_add(*, name: str, codes: Sequence[str]) -> Group:
+    """Add these permissions ("app_label.codename"; ones not yet migrated are skipped) to
+    the group, created if missing, taking none away (the editors' group keeps what Wagtail
+    gave it; other apps add theirs through config.roles). Idempotent."""
+    group, _created = Group.objects.get_or_create(name=name)
+    for code in codes:
         app_label, codename = code.split(".")
         permission = Permission.objects.filter(
             content_type__app_label=app_label, codename=codename
         ).first()
         if permission is not None:
-            editors.permissions.add(permission)
-    groups[ROLE_EDITORS] = editors
-    return groups
+            group.permissions.add(permission)
+    return group
 
 
 def role_groups_ensure(*, role_permissions: Mapping[str, Sequence[str]]) -> dict[str, Group]:

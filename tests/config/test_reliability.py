@@ -230,7 +230,8 @@ def test_production_settings_exempt_the_health_check() -> None:
         "< m.index('django.middleware.common.CommonMiddleware'); print('ok')"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
-    env.update(DJANGO_SECRET_KEY="x" * 50, DJANGO_ALLOWED_HOSTS="mahjong.example.org")
+    env.update(DJANGO_SECRET_KEY="x" * 50, DJANGO_ALLOWED_HOSTS="mahjong.example.org",
+               SITE_URL="https://mahjong.example.org")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
                             capture_output=True, text=True, check=False)
     assert result.stdout.strip() == "ok", result.stderr

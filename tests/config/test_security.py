@@ -77,6 +77,7 @@ def _production_env(tmp_path, **extra: str) -> dict[str, str]:
         DJANGO_SETTINGS_MODULE="config.settings.production",
         DJANGO_SECRET_KEY="x" * 50,
         DJANGO_ALLOWED_HOSTS="testserver",
+        SITE_URL="https://mahjong.example.org",
         DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
     )
     env.update(extra)

@@ -13,9 +13,14 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def user(django_user_model):
-    return django_user_model.objects.create_user(
+    from allauth.account.models import EmailAddress
+
+    user = django_user_model.objects.create_user(
         username="organizer", email="organizer@example.org", password="secret-pass-123"
     )
+    # the token page is for confirmed addresses (tests/config/test_one_login.py)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
 
 
 def test_api_token_command_creates_then_repeats_the_same_key(user):

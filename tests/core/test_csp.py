@@ -110,7 +110,8 @@ def test_a_page_that_uses_the_nonce_sends_it() -> None:
 
 def test_production_enforces_the_policy() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
-    env.update(DJANGO_SECRET_KEY="x" * 40, DJANGO_ALLOWED_HOSTS="mj.example")
+    env.update(DJANGO_SECRET_KEY="x" * 40, DJANGO_ALLOWED_HOSTS="mj.example",
+               SITE_URL="https://mj.example")
     code = (
         "import json, config.settings.production as s;"
         "print(json.dumps([s.MIDDLEWARE, s.CONTENT_SECURITY_POLICY['DIRECTIVES']['script-src'],"
@@ -170,8 +171,8 @@ def test_the_browser_tests_see_a_violation(browser_page, live_server) -> None:
 
 
 def _login(page, email: str, url: str = "/en/accounts/login/") -> None:
-    page.goto(url)
-    page.fill("input[name=login]" if "accounts" in url else "input[name=username]", email)
+    page.goto(url)  # /admin/login/ leads to allauth's login (decision 0002)
+    page.fill("input[name=login]", email)
     page.fill("input[name=password]", DEFAULT_PASSWORD)
     page.locator("form:has(input[name=password]) [type=submit]").click()
     page.wait_for_load_state()

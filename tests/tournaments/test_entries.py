@@ -454,6 +454,22 @@ def test_release_command(open_tournament, make_user):
     assert out.getvalue().strip() == "1 reminded, 0 released"
 
 
+def test_release_job_of_the_task_queue(open_tournament, make_user):
+    """The scheduled job (decision 0907) calls the same service as the command."""
+    from tournaments.tasks import release_unpaid_entries
+
+    t = open_tournament(payment_days=3)
+    entry = enter(t, make_user())
+    due = entry.invoice.due_on
+    run = release_unpaid_entries.delay
+    assert run(today=(due + timedelta(days=1)).isoformat()).get() == {"reminded": 1,
+                                                                       "released": 0}
+    assert run(today=(due + timedelta(days=1)).isoformat()).get() == {"reminded": 0,
+                                                                       "released": 0}
+    assert run(today=(due + timedelta(days=4)).isoformat()).get() == {"reminded": 0,
+                                                                       "released": 1}
+
+
 def test_treasurer_sees_what_each_tournament_collected(
     open_tournament, make_user, client, organizer
 ):

@@ -32,6 +32,7 @@ EXPECTED = {
     "penalty": ({ACCREDITED, RESULTS_SUBMITTED}, None),
     "confirm": ({RESULTS_SUBMITTED}, RESULTS_CONFIRMED),
     "correct": ({RESULTS_CONFIRMED}, None),
+    "ema-results": ({RESULTS_CONFIRMED}, None),
 }
 
 

@@ -230,7 +230,8 @@ def test_a_script_submit_gets_json_and_a_retry_adds_nothing(client, entries):
     post = {"action": "win", "seat": "E", "from": "S", "points": "10", "line": "r1"}
     for _ in range(3):
         answer = client.post(_url(entry), post, HTTP_X_REQUESTED_WITH="fetch")
-        assert answer.status_code == 200 and answer.json() == {"ok": True, "problem": None}
+        assert answer.status_code == 200 and answer.json() == {
+            "ok": True, "problem": None, "organizer_entered": False}
     entry.refresh_from_db()
     assert len(entry.hands) == 1
     answer = client.post(_url(entry), {"action": "win", "seat": "E", "from": "S",

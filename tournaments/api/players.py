@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import error_context
+from core.throttles import MemberLookupRateThrottle
 from rulebook.scoring.standings import Problem
 from tournaments import selectors, services
 from tournaments.api._common import TournamentAPIView, _errors, _own, _serializer_errors, _visible
@@ -105,6 +106,14 @@ class PlayersView(TournamentAPIView):
                              "limit": MAX_PLAYERS_PER_CALL,
                              "message": error_message("too_many_players_per_call",
                                                       {"limit": MAX_PLAYERS_PER_CALL})}])
+        # each row naming a member number uses one lookup of the organizer's budget
+        # (core.throttles.MemberLookupRateThrottle), checked before anything is matched
+        request.member_lookups = sum(  # type: ignore[attr-defined]
+            1 for item in data
+            if isinstance(item, dict) and item.get("member_number") not in (None, ""))
+        lookups = MemberLookupRateThrottle()
+        if not lookups.allow_request(request, self):
+            self.throttled(request, lookups.wait())
         entries, rows, shape_errors = [], [], []
         for row, item in enumerate(data, start=1):
             serializer = PlayerInSerializer(data=item)

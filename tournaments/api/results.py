@@ -23,6 +23,7 @@ from tournaments.errors import E_ILLEGAL_TRANSITION
 from tournaments.models import PUBLIC_STATES, Player, Session, Tournament
 from tournaments.permissions import can_manage
 from tournaments.problem_texts import error_message
+from tournaments.rules import states
 from tournaments.rules.results_files import parse_results_json
 
 # Schema-only serializers: they document the JSON shapes for the OpenAPI schema; the bodies
@@ -53,6 +54,12 @@ class ResultTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     seats = ResultSeatSerializer(many=True)
     hands = ResultHandSerializer(many=True, required=False)
+    version = serializers.IntegerField(
+        required=False, min_value=0,
+        help_text="the version of this table's stored results you saw (GET .../sessions/{n}; "
+                  "0: none stored). Another version stored meanwhile answers 409 with both "
+                  "versions; without it, only results the players agreed at the table are "
+                  "protected")
 
 
 class ResultSessionSerializer(serializers.Serializer):
@@ -108,7 +115,9 @@ def standings_json(tournament: Tournament, *, up_to: int | None = None,
 
 
 class ResultsView(TournamentAPIView):
-    @extend_schema(request=ResultsInSerializer, responses=StandingSerializer(many=True))
+    @extend_schema(request=ResultsInSerializer, responses={
+        200: StandingSerializer(many=True),
+        409: dict})
     def post(self, request: Request, pk: int) -> Response:
         tournament = _own(request, pk)
         services.results_open(tournament)
@@ -178,7 +187,7 @@ class EmaResultsView(TournamentAPIView):
         tournament = _visible(request, pk)
         if not can_manage(request.user, tournament):
             raise PermissionDenied()
-        if tournament.state != Tournament.State.RESULTS_CONFIRMED:
+        if not states.allows("ema-results", tournament.state):
             raise services.TournamentError(
                 E_ILLEGAL_TRANSITION, state=tournament.state, action="ema-results")
         standings = selectors.tournament_ema_standings(tournament)

@@ -94,6 +94,9 @@ class TableEntry:
     table: int
     seats: tuple[SeatEntry, ...]  # in wind order E, S, W, N
     hands: tuple[HandEntry, ...] | None = None
+    # the version of the table's stored results the sender saw (0: none stored); None: not
+    # given (an older client, a file), see tournaments.services.results
+    version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,12 @@ def _json_table(raw: Any, session: int, out: _Collector) -> TableEntry | None:
         seats.append(SeatEntry(player, game, penalty or 0))
     if len(seats_raw) > len(WINDS):
         seats.extend(SeatEntry(-1, 0) for _ in seats_raw[len(WINDS):])  # reported as 5 seats
+    version = None
+    if raw.get("version") is not None:
+        version = _int(raw.get("version"), out, field="version", bounds=(0, 2**31 - 1),
+                       **where)
+        if version is None:
+            return None
     hands: list[HandEntry] | None = None
     if hands_raw is not None and len(hands_raw) > MAX_HANDS_PER_TABLE:
         out.add(E_TOO_MANY, f"at most {MAX_HANDS_PER_TABLE} hands on a table",
@@ -247,7 +256,8 @@ def _json_table(raw: Any, session: int, out: _Collector) -> TableEntry | None:
                 hands.append(hand)
     if not ok:
         return None
-    return TableEntry(number, tuple(seats), tuple(hands) if hands is not None else None)
+    return TableEntry(number, tuple(seats), tuple(hands) if hands is not None else None,
+                      version)
 
 
 def _json_hand(raw: Any, out: _Collector, **where: Any) -> HandEntry | None:

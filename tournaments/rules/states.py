@@ -72,6 +72,8 @@ STEPS: Mapping[str, Step] = MappingProxyType({
     # the organizer's final word, then only the officer's corrections
     "confirm": Step((RESULTS_SUBMITTED,), RESULTS_CONFIRMED),
     "correct": Step((RESULTS_CONFIRMED,)),
+    # the EMA results sheet, of confirmed results only
+    "ema-results": Step((RESULTS_CONFIRMED,)),
 })
 """The one table of steps: step name -> where it is allowed and where it leads."""
 

@@ -60,6 +60,7 @@ from tournaments.selectors.table_entry import (
     session_tables,
     table_entry_for_token,
     table_players,
+    table_sheet_version,
 )
 
 __all__ = [
@@ -94,6 +95,7 @@ __all__ = [
     "table_entry_for_token",
     "table_players",
     "table_points_number",
+    "table_sheet_version",
     "today",
     "tournament_absences",
     "tournament_ema_standings",

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 
 from rulebook.scoring import DEFAULT_CONFIG, MCRConfig
 from rulebook.scoring.standings import Problem
+from tournaments.errors import TableVersion
 from tournaments.models import (
     SEAT_ORDER,
     SeatingAssignment,
     Session,
     TableEntry,
+    TableRecord,
     TableResult,
     Tournament,
 )
@@ -32,6 +34,20 @@ def table_entry_for_token(token: str) -> TableEntry | None:
     )
 
 
+def table_sheet_version(entry: TableEntry) -> TableVersion | None:
+    """The results of the sheet entered at the table, as the players have it (the core's
+    totals; no deducted penalty at the table), ``None`` while its lines have problems."""
+    tournament = entry.tournament
+    view = sheet_view(entry.hands, rules=tournament.ruleset,
+                      config=mcr_config(tournament) or DEFAULT_CONFIG)
+    if view.problems or not entry.hands:
+        return None
+    return TableVersion(
+        tuple((p, total, 0) for p, total in zip(table_players(entry), view.totals,
+                                                 strict=True)),
+        Session.Source.TABLE, None)
+
+
 def table_players(entry: TableEntry) -> list[int]:
     """The four players of the entry's table, in wind order E, S, W, N."""
     rows = sorted(
@@ -45,14 +61,18 @@ def table_players(entry: TableEntry) -> list[int]:
 class SessionTable:
     """A table of a session as the organizer's session view shows it: ``state`` "missing",
     "entered" (lines entered at the table, not all agreed) or "agreed" (results stored);
-    ``source`` how stored results came in; ``problems`` what the core found in the lines
-    entered at the table."""
+    ``source`` how this table's stored results came in ("form", "csv", "api", "table");
+    ``problems`` what the core found in the lines entered at the table; ``version`` the
+    stored results' version (0: none); ``held`` the players agreed a sheet after the
+    organizer had entered the table, waiting for the organizer's choice."""
 
     table: int
     state: str
     entry: TableEntry | None
     source: str | None
     problems: tuple[Problem, ...]
+    version: int = 0
+    held: bool = False
 
 
 def mcr_config(tournament: Tournament) -> MCRConfig | None:
@@ -73,15 +93,21 @@ def session_tables(tournament: Tournament, session: int) -> list[SessionTable]:
                  .values_list("table", flat=True))
     entries = {e.table: e for e in TableEntry.objects.filter(tournament=tournament,
                                                              session=session)}
+    records = {r.table: r for r in TableRecord.objects.filter(tournament=tournament,
+                                                              session=session)}
     record = Session.objects.filter(tournament=tournament, number=session).first()
     rows: list[SessionTable] = []
     for table in sorted(seated | stored | set(entries)):
         entry = entries.get(table)
         problems: tuple[Problem, ...] = ()
+        version = 0
         if table in stored:
             state = "agreed"
-            source = (Session.Source.TABLE if entry and entry.state == TableEntry.State.AGREED
-                      else record.source if record else None)
+            kept = records.get(table)
+            # how this table's stored results came in (the session's for rows stored
+            # before tables kept their own)
+            source = kept.source if kept else record.source if record else None
+            version = kept.version if kept else 0
         else:
             source = None
             state = "entered" if entry and entry.hands else "missing"
@@ -90,5 +116,6 @@ def session_tables(tournament: Tournament, session: int) -> list[SessionTable]:
                                   config=mcr_config(tournament) or DEFAULT_CONFIG)
                 problems = tuple(p.located(session=session, table=table)
                                  for p in view.problems)
-        rows.append(SessionTable(table, state, entry, source, problems))
+        rows.append(SessionTable(table, state, entry, source, problems, version,
+                                 bool(entry and entry.held)))
     return rows

@@ -7,7 +7,7 @@ change happens; errors are in ``tournaments.errors``. The public services are re
 here, so callers write ``services.tournament_confirm(...)``.
 """
 
-from tournaments.errors import ResultsError, TournamentError
+from tournaments.errors import ResultsConflict, ResultsError, TournamentError
 from tournaments.permissions import ROLE_OFFICER, ROLE_ORGANIZER
 from tournaments.services.clock import (
     session_clock_extra,
@@ -56,24 +56,32 @@ from tournaments.services.results import (
     results_open,
     results_problems,
     results_record,
+    stored_table_version,
     tournament_results_store,
 )
 from tournaments.services.seating import seating_draw
 from tournaments.services.table_entry import (
+    KEEP_ORGANIZER,
+    KEEP_TABLE,
+    organizer_version,
     sheet_digest,
     table_entries_open,
     table_entry_agree,
+    table_entry_hold_resolve,
     table_entry_line_add,
     table_entry_line_check,
     table_entry_line_remove,
 )
 
 __all__ = [
+    "KEEP_ORGANIZER",
+    "KEEP_TABLE",
     "ROLE_OFFICER",
     "ROLE_ORGANIZER",
     "Check",
     "PlayerEntry",
     "ReleaseReport",
+    "ResultsConflict",
     "ResultsError",
     "TournamentError",
     "correction_open",
@@ -84,6 +92,7 @@ __all__ = [
     "entry_decide",
     "entry_full_fee",
     "entry_withdraw",
+    "organizer_version",
     "penalty_give",
     "penalty_remove",
     "player_absent",
@@ -102,8 +111,10 @@ __all__ = [
     "session_clock_start",
     "sheet_digest",
     "standings_reveal",
+    "stored_table_version",
     "table_entries_open",
     "table_entry_agree",
+    "table_entry_hold_resolve",
     "table_entry_line_add",
     "table_entry_line_check",
     "table_entry_line_remove",

@@ -7,20 +7,28 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from rulebook.scoring.standings import WINDS, Problem
-from tournaments.errors import E_RESULTS_MISSING, ResultsError
+from tournaments.errors import (
+    E_RESULTS_MISSING,
+    ResultsConflict,
+    ResultsError,
+    TableConflict,
+    TableVersion,
+)
 from tournaments.models import (
     HandRecord,
     Penalty,
     Session,
+    TableRecord,
     TableResult,
     Tournament,
     TournamentResult,
     UnbalancedTable,
 )
 from tournaments.rules import states
-from tournaments.rules.results_check import evaluate
+from tournaments.rules.results_check import ScoredTable, evaluate
 from tournaments.rules.results_files import SessionEntry
 from tournaments.rules.session_players import expected_players
 from tournaments.selectors import tournament_ranking
@@ -48,10 +56,52 @@ def _entrants(tournament: Tournament) -> dict[str, Any]:
             "absent": absent}
 
 
+Seats = tuple[tuple[int, int, int], ...]
+"""A table's four seats in wind order: (player, game points, deducted penalty)."""
+
+
+def _stored_seats(tournament: Tournament, session: int) -> dict[int, Seats]:
+    """The stored seats of each table of the session."""
+    by_table: dict[int, dict[str, tuple[int, int, int]]] = {}
+    for table, seat, player, game, penalty in TableResult.objects.filter(
+            tournament=tournament, session=session).values_list(
+            "table", "seat", "player_id", "game_points", "penalty"):
+        by_table.setdefault(table, {})[seat] = (player, game, penalty)
+    return {table: tuple(seats[w] for w in WINDS if w in seats)
+            for table, seats in by_table.items()}
+
+
+def stored_table_version(tournament: Tournament, session: int, table: int
+                         ) -> TableVersion | None:
+    """The stored results of one table with their source and version (``None``: none)."""
+    record = TableRecord.objects.filter(tournament=tournament, session=session,
+                                        table=table).first()
+    seats = _stored_seats(tournament, session).get(table)
+    if record is None or seats is None:
+        return None
+    return TableVersion(seats, record.source, record.version)
+
+
+def _conflict(record: TableRecord | None, seen: int | None) -> bool:
+    """Whether replacing a stored table whose record is ``record`` by a sender who saw
+    version ``seen`` would overwrite someone else's results. A sender who did not say which
+    version they saw (an older API client, a CSV file) may replace what the organizer
+    entered, not what the players agreed at the table."""
+    if record is None:
+        return False
+    if seen is None:
+        return record.source == Session.Source.TABLE
+    return seen != record.version
+
+
 def _store_sessions(
     tournament: Tournament, sessions: Sequence[SessionEntry], user: Any, source: str,
-    tables_only: bool = False, allow_unbalanced: bool = False,
+    tables_only: bool = False, allow_unbalanced: bool = False, check_versions: bool = False,
 ) -> list[int]:
+    """Check and store the sessions. A table given with the very totals stored (and no
+    hands) is kept as it is (its hands, source and version stay). ``check_versions``: a
+    table that would replace results saved by someone else since the sender read them
+    (:func:`_conflict`) refuses the whole save with :class:`ResultsConflict`."""
     entrants = _entrants(tournament)
     if tables_only:
         # a player already stored at another table of the session cannot sit here too
@@ -70,14 +120,66 @@ def _store_sessions(
     if problems:
         raise ResultsError(problems)
     numbers = [s.session for s in scored]
+    seen_versions = {(entry.session, t.table): t.version
+                     for entry in sessions for t in entry.tables}
+    conflicts: list[TableConflict] = []
+    # per session: the tables to (re)write and the stored tables to delete
+    writes: dict[int, list[ScoredTable]] = {}
+    replaced: dict[int, set[int]] = {}
     for session in scored:
-        rows = {"tournament": tournament, "session": session.session}
-        if tables_only:
-            rows["table__in"] = [t.score.table for t in session.tables]
+        number = session.session
+        stored = _stored_seats(tournament, number)
+        records = {r.table: r for r in TableRecord.objects.filter(
+            tournament=tournament, session=number)}
+        given: set[int] = set()
+        writes[number] = []
+        replaced[number] = set()
+        for table in session.tables:
+            given.add(table.score.table)
+            seats = tuple((s.player, s.game_points, s.penalty) for s in table.score.seats)
+            if not table.hands and stored.get(table.score.table) == seats:
+                continue  # the results stored, given again: kept as they are
+            writes[number].append(table)
+            replaced[number].add(table.score.table)
+            seen = seen_versions.get((number, table.score.table))
+            record = records.get(table.score.table)
+            if check_versions and record is not None and _conflict(record, seen):
+                conflicts.append(TableConflict(
+                    number, table.score.table,
+                    stored=TableVersion(stored[table.score.table], record.source,
+                                        record.version),
+                    yours=TableVersion(seats, source, seen), seen=seen))
+        if not tables_only:  # the session as a whole: stored tables not given go
+            for gone in set(stored) - given:
+                replaced[number].add(gone)
+                record = records.get(gone)
+                if check_versions and record is not None and _conflict(record, None):
+                    conflicts.append(TableConflict(
+                        number, gone,
+                        stored=TableVersion(stored[gone], record.source, record.version),
+                        yours=TableVersion((), source, None), seen=None))
+    if conflicts:
+        raise ResultsConflict(conflicts)
+    for number, tables in replaced.items():
+        rows = {"tournament": tournament, "session": number, "table__in": sorted(tables)}
         TableResult.objects.filter(**rows).delete()
         HandRecord.objects.filter(**rows).delete()
         UnbalancedTable.objects.filter(**rows).delete()
         Penalty.objects.filter(**rows, source=Penalty.Source.RESULTS).delete()
+        written = {t.score.table for t in writes[number]}
+        TableRecord.objects.filter(**rows).exclude(table__in=written).delete()
+        existing = {r.table: r for r in TableRecord.objects.filter(
+            tournament=tournament, session=number, table__in=written)}
+        for record in existing.values():
+            record.source, record.entered_by, record.version = (
+                source, user, record.version + 1)
+            record.entered_at = timezone.now()
+        TableRecord.objects.bulk_update(existing.values(),
+                                        ["source", "entered_by", "version", "entered_at"])
+        TableRecord.objects.bulk_create(
+            TableRecord(tournament=tournament, session=number, table=table, source=source,
+                        entered_by=user, version=1)
+            for table in sorted(written - set(existing)))
     results: list[TableResult] = []
     hands: list[HandRecord] = []
     penalties: list[Penalty] = []
@@ -87,7 +189,7 @@ def _store_sessions(
             tournament=tournament, number=session.session,
             defaults={"source": source, "entered_by": user},
         )
-        for table in session.tables:
+        for table in writes[session.session]:
             score = table.score
             for wind, seat in zip(WINDS, score.seats, strict=True):
                 results.append(TableResult(
@@ -159,18 +261,23 @@ def results_problems(
 def results_record(
     *, tournament: Tournament, user: Any, sessions: Sequence[SessionEntry],
     source: str = Session.Source.API, tables_only: bool = False,
-    allow_unbalanced: bool = False,
+    allow_unbalanced: bool = False, check_versions: bool = True,
 ) -> list[int]:
     """Store the results of the sessions given (a session posted again is replaced);
     accredited -> results submitted. Every problem -> :class:`ResultsError`, nothing stored.
     ``tables_only``: only the tables given are replaced and a session may lack the others
     (a table entered at the table); ``tournament_confirm`` still wants every seat.
     ``allow_unbalanced`` (an import of totals): tables of totals without hands that do not
-    sum to zero are stored as recorded and flagged (``UnbalancedTable``)."""
+    sum to zero are stored as recorded and flagged (``UnbalancedTable``).
+    Each table stored carries a version (``TableRecord``); a table given with the version
+    its sender saw that is no longer the stored one, or given without a version over what
+    the players agreed at the table, refuses the save with :class:`ResultsConflict` (both
+    versions), nothing stored (``check_versions``; off only for the table's own agreement,
+    which checks for itself). A table given again with the very totals stored is kept."""
     tournament = _locked(tournament)
     results_open(tournament)
     numbers = _store_sessions(tournament, sessions, user, source, tables_only,
-                              allow_unbalanced)
+                              allow_unbalanced, check_versions)
     state = states.state_after("results", tournament.state)
     if state != tournament.state:  # the first session posted: accredited -> results submitted
         tournament.state = state

@@ -22,11 +22,14 @@ from django.db import transaction
 from rulebook.calculator import FLAGS, MAX_HAND_LENGTH
 from rulebook.scoring.standings import WINDS, Problem
 from tournaments.errors import (
+    E_BAD_CHOICE,
     E_BAD_LINE,
     E_NO_SEATING,
     E_SHEET_CHANGED,
     E_TABLE_CLOSED,
+    E_TABLE_NOT_HELD,
     ResultsError,
+    TableVersion,
     TournamentError,
 )
 from tournaments.models import SeatingAssignment, Session, TableEntry, Tournament
@@ -34,7 +37,7 @@ from tournaments.rules import states
 from tournaments.rules.results_files import SessionEntry
 from tournaments.selectors import table_players
 from tournaments.services._common import _audit, _mcr_config, state_require
-from tournaments.services.results import results_record
+from tournaments.services.results import results_record, stored_table_version
 from tournaments.table_sheet import line_score, sheet_view, table_input
 
 LINE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -244,9 +247,54 @@ def table_entry_agree(*, entry: TableEntry, seat: str, sheet: str | None = None
     entry.agreed = [w for w in WINDS if w in agreed]
     if len(entry.agreed) == len(WINDS):
         players = table_players(entry)
-        session = SessionEntry(entry.session, (table_input(entry.table, players, entry.hands),))
-        results_record(tournament=tournament, user=tournament.organizer, sessions=[session],
-                       source=Session.Source.TABLE, tables_only=True)
+        organizers = organizer_version(entry)
+        agreed_seats = tuple((p, total, 0) for p, total in zip(players, view.totals,
+                                                                 strict=True))
+        if organizers is not None and organizers.seats != agreed_seats:
+            # the organizer entered this table with other results: theirs stand until the
+            # organizer keeps them or takes the players'
+            entry.held = True
+        else:
+            _record_table(entry, players, user=tournament.organizer)
         entry.state = TableEntry.State.AGREED
-    entry.save(update_fields=["agreed", "state", "updated_at"])
+    entry.save(update_fields=["agreed", "state", "held", "updated_at"])
+    return entry
+
+
+def organizer_version(entry: TableEntry) -> TableVersion | None:
+    """The results of the entry's table as the organizer stored them (the score-sheet form,
+    a file, the API), ``None`` when the table has none or the players' own are stored."""
+    stored = stored_table_version(entry.tournament, entry.session, entry.table)
+    if stored is None or stored.source == Session.Source.TABLE:
+        return None
+    return stored
+
+
+def _record_table(entry: TableEntry, players: list[int], *, user: Any) -> None:
+    session = SessionEntry(entry.session, (table_input(entry.table, players, entry.hands),))
+    results_record(tournament=entry.tournament, user=user, sessions=[session],
+                   source=Session.Source.TABLE, tables_only=True, check_versions=False)
+
+
+KEEP_ORGANIZER = "organizer"
+KEEP_TABLE = "table"
+
+
+@transaction.atomic
+def table_entry_hold_resolve(*, entry: TableEntry, user: Any, keep: str) -> TableEntry:
+    """The organizer's choice for a table whose players agreed after the organizer had
+    entered it (``held``): ``keep`` "organizer" keeps the stored results, "table" records
+    the players' sheet in their place (``results_record``, source "table")."""
+    entry = _locked(entry)
+    if not entry.held:
+        raise TournamentError(E_TABLE_NOT_HELD)
+    state_require(entry.tournament, "results")
+    if keep == KEEP_TABLE:
+        _record_table(entry, table_players(entry), user=user)
+    elif keep != KEEP_ORGANIZER:
+        raise TournamentError(E_BAD_CHOICE, field="keep")
+    entry.held = False
+    entry.save(update_fields=["held", "updated_at"])
+    _audit(entry.tournament, "tournaments.tournament.table_choice", user,
+           session=entry.session, table=entry.table, keep=keep)
     return entry

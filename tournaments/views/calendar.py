@@ -19,6 +19,7 @@ from rulebook.scoring.standings import WINDS
 from tournaments import selectors
 from tournaments.models import Tournament
 from tournaments.permissions import can_manage, can_organize, is_organizer
+from tournaments.rules import states
 from tournaments.views._common import _names, _visible
 
 PAST_PAGE_SIZE = 30
@@ -101,6 +102,6 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "flags": [f for f in selectors.unbalanced_tables(tournament)
                   if f.confirmed_at is None] if can_manage(request.user, tournament) else [],
         "is_organizer": is_organizer(request.user, tournament),
-        "can_export_ema": (tournament.state == Tournament.State.RESULTS_CONFIRMED
+        "can_export_ema": (states.allows("ema-results", tournament.state)
                            and can_manage(request.user, tournament)),
     })

@@ -19,6 +19,7 @@ from tournaments.forms import PlayerForm, SeatingForm, TournamentForm
 from tournaments.models import SeatingAssignment, Session, Tournament
 from tournaments.permissions import can_organize
 from tournaments.problem_texts import check_message, seating_advice
+from tournaments.rules import states
 from tournaments.rules.seating_draw import drawn_repeat_pairs_bound
 from tournaments.views._common import _names, _own, problems_with_place
 
@@ -81,7 +82,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "registrations": registrations,
         "seating_advice": seating_advice(regular, free) if registrations else "",
         "seating_minimum": minimum,
-        "can_remove": not drawn and tournament.state != "results confirmed",
+        "can_remove": not drawn and states.allows("register", tournament.state),
         "player_form": PlayerForm(),
         "seating_form": SeatingForm(initial={
             "seed": tournament.seating_seed or 1,
@@ -92,11 +93,11 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         ],
         "decisions": tournament.decisions.select_related("decided_by"),
         "flags": [f for f in selectors.unbalanced_tables(tournament) if f.confirmed_at is None],
-        "can_edit": tournament.state in ("draft", "rejected"),
-        "can_submit": tournament.state in ("draft", "rejected"),
-        "can_enter": tournament.state in ("accredited", "results submitted"),
-        "can_confirm": tournament.state == "results submitted",
-        "can_register": tournament.state != "results confirmed",
+        "can_edit": states.allows("update", tournament.state),
+        "can_submit": states.allows("submit", tournament.state),
+        "can_enter": states.allows("results", tournament.state),
+        "can_confirm": states.allows("confirm", tournament.state),
+        "can_register": states.allows("register", tournament.state),
     })
 
 

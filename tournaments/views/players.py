@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import errors_as_messages, errors_collected, errors_on_form
+from core.throttles import member_lookups_allowed
 from tournaments import services
 from tournaments.forms import PlayerForm, WithdrawForm
 from tournaments.views._common import _own
@@ -23,7 +24,11 @@ from tournaments.views._common import _own
 def players_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
     form = PlayerForm(request.POST)
-    if form.is_valid():
+    if (form.is_valid() and form.cleaned_data.get("member_number") is not None
+            and not member_lookups_allowed(request)):
+        # the organizer's budget of member numbers, shared with the API (issue 37, item 2)
+        messages.error(request, _("Too many member numbers were looked up; try again later."))
+    elif form.is_valid():
         registered_before = set(tournament.registrations.values_list("pk", flat=True))
         with errors_as_messages(request):
             (registration,) = services.players_register(

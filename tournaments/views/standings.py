@@ -17,6 +17,7 @@ from tournaments import ema_export, pdf, selectors, xlsx
 from tournaments.models import Player, Tournament
 from tournaments.permissions import can_manage
 from tournaments.problem_texts import error_message
+from tournaments.rules import states
 from tournaments.views._common import _visible
 
 
@@ -26,7 +27,7 @@ def _ema_sheet(request: HttpRequest, pk: int) -> tuple[Tournament, list[ema_expo
     tournament = _visible(request, pk)
     if not can_manage(request.user, tournament):
         raise PermissionDenied
-    if tournament.state != Tournament.State.RESULTS_CONFIRMED:
+    if not states.allows("ema-results", tournament.state):
         raise Http404(_("The results are not confirmed yet."))
     standings = selectors.tournament_ema_standings(tournament)
     missing = ema_export.players_to_fix(standings, mers=tournament.mers)

@@ -46,6 +46,7 @@ from tournaments.table_sheet import line_score, sheet_view
 from tournaments.views._common import _int
 from tournaments.views.clock import CLOCK_ACTIONS, clock_action
 from tournaments.views.penalties import ORGANIZER_ACTIONS, organizer_action
+from tournaments.views.results import held_tables
 
 
 def _managed(request: HttpRequest, pk: int, session: int) -> Tournament:
@@ -83,9 +84,13 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
                 clock_action(request, tournament, session, action)
             elif action in ORGANIZER_ACTIONS:
                 organizer_action(request, tournament, session, action)
+            elif action in HOLD_CHOICES:
+                _hold_choice(request, tournament, session, HOLD_CHOICES[action])
             else:
                 services.table_entries_open(tournament=tournament, session=session,
                                             user=request.user)
+        if request.POST.get("next") in ("sheet", "totals"):  # the page the choice came from
+            return redirect(f"tournaments:{request.POST['next']}", pk=pk, session=session)
         return redirect("tournaments:session", pk=pk, session=session)
     open_states = selectors.TABLE_ENTRY_OPEN
     rows = []
@@ -112,11 +117,27 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         "kinds": Penalty.Kind.choices,
         "sessions": range(1, tournament.sessions + 1),
         "can_open": tournament.state in open_states,
+        "can_choose": is_organizer(request.user, tournament),
+        "held": held_tables(tournament, session),
         "unopened": any(r["row"].entry is None and r["row"].state != "agreed" for r in rows),
         "clock": selectors.session_clock(tournament, session),
         "counts": {state: sum(1 for r in rows if r["row"].state == state)
                    for state in ("missing", "entered", "agreed")},
     })
+
+
+HOLD_CHOICES = {"keep_organizer": services.KEEP_ORGANIZER, "keep_table": services.KEEP_TABLE}
+"""The session view's buttons for a table held for the organizer's choice."""
+
+
+def _hold_choice(request: HttpRequest, tournament: Tournament, session: int, keep: str) -> None:
+    """The organizer keeps their results of a held table or takes the players'."""
+    if not is_organizer(request.user, tournament):
+        raise PermissionDenied
+    entry = get_object_or_404(TableEntry, tournament=tournament, session=session,
+                              table=_int(request.POST.get("table")) or 0)
+    services.table_entry_hold_resolve(entry=entry, user=request.user, keep=keep)
+    messages.success(request, _("Session %(n)s is saved.") % {"n": session})
 
 
 def _line_from_post(post: Any, rules: str) -> dict[str, Any]:
@@ -208,7 +229,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         if tiles_problem is not None:
             messages.error(request, " ".join(
                 str(t) for t in (tiles_problem["title"], tiles_problem["where"]) if t))
-        return JsonResponse({"ok": ok, "problem": tiles_problem}, status=200 if ok else 400)
+        return JsonResponse({"ok": ok, "problem": tiles_problem,
+                             "organizer_entered": services.organizer_version(entry) is not None,
+                             }, status=200 if ok else 400)
     if tiles_problem is not None:
         context = _table_context(entry)
         context.update(tiles_problem=tiles_problem, form=request.POST, open_tiles=True)
@@ -306,6 +329,8 @@ def _table_context(entry: TableEntry) -> dict[str, Any]:
     return {
         "entry": entry, "tournament": tournament, "seats": seats, "lines": lines,
         "totals": view.totals, "problems": [_problem_text(p) for p in view.problems],
+        # the organizer entered this table's results: agreeing does not replace them
+        "organizer_entered": services.organizer_version(entry) is not None,
         "closed": closed, "can_agree": bool(entry.hands) and not view.problems and not closed,
         "winds": [{"wind": w, "label": label[w], "name": WIND_NAMES[w]} for w in WINDS],
         "sheet": services.sheet_digest(entry.hands),

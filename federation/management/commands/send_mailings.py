@@ -6,9 +6,10 @@ from federation.services import mailings_deliver
 
 class Command(BaseCommand):
     help = (
-        "Send the waiting mails of every mailing in batches (run every few minutes; a run "
-        "started while another sends does nothing). Each recipient is marked as soon as the mail is handed over: a run stopped "
-        "half-way is resumed by the next one, nobody receives a mailing twice."
+        "Send the waiting mails of every mailing in batches (run every few minutes, or let "
+        "the task queue do it). Each recipient is claimed before its mail is handed over and "
+        "marked as soon as it was: a run stopped half-way is resumed by the next one, two runs "
+        "at once never send one mail twice."
     )
 
     def add_arguments(self, parser):
@@ -23,8 +24,5 @@ class Command(BaseCommand):
             raise SystemExit(2)
         report = mailings_deliver(batch_size=options["batch_size"],
                                   max_batches=options["max_batches"])
-        if report.busy:
-            self.stdout.write("another run is sending: nothing done")
-            return
         self.stdout.write(f"{report.sent} sent, {report.failed} failed in {report.batches} "
                           "batch(es)")

@@ -16,8 +16,5 @@ class Command(BaseCommand):
         if receipts:
             self.stdout.write(f"{receipts} receipts of imported payments mailed")
         report = outbox.send_queued()
-        if report.busy:
-            self.stdout.write("another run is sending: nothing done")
-            return
         self.stdout.write(f"{report.sent} sent, {report.failed} failed again, "
                           f"{report.given_up} given up")

@@ -201,3 +201,40 @@ def test_the_dashboard_counts_the_queue_for_those_who_see_it(client, treasurer, 
     assert "1 mail given up" in html
     client.force_login(make_user(is_staff=True, is_superuser=False))
     assert URL not in client.get("/admin/").content.decode()
+
+
+def test_a_mail_claimed_by_another_run_is_left_to_it_then_sent_as_the_same_message(settings):
+    """Each queued mail is claimed before it is handed over (decision 0907): a run that
+    finds it claimed leaves it; a claim whose run died expires, and the mail goes out as it
+    was stored, its Message-ID included."""
+    import email
+
+    settings.EMAIL_BACKEND = LOCMEM
+    raw = emails.EmailMessage("Hello", "Body", None, ["a@example.org"]).message().as_bytes(
+        linesep="\r\n")
+    OutgoingMail.objects.create(
+        to="a@example.org", subject="Hello", from_email="federation@example.org",
+        recipients=["a@example.org"], message=raw,
+        next_attempt_at=timezone.now() - timedelta(minutes=1))
+    row = OutgoingMail.objects.get()
+    now = timezone.now()
+    assert outbox._claim(row, now)  # another run took it, and died before sending
+    assert outbox.send_queued(now=now).sent == 0 and mail.outbox == []
+    later = now + outbox.CLAIM + timedelta(seconds=1)
+    assert outbox.send_queued(now=later).sent == 1
+    row.refresh_from_db()
+    assert row.state == OutgoingMail.State.SENT
+    [sent] = mail.outbox
+    assert sent.message().as_bytes() == raw
+    assert email.message_from_bytes(raw)["Message-ID"]
+
+
+def test_the_queued_copy_is_the_same_message_as_the_failed_attempt(smtp_refusing):
+    """The server may have taken the first attempt before the connection broke: the copy
+    sent again carries the same Message-ID (decision 0907)."""
+    import email
+
+    message = emails.EmailMessage("Hello", "Body", None, ["a@example.org"])
+    assert outbox.deliver(message) is False
+    stored = email.message_from_bytes(bytes(OutgoingMail.objects.get().message))
+    assert stored["Message-ID"] == message.extra_headers["Message-ID"]

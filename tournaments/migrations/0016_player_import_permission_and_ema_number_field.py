@@ -8,7 +8,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0014_player_name_search'),
+        ('tournaments', '0015_table_versions'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('federation', '0014_payment_receipt_waiting'),
+        ('federation', '0015_mailing_delivery_claim'),
     ]
 
     operations = [

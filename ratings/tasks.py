@@ -1,0 +1,53 @@
+"""The ratings' jobs for the task queue (decision 0907): the monthly publication of the
+rating lists and a recompute, each the service its management command calls
+(``manage.py ratings_publish``, ``manage.py ratings_recompute``).
+
+The recompute after a tournament's results are confirmed or corrected is not one of them:
+it stays in the confirmation's transaction (decision 0907, "Ratings")."""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+
+from celery import shared_task
+from django.utils import timezone
+
+from ratings.models import RatingPeriod
+from ratings.rules.method import period_label, period_of
+from ratings.selectors import RULESETS
+from ratings.services import rating_period_publish, ratings_recompute
+
+logger = logging.getLogger(__name__)
+
+
+def previous_period(today: date) -> str:
+    """The month before ``today``'s, as "YYYY-MM"."""
+    return period_label(period_of(today) - 1)
+
+
+@shared_task(name="ratings.publish_rating_lists")
+def publish_rating_lists(period: str | None = None) -> list[str]:
+    """Publish (freeze) the list of ``period`` (default: last month) of every ruleset that
+    has that month and has not published it yet; a list the accreditation officer already
+    published is left as it is. Returns the rulesets published."""
+    period = period or previous_period(timezone.localdate())
+    published = []
+    waiting = RatingPeriod.objects.filter(period=period, published=False,
+                                          ruleset__in=list(RULESETS))
+    for ruleset in waiting.values_list("ruleset", flat=True).order_by("ruleset"):
+        rating_period_publish(period=period, ruleset=ruleset)
+        published.append(ruleset)
+        logger.info("The %s rating list of %s is published", ruleset, period)
+    return published
+
+
+@shared_task(name="ratings.recompute")
+def recompute(ruleset: str | None = None, from_period: str | None = None) -> int:
+    """Recompute the ratings of ``ruleset`` (default: every ruleset, one after the other)
+    from ``from_period`` on (default: from the start), waiting for a recompute that is
+    running. Returns the history rows written."""
+    rows = 0
+    for one in [ruleset] if ruleset else list(RULESETS):
+        rows += ratings_recompute(ruleset=one, from_period=from_period, wait=True).entries
+    return rows
