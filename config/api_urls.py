@@ -9,6 +9,7 @@ from django.urls import include, path
 urlpatterns: list = [
     path("", include("rulebook.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("", include("federation.api_urls")),
     path("", include("ratings.api_urls")),
     path("", include("content.api_urls")),
 ]

@@ -88,3 +88,40 @@ def error_message(code: str, detail: Any = None) -> str:
     if "%(detail)s" in text:
         return text % {"detail": "" if detail is None else detail}
     return text
+
+
+# A members import (federation.services.member_import): its own codes and notes; the
+# shared ones (reading the file, mapping, common cells) are core.imports.issue_message's.
+IMPORT_MESSAGES: dict[str, Promise] = {
+    "number_twice": _("The same member number as row %(other)s."),
+    "email_twice": _("The same e-mail address as row %(other)s."),
+    "number_email_conflict": _(
+        "Member number %(number)s and the e-mail address “%(value)s” belong to two "
+        "different members."
+    ),
+    "number_erased": _(
+        "Member number %(number)s belonged to a member whose data was erased: a number is "
+        "never given again."
+    ),
+    "unknown_year": _("There is no membership year %(year)s: add it (with its fees) first."),
+    "no_fee_for_year": _("Membership year %(year)s has no fee for this membership type."),
+    "no_regular_type": _("Add the membership type “Regular” first: new members get it."),
+    "bad_years": _("“%(value)s” is not a list of years (write 2024, 2025 or 2023-2025)."),
+    "same_name": _("A member of the same name exists: the same person, or a new member?"),
+    "club_created": _("New club “%(club)s”."),
+    "years_paid": _("Paid dues recorded for %(years)s."),
+    "free_type_no_dues": _("This member's membership type pays no dues: paid years ignored."),
+}
+
+
+def import_message(code: str, params: dict[str, Any]) -> str:
+    """The words of a members import's code (its own, else the shared ones)."""
+    from core.imports import issue_message
+
+    message = IMPORT_MESSAGES.get(code)
+    if message is None:
+        return issue_message(code, params)
+    try:
+        return str(message) % params
+    except (KeyError, TypeError, ValueError):
+        return str(message)

@@ -327,6 +327,7 @@ class Member(models.Model):
         permissions = [
             ("approve_member", _("Can approve membership applications")),
             ("import_bank_statement", _("Can import bank statements")),
+            ("import_members", _("Can import members and clubs from a spreadsheet")),
         ]
 
     def __str__(self) -> str:
@@ -429,6 +430,8 @@ class Payment(models.Model):
         BANK_TRANSFER = "bank_transfer", _("Bank transfer")
         CASH = "cash", _("Cash")
         ONLINE = "online", _("Online")
+        # paid years brought in by a members import (decision 0316): never typed by hand
+        IMPORTED = "imported", _("Imported")
 
     invoice = models.ForeignKey(
         DuesInvoice, on_delete=models.PROTECT, related_name="payments", verbose_name=_("invoice")
@@ -804,3 +807,37 @@ class OutgoingMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.to}: {self.subject} ({self.state})"
+
+
+class ImportRun(models.Model):
+    """One spreadsheet imported (decision 0316): who, when, which kind, the file's name, the
+    counts and the report (every row's outcome, the review and the errors). The uploaded
+    file is kept between the preview and the commit (the admin's pages) and dropped once it
+    is committed; the report stays downloadable. Kinds: ``members`` (federation), ``players``
+    (the EMA register, tournaments) and whatever other app imports through it."""
+
+    kind = models.CharField(_("kind"), max_length=30)
+    file_name = models.CharField(_("file"), max_length=255)
+    data = models.BinaryField(default=b"", editable=False)
+    mapping = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("by"),
+    )
+    created_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+    committed_at = models.DateTimeField(_("committed at"), null=True, blank=True)
+    created = models.PositiveIntegerField(default=0)
+    updated = models.PositiveIntegerField(default=0)
+    unchanged = models.PositiveIntegerField(default=0)
+    review = models.PositiveIntegerField(default=0)
+    errors = models.PositiveIntegerField(default=0)
+    report = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("import")
+        verbose_name_plural = _("imports")
+        indexes = [models.Index(fields=["kind", "-created_at"], name="import_run_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.file_name}"

@@ -189,6 +189,11 @@ class PaymentForm(forms.ModelForm):
     def __init__(self, *args, for_user=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["paid_on"].initial = selectors.today()
+        # imported payments come from a members import only (decision 0316)
+        self.fields["method"].choices = [
+            choice for choice in self.fields["method"].choices
+            if choice[0] != Payment.Method.IMPORTED
+        ]
 
 
 class PaymentCreateView(generic.CreateView):

@@ -22,6 +22,7 @@ LOG_ACTIONS = [
     ("federation.mailing.change", _("Mailing changed"), _("Mailing changed")),
     ("federation.mailing.send", _("Mailing sent"), _("Mailing sent")),
     ("federation.mailing.retry", _("Failed mails sent again"), _("Failed mails sent again")),
+    ("federation.import.members", _("Members imported"), _("Members imported")),
 ]
 
 
@@ -42,9 +43,12 @@ def register_membership_viewsets():
 def register_membership_admin_urls():
     from django.urls import path
 
-    from federation import admin_views, mailing_admin_views, views
+    from federation import admin_views, import_views, mailing_admin_views, views
 
+    # the admin's URLs are read before any admin page answers: the import kinds are known
+    import_views.import_kind_register(_members_import_kind())
     return [
+        *import_views.import_admin_urls(),
         path("mailings/", mailing_admin_views.mailing_index, name="mailing_index"),
         path("mailings/new/", mailing_admin_views.mailing_new, name="mailing_new"),
         path("mailings/<str:pk>/", mailing_admin_views.mailing_detail, name="mailing_detail"),
@@ -182,3 +186,40 @@ def add_membership_tasks_panel(request, panels):
 
     panels.append(TasksPanel(name="membership_tasks", heading=str(_("Membership: waiting")),
                              order=50, tasks=membership_tasks))
+
+
+def _members_import_kind():  # type: ignore[no-untyped-def]
+    from federation.import_views import ImportKind
+    from federation.services import member_import
+
+    return ImportKind(
+        kind=member_import.KIND,
+        title=_("Import members"),
+        help=_("A spreadsheet of members: name, e-mail, date of birth, club, member number, "
+               "country, phone, joined, paid years. Members are matched by member number, "
+               "then by e-mail; clubs by name. Paid years are recorded as paid dues. No "
+               "e-mail is sent."),
+        fields=member_import.FIELDS,
+        field_labels={
+            "name": _("Name"), "name_latin": _("Name (Latin letters)"),
+            "email": _("E-mail"), "date_of_birth": _("Date of birth"), "club": _("Club"),
+            "member_number": _("Member number"), "country": _("Country"),
+            "phone": _("Phone"), "joined": _("Joined on"), "paid_years": _("Paid years"),
+        },
+        allowed=lambda user: user.has_perm("federation.import_members"),
+        run_import=member_import.members_import,
+        describe=member_import.describe,
+    )
+
+
+@hooks.register("register_admin_menu_item")
+def register_members_import_menu_item():
+    from django.urls import reverse
+    from wagtail.admin.menu import MenuItem
+
+    class ImportMenuItem(MenuItem):
+        def is_shown(self, request):
+            return request.user.has_perm("federation.import_members")
+
+    return ImportMenuItem(_("Import members"), reverse("import_upload", args=["members"]),
+                          icon_name="upload", order=312)

@@ -3,9 +3,20 @@ in tournaments/api/."""
 
 from django.urls import path
 
-from tournaments.api import entries, lifecycle, penalties, players, results, seating, table_entry
+from tournaments.api import (
+    entries,
+    lifecycle,
+    penalties,
+    player_import,
+    players,
+    results,
+    seating,
+    table_entry,
+)
 
 urlpatterns = [
+    path("imports/players", player_import.PlayersImportView.as_view(),
+         name="api-imports-players"),
     path("tournaments", lifecycle.TournamentListView.as_view(), name="api-tournaments"),
     path("tournaments/<int:pk>", lifecycle.TournamentDetailView.as_view(),
          name="api-tournament"),

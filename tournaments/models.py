@@ -18,6 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -27,9 +28,24 @@ from rulebook import rulesets
 from rulebook.scoring.standings import WINDS
 from rulebook.search_text import search_fold
 from tournaments.rules import states
+from tournaments.rules.ema_numbers import ema_number_normalise
 
 EMA_NUMBER_PATTERN = r"^[0-9]{8}$"
 """The EMA's player numbers: 8 digits (country code, then the player's number)."""
+
+
+class EmaNumberField(models.CharField):
+    """An EMA number as typed in a form (the player admin): read by the one rule
+    (``tournaments.rules.ema_numbers``), 7 digits padded back to 8, anything else refused."""
+
+    def to_python(self, value):  # type: ignore[no-untyped-def]
+        value = super().to_python(value)
+        if not value:
+            return value
+        ema = ema_number_normalise(value)
+        if ema.error:
+            raise ValidationError(_("An EMA number has 8 digits."), code="invalid")
+        return ema.number
 
 
 class PlayerManager(models.Manager["Player"]):
@@ -54,7 +70,7 @@ class Player(models.Model):
     )
     last_name = models.CharField(_("last name (Latin letters)"), max_length=100, blank=True)
     country = models.CharField(_("country"), max_length=100, blank=True)
-    ema_number = models.CharField(
+    ema_number = EmaNumberField(
         _("EMA number"), max_length=20, blank=True, db_index=True,
         validators=[RegexValidator(EMA_NUMBER_PATTERN, _("An EMA number has 8 digits."))],
     )
@@ -75,6 +91,7 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name_latin", "pk"]
+        permissions = [("import_players", _("Can import the EMA player register"))]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [

@@ -7,6 +7,7 @@ from typing import Any
 
 ORGANIZE = "tournaments.organize_tournament"
 ACCREDIT = "tournaments.accredit_tournament"
+IMPORT_PLAYERS = "tournaments.import_players"
 
 ROLE_ORGANIZER = "Tournament organizer"
 ROLE_OFFICER = "Accreditation officer"
@@ -20,6 +21,8 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "tournaments.view_accreditation",
         "tournaments.view_registration",
         "tournaments.view_player",
+        # the EMA player register (decision 0316), as the membership officer
+        IMPORT_PLAYERS,
         # the monthly rating list is published by the official who accredits the
         # tournaments behind it (decision 0804)
         "ratings.publish_ratingperiod",
@@ -30,6 +33,11 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
 def can_accredit(user: Any) -> bool:
     """An accreditation officer (or a superuser): sees every tournament, decides, corrects."""
     return bool(user.is_authenticated and user.has_perm(ACCREDIT))
+
+
+def can_import_players(user: Any) -> bool:
+    """May import the EMA player register: an accreditation or a membership officer."""
+    return bool(user.is_authenticated and user.has_perm(IMPORT_PLAYERS))
 
 
 def can_organize(user: Any) -> bool:

@@ -294,3 +294,27 @@ def check_message(code: str, level: str, params: Mapping[str, Any]) -> str:
     if code == "clash" and level == "ok":
         return _("No other accredited tournament on these dates.")
     return _format(code, params, code)
+
+
+def import_message(code: str, params: Mapping[str, Any]) -> str:
+    """The words of an EMA register import's code (tournaments.services.player_import): its
+    own, ``bad_ema_number``, else the shared ones (core.imports.issue_message)."""
+    from core.imports import issue_message
+
+    texts = {
+        "ema_number_twice": _("EMA number %(number)s is also in row %(other)s."),
+        "ema_number_padded": _(
+            "“%(given)s” had lost its leading zero (a spreadsheet read it as a number): "
+            "read as %(number)s."),
+        "same_name_no_ema_number": _(
+            "A player of the same name and country has no EMA number yet: the same person, "
+            "or a new player?"),
+    }
+    if code in texts:
+        try:
+            return texts[code] % dict(params)
+        except (KeyError, TypeError, ValueError):
+            return texts[code]
+    if code == "bad_ema_number":
+        return error_message(code, {"number": params.get("number", params.get("value", ""))})
+    return issue_message(code, params)

@@ -41,6 +41,8 @@ LOG_ACTIONS = [
     ("tournaments.entry.full_fee", _("Reduced entry fee not granted"),
      _("Reduced entry fee not granted")),
     ("tournaments.entry.release", _("Unpaid place released"), _("Unpaid place released")),
+    ("tournaments.import.players", _("EMA player register imported"),
+     _("EMA player register imported")),
 ]
 
 
@@ -61,9 +63,47 @@ def register_tournament_viewsets():
 def register_tournament_admin_urls():
     from django.urls import path
 
+    from federation.import_views import import_kind_register
     from tournaments.viewsets import decide_view
 
+    # the admin's URLs are read before any admin page answers: the import kinds are known
+    import_kind_register(_players_import_kind())
     return [path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide")]
+
+
+def _players_import_kind():  # type: ignore[no-untyped-def]
+    from federation.import_views import ImportKind
+    from tournaments.permissions import can_import_players
+    from tournaments.services import player_import
+
+    return ImportKind(
+        kind=player_import.KIND,
+        title=_("Import the EMA player register"),
+        help=_("The EMA's list of players: EMA number, last name, first name, country. "
+               "Players are matched by EMA number; a number of 7 digits lost its leading "
+               "zero in a spreadsheet and is read with it."),
+        fields=player_import.FIELDS,
+        field_labels={"ema_number": _("EMA number"), "last_name": _("Last name"),
+                      "first_name": _("First name"), "country": _("Country")},
+        allowed=can_import_players,
+        run_import=player_import.players_import,
+        describe=player_import.describe,
+    )
+
+
+@hooks.register("register_admin_menu_item")
+def register_players_import_menu_item():
+    from django.urls import reverse
+    from wagtail.admin.menu import MenuItem
+
+    from tournaments.permissions import can_import_players
+
+    class ImportMenuItem(MenuItem):
+        def is_shown(self, request):
+            return can_import_players(request.user)
+
+    return ImportMenuItem(_("Import EMA players"), reverse("import_upload", args=["players"]),
+                          icon_name="upload", order=316)
 
 
 @hooks.register("register_admin_menu_item")

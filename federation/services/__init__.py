@@ -46,6 +46,7 @@ from federation.services.mailings import (
     mailings_deliver,
     mailings_deliver_batch,
 )
+from federation.services.member_import import members_import
 from federation.services.members import (
     CONTACT_FIELDS,
     member_apply,
@@ -124,6 +125,7 @@ __all__ = [
     "member_erase",
     "member_reject",
     "member_update_contact",
+    "members_import",
     "payment_record",
     "payment_reverse",
     "reminders_send",

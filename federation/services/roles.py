@@ -30,6 +30,8 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
     ROLE_MEMBERSHIP_OFFICER: [
         "wagtailadmin.access_admin",
         "federation.approve_member",
+        "federation.import_members",
+        "tournaments.import_players",
         *(f"federation.{a}_member" for a in ("add", "change", "view")),
         *(f"federation.{a}_club" for a in ("add", "change", "view")),
         "federation.view_clubmembership",

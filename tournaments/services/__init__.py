@@ -44,6 +44,7 @@ from tournaments.services.penalties import (
     standings_reveal,
     unbalanced_table_confirm,
 )
+from tournaments.services.player_import import players_import
 from tournaments.services.players import (
     PlayerEntry,
     players_register,
@@ -96,6 +97,7 @@ __all__ = [
     "penalty_remove",
     "player_absent",
     "player_late",
+    "players_import",
     "players_register",
     "registration_remove",
     "registration_withdraw",

@@ -29,6 +29,7 @@ from tournaments.errors import (
     E_AMOUNT_NOT_POSITIVE,
     E_BAD_COUNTRY,
     E_BAD_DECISION,
+    E_BAD_EMA_NUMBER,
     E_ENTRIES_CLOSED,
     E_ENTRY_NOT_ACTIVE,
     E_ENTRY_NOT_HOLDING,
@@ -43,6 +44,7 @@ from tournaments.errors import (
     TournamentError,
 )
 from tournaments.models import EntriesOpen, Entry, Tournament
+from tournaments.rules.ema_numbers import ema_number_normalise
 from tournaments.rules.entry_admission import entries_accepted, members_only
 from tournaments.rules.entry_price import entry_fee
 from tournaments.rules.refund import refund_due
@@ -105,6 +107,9 @@ def entry_create(
     code = countries.alpha2(country.strip())
     if not code:
         raise TournamentError(E_BAD_COUNTRY, field="country")
+    ema = ema_number_normalise(ema_number)
+    if ema.error:
+        raise TournamentError(E_BAD_EMA_NUMBER, field="ema_number", number=ema_number.strip())
     team = team.strip()
     if team and not tournament.team:
         raise TournamentError(E_NO_TEAM_COMPETITION, field="team")
@@ -120,7 +125,7 @@ def entry_create(
         raise TournamentError(E_ALREADY_ENTERED)
     entry = Entry(
         tournament=tournament, user=user, member=member, first_name=first_name,
-        last_name=last_name, country=code, ema_number=ema_number.strip(), team=team,
+        last_name=last_name, country=code, ema_number=ema.number, team=team,
         reduced=reduced, fee=_fee(tournament, is_member=member is not None, reduced=reduced),
     )
     if has_room(tournament):

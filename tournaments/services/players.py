@@ -5,7 +5,6 @@ a session on (drop-outs: they keep the sessions they played)."""
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -36,7 +35,6 @@ from tournaments.errors import (
     TournamentError,
 )
 from tournaments.models import (
-    EMA_NUMBER_PATTERN,
     Player,
     Registration,
     SeatingAssignment,
@@ -44,6 +42,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.rules import states
+from tournaments.rules.ema_numbers import ema_number_normalise
 from tournaments.services._common import _audit, _locked
 from tournaments.services.places import waiting_list_move_up
 
@@ -235,16 +234,17 @@ def players_register(
         if reg.team:
             team_sizes[reg.team] = team_sizes.get(reg.team, 0) + 1
     given = entries
+    ema_numbers = [ema_number_normalise(entry.ema_number) for entry in given]
     entries = [
         dataclasses.replace(entry, name=entry.name.strip(),
                             country=countries.alpha2(entry.country.strip()) or "",
-                            ema_number=entry.ema_number.strip())
-        for entry in given
+                            ema_number=ema.number)
+        for entry, ema in zip(given, ema_numbers, strict=True)
     ]
     directory = _Directory(entries)
     new: dict[int, Registration] = {}  # id() of the player -> its registration in this call
     numbers = list(rows) if rows is not None else list(range(1, len(entries) + 1))
-    for row, entry, as_given in zip(numbers, entries, given, strict=True):
+    for row, entry, as_given, ema in zip(numbers, entries, given, ema_numbers, strict=True):
         if not entry.name:
             problems.append(Problem(E_NAME_REQUIRED, "the name is required", row=row,
                                     field="name"))
@@ -254,9 +254,9 @@ def players_register(
                                     row=row, field="country",
                                     params={"country": as_given.country}))
             continue
-        if entry.ema_number and not re.match(EMA_NUMBER_PATTERN, entry.ema_number):
+        if ema.error:
             problems.append(Problem(E_BAD_EMA_NUMBER, "an EMA number has 8 digits", row=row,
-                                    field="ema_number", params={"number": entry.ema_number}))
+                                    field="ema_number", params={"number": as_given.ema_number}))
             continue
         if entry.team and not tournament.team:
             problems.append(Problem(E_NO_TEAM_COMPETITION, "this tournament has no teams",

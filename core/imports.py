@@ -1,0 +1,308 @@
+"""What every import of a spreadsheet shares (decision 0316): the column mapping, the
+report of a preview or a commit, its JSON for the API and its CSV for the officer, and the
+error that refuses a file with errors.
+
+An import reads the file (``core.spreadsheets.spreadsheet_read``), maps its columns to
+the import's fields (``columns_map``: the officer's mapping, else the header names each
+field is known by in the five languages), decides each row (created, updated, unchanged,
+review: a person decides, with the candidates; error: row, column, code), and writes only
+when no row has an error, inside one transaction. The report counts and lists it all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from core.errors import DomainError
+
+CREATED = "created"
+UPDATED = "updated"
+UNCHANGED = "unchanged"
+REVIEW = "review"
+ERROR = "error"
+
+E_MISSING_COLUMN = "missing_column"
+E_UNKNOWN_FIELD = "unknown_field"
+E_FIELD_TWICE = "field_mapped_twice"
+E_REQUIRED = "required"
+E_TOO_LONG = "too_long"
+E_BAD_DATE = "bad_date"
+E_BAD_EMAIL = "bad_email"
+E_BAD_NUMBER = "bad_number"
+E_BAD_COUNTRY = "bad_country"
+E_NO_ROWS = "no_rows"
+
+IGNORE = ""  # a mapping's value for a column that is not imported
+MAX_UPLOAD = 10 * 1024 * 1024  # as core.spreadsheets.MAX_BYTES
+
+
+@dataclass(frozen=True)
+class ImportField:
+    """A field an import fills: its name (the mapping's value) and the header names it is
+    known by (any case, spaces and punctuation ignored)."""
+
+    name: str
+    headers: tuple[str, ...]
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Issue:
+    row: int | None
+    column: str | None
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RowOutcome:
+    row: int
+    outcome: str  # CREATED, UPDATED, UNCHANGED, REVIEW, ERROR
+    label: str  # who or what the row is (a name), for the preview table
+    notes: list[Issue] = field(default_factory=list)
+
+
+@dataclass
+class ReviewItem:
+    row: int
+    reason: str
+    candidates: list[dict[str, Any]]
+
+
+@dataclass
+class ImportReport:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    review: list[ReviewItem] = field(default_factory=list)
+    errors: list[Issue] = field(default_factory=list)
+    rows: list[RowOutcome] = field(default_factory=list)
+    tournament: int | None = None
+    dry_run: bool = True
+
+    def count(self, outcome: RowOutcome) -> None:
+        """Add a decided row (its outcome counted)."""
+        self.rows.append(outcome)
+        if outcome.outcome == CREATED:
+            self.created += 1
+        elif outcome.outcome == UPDATED:
+            self.updated += 1
+        elif outcome.outcome == UNCHANGED:
+            self.unchanged += 1
+
+    def error(self, row: int | None, column: str | None, code: str, /, **params: Any) -> None:
+        self.errors.append(Issue(row, column, code, params))
+
+    def as_json(self, describe: Callable[[str, dict[str, Any]], str] | None = None
+                ) -> dict[str, Any]:
+        """The API's answer: exactly these keys (issue 35)."""
+        say = describe or issue_message
+        return {
+            "created": self.created,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "review": [{"row": item.row, "reason": item.reason, "candidates": item.candidates}
+                       for item in self.review],
+            "errors": [{"row": e.row, "column": e.column, "code": e.code,
+                        "message": say(e.code, e.params)} for e in self.errors],
+            "tournament": self.tournament,
+        }
+
+    def stored(self, describe: Callable[[str, dict[str, Any]], str] | None = None
+               ) -> dict[str, Any]:
+        """What an import run keeps: the API's answer and every row with its notes, the
+        words in the language of the person who imported."""
+        say = describe or issue_message
+        return {
+            **self.as_json(describe),
+            "rows": [{"row": r.row, "outcome": r.outcome, "label": r.label,
+                      "notes": [{"column": n.column, "code": n.code,
+                                 "message": say(n.code, n.params)} for n in r.notes]}
+                     for r in self.rows],
+        }
+
+
+class ImportFailed(DomainError):
+    """A file with errors: nothing was written. The API answers the report (400)."""
+
+    def __init__(self, report: ImportReport,
+                 describe: Callable[[str, dict[str, Any]], str] | None = None) -> None:
+        super().__init__("import_failed")
+        self.report = report
+        self.describe = describe
+
+    @property
+    def message(self) -> str:
+        return " ".join(item["message"] for item in self.items())
+
+    def items(self) -> list[dict[str, Any]]:
+        return list(self.report.as_json(self.describe)["errors"])
+
+    def body(self) -> dict[str, Any]:
+        return self.report.as_json(self.describe)
+
+
+def header_key(text: str) -> str:
+    """A header as compared: no case, no spaces, punctuation or accents that matter."""
+    return re.sub(r"[\W_]+", "", text.casefold())
+
+
+def columns_guess(header: Sequence[str], fields: Sequence[ImportField]) -> dict[str, str]:
+    """Each header -> the field it is known to name (IGNORE when none)."""
+    known = {header_key(name): f.name for f in fields for name in (f.name, *f.headers)}
+    return {column: known.get(header_key(column), IGNORE) for column in header}
+
+
+def columns_map(header: Sequence[str], fields: Sequence[ImportField],
+                mapping: Mapping[str, str] | None, report: ImportReport) -> dict[str, int]:
+    """Field name -> the index of its column. ``mapping`` (header -> field name, IGNORE to
+    leave a column out) overrides the guess for the headers it names. A required field
+    without a column, a mapping to an unknown field and a field mapped twice are errors
+    in the report."""
+    chosen = columns_guess(header, fields)
+    names = {f.name for f in fields}
+    if mapping:
+        by_key = {header_key(column): column for column in header}
+        for column, name in mapping.items():
+            target = by_key.get(header_key(column))
+            if target is None:
+                report.error(None, column, E_MISSING_COLUMN, column=column)
+                continue
+            name = name.strip()
+            if name and name not in names:
+                report.error(None, column, E_UNKNOWN_FIELD, field=name)
+                continue
+            chosen[target] = name
+    indexes: dict[str, int] = {}
+    for index, column in enumerate(header):
+        name = chosen.get(column, IGNORE)
+        if not name:
+            continue
+        if name in indexes:
+            report.error(None, column, E_FIELD_TWICE, field=name)
+            continue
+        indexes[name] = index
+    for f in fields:
+        if f.required and f.name not in indexes:
+            report.error(None, f.name, E_MISSING_COLUMN, column=f.name)
+    return indexes
+
+
+def report_csv_rows(stored: Mapping[str, Any]) -> Iterable[list[Any]]:
+    """A stored report as CSV rows (header first): every row, its outcome and each note,
+    then the review and the errors."""
+    yield ["row", "outcome", "what", "column", "code", "message"]
+    for row in stored.get("rows", []):
+        notes = row.get("notes") or [{}]
+        for note in notes:
+            yield [row["row"], row["outcome"], row["label"], note.get("column", ""),
+                   note.get("code", ""), note.get("message", "")]
+    for item in stored.get("review", []):
+        yield [item["row"], REVIEW, item["reason"], "", "", "; ".join(
+            str(c.get("label", c.get("id", ""))) for c in item["candidates"])]
+    for error in stored.get("errors", []):
+        yield [error["row"] or "", ERROR, "", error["column"] or "", error["code"],
+               error["message"]]
+
+
+def issue_message(code: str, params: Mapping[str, Any]) -> str:
+    """The words of the shared codes (reading, mapping, the common cell errors); an import
+    says its own codes first and falls back to these."""
+    try:
+        count = int(params.get("limit") or 0)
+    except (TypeError, ValueError):
+        count = 0
+    texts = {
+        "file_empty": _("The file is empty: it needs a header row and at least one row."),
+        "file_too_large": ngettext("The file is larger than %(limit)s MB.",
+                                   "The file is larger than %(limit)s MB.", count),
+        "too_many_rows": ngettext(
+            "The file has more than %(limit)s row: import it in parts.",
+            "The file has more than %(limit)s rows: import it in parts.", count),
+        "too_many_columns": _("Row %(row)s has more than %(limit)s columns."),
+        "cell_too_long": ngettext("A cell is longer than %(limit)s character.",
+                                  "A cell is longer than %(limit)s characters.", count),
+        "not_text": _("The file is neither a spreadsheet (XLSX) nor a text file (CSV)."),
+        "bad_xlsx": _("The XLSX file cannot be read."),
+        "old_excel": _("Old Excel files (.xls) cannot be read: save it as XLSX or CSV."),
+        "duplicate_header": _("The header “%(column)s” appears twice."),
+        E_MISSING_COLUMN: _("The file has no column “%(column)s”."),
+        E_UNKNOWN_FIELD: _("“%(field)s” is not a field of this import."),
+        E_FIELD_TWICE: _("Two columns are mapped to “%(field)s”."),
+        E_REQUIRED: _("This cell is required."),
+        E_TOO_LONG: ngettext("At most %(limit)s character.", "At most %(limit)s characters.",
+                             count),
+        E_BAD_DATE: _("“%(value)s” is not a date (write 2024-03-31 or 31.03.2024)."),
+        E_BAD_EMAIL: _("“%(value)s” is not an e-mail address."),
+        E_BAD_NUMBER: _("“%(value)s” is not a number."),
+        E_BAD_COUNTRY: _("“%(value)s” is not a country (a two-letter code such as NL)."),
+        E_NO_ROWS: _("The file has a header but no rows."),
+        "bad_json_object": _("Send a JSON object, such as {\"E-mail\": \"email\"}."),
+    }
+    text = texts.get(code)
+    if text is None:
+        return code
+    try:
+        return text % dict(params)
+    except (KeyError, TypeError, ValueError):
+        return text
+
+
+@dataclass(frozen=True)
+class Upload:
+    """What an import's request carries: the file, its name, the column mapping (header ->
+    field) and the decisions on rows for review (row -> "new" or an id)."""
+
+    data: bytes
+    file_name: str
+    mapping: dict[str, str]
+    decisions: dict[int, str]
+    dry_run: bool
+
+
+def upload_read(files: Mapping[str, Any], fields: Mapping[str, Any],
+                query: Mapping[str, Any]) -> Upload:
+    """An import request's parts (multipart ``file``, ``mapping`` and ``decisions`` as JSON
+    objects, ``?dry_run=true``); ImportFailed naming the part that is wrong."""
+    import json
+
+    report = ImportReport()
+    upload = files.get("file")
+    if upload is None:
+        report.error(None, "file", E_REQUIRED)
+    mapping: dict[str, str] = {}
+    decisions: dict[int, str] = {}
+    for name in ("mapping", "decisions"):
+        raw = fields.get(name)
+        if not raw:
+            continue
+        try:
+            value = json.loads(raw) if isinstance(raw, str) else raw
+        except ValueError:
+            value = None
+        if not isinstance(value, dict) or not all(
+                isinstance(k, str) and isinstance(v, str | int) for k, v in value.items()):
+            report.error(None, name, "bad_json_object")
+            continue
+        if name == "mapping":
+            mapping = {k: str(v) for k, v in value.items()}
+        else:
+            if not all(k.isdigit() for k in value):
+                report.error(None, name, "bad_json_object")
+                continue
+            decisions = {int(k): str(v) for k, v in value.items()}
+    if report.errors:
+        raise ImportFailed(report)
+    dry_run = str(query.get("dry_run", "")).lower() in ("true", "1", "yes")
+    size = getattr(upload, "size", 0)
+    if size > MAX_UPLOAD:
+        report.error(None, "file", "file_too_large", limit=MAX_UPLOAD // (1024 * 1024))
+        raise ImportFailed(report)
+    return Upload(upload.read(), str(getattr(upload, "name", "") or "upload")[:255], mapping,
+                  decisions, dry_run)
