@@ -3,9 +3,22 @@ in tournaments/api/."""
 
 from django.urls import path
 
-from tournaments.api import entries, lifecycle, penalties, players, results, seating, table_entry
+from tournaments.api import (
+    entries,
+    imports,
+    lifecycle,
+    penalties,
+    players,
+    results,
+    seating,
+    table_entry,
+)
 
 urlpatterns = [
+    path("imports/tournaments", imports.TournamentImportView.as_view(),
+         name="api-import-tournaments"),
+    path("imports/tournaments/<int:pk>/report", imports.TournamentImportReportView.as_view(),
+         name="api-import-tournament-report"),
     path("tournaments", lifecycle.TournamentListView.as_view(), name="api-tournaments"),
     path("tournaments/<int:pk>", lifecycle.TournamentDetailView.as_view(),
          name="api-tournament"),

@@ -253,6 +253,28 @@ class Tournament(models.Model):
         help_text=_("The weight the EMA gave the tournament (days, players, countries, "
                     "qualification)."),
     )
+    class ResultsKind(models.TextChoices):
+        HANDS = "hands", _("Hand by hand")
+        TABLES = "tables", _("Table totals")
+        FINAL = "final", _("Final standings only")
+
+    results_kind = models.CharField(
+        _("results kept"), max_length=10, choices=ResultsKind.choices,
+        default=ResultsKind.TABLES,
+        help_text=_("“Final standings only”: a past tournament imported from its final "
+                    "ranking (docs/decisions/0810-final-standings-imports.md)."),
+    )
+    abroad = models.BooleanField(
+        _("abroad"), default=False,
+        help_text=_("Another country's tournament whose results are kept here for the EMA "
+                    "ranking of our players; not accredited here."),
+    )
+    rated = models.BooleanField(
+        _("counts in our rating list"), default=True,
+        help_text=_("A tournament with final standings only counts in the rating list as "
+                    "one period of pairwise results by final place; off for results abroad "
+                    "unless the accreditation officer says otherwise."),
+    )
     seating_seed = models.IntegerField(_("seating seed"), null=True, blank=True)
     seating_repeat_pairs = models.PositiveIntegerField(
         _("pairs meeting more than once"), null=True, blank=True
@@ -833,3 +855,29 @@ class UnbalancedTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.session}/{self.table}: {self.total}"
+
+
+class TournamentImport(models.Model):
+    """One committed import of a tournament's final standings
+    (docs/decisions/0810-final-standings-imports.md): who, when, which file, and its report
+    (the counts and every decision taken), kept to be downloaded."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="imports",
+        verbose_name=_("tournament"),
+    )
+    filename = models.CharField(_("file"), max_length=255, blank=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("imported by"),
+    )
+    imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
+    report = models.JSONField(_("report"), default=dict)
+
+    class Meta:
+        ordering = ["-imported_at", "-pk"]
+        verbose_name = _("tournament import")
+        verbose_name_plural = _("tournament imports")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.imported_at:%Y-%m-%d}"
