@@ -108,6 +108,10 @@ def _templates() -> dict[str, str]:
             "has it."
         ),
         "conflicting_ids": _("The member number and the EMA number name different players."),
+        "name_match": _(
+            "Players with this name and country are already known (see the candidates): "
+            "send \"confirm\": true to register the one found, \"new\": true for another "
+            "person, or give an EMA or member number."),
         "name_required": _("The name is required."),
         "too_many_players_per_call": ngettext_lazy(
             "At most %(limit)s player in one request.",
