@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -397,6 +397,9 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     months explained game by game (``?periods=``, PERIODS_PAGE_SIZE newest first); the chart
     and its table keep every month (one row a month: bounded by the calendar)."""
     player = get_object_or_404(Player.objects.select_related("member__club"), pk=pk)
+    if player.merged_into_id is not None:  # a duplicate merged into another player
+        return HttpResponsePermanentRedirect(reverse("ratings:player",
+                                                     args=[player.merged_into_id]))
     played = player_rulesets(player)
     if request.GET.get("ruleset"):
         ruleset = _ruleset(request)

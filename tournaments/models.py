@@ -67,6 +67,12 @@ class Player(models.Model):
         verbose_name=_("member"),
     )
     is_anonymised = models.BooleanField(_("anonymised"), default=False, editable=False)
+    merged_into = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, editable=False,
+        related_name="merged_players", verbose_name=_("merged into"),
+        help_text=_("A duplicate merged into this player: its page and API answer with a "
+                    "redirect to it."),
+    )
     # Both names folded (rulebook.search_text.search_fold: no case, no accents) for search,
     # the same on every database: SQLite's LIKE folds ASCII letters only (decision 0525).
     name_search = models.CharField(max_length=401, blank=True, editable=False)
@@ -881,3 +887,62 @@ class TournamentImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.imported_at:%Y-%m-%d}"
+
+
+class PlayerMerge(models.Model):
+    """Two players found to be one person (docs/decisions/0811-player-identity.md): the rows
+    of ``merged`` moved to ``kept`` (``moved``: model -> field -> ids, to undo), ``merged``
+    kept as a pointer (``Player.merged_into``). Undone while no newer merge involves either."""
+
+    kept = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                             verbose_name=_("player kept"))
+    merged = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("player merged"))
+    moved = models.JSONField(_("rows moved"), default=dict)
+    merged_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="+", verbose_name=_("merged by"))
+    merged_at = models.DateTimeField(_("merged at"), auto_now_add=True)
+    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-merged_at", "-pk"]
+        verbose_name = _("player merge")
+        verbose_name_plural = _("player merges")
+
+    def __str__(self) -> str:
+        return f"{self.merged_id} -> {self.kept_id}"
+
+
+class PlayerClaim(models.Model):
+    """A member says a player is them ("this is me"); the membership officer confirms (the
+    player gets the member) or refuses."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Waiting for the membership officer")
+        CONFIRMED = "confirmed", _("Confirmed")
+        REFUSED = "refused", _("Refused")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims",
+                               verbose_name=_("player"))
+    member = models.ForeignKey("federation.Member", on_delete=models.CASCADE,
+                               related_name="player_claims", verbose_name=_("member"))
+    state = models.CharField(_("state"), max_length=10, choices=State.choices,
+                             default=State.PENDING)
+    claimed_at = models.DateTimeField(_("claimed at"), auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   null=True, blank=True, related_name="+",
+                                   verbose_name=_("decided by"))
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-claimed_at", "-pk"]
+        verbose_name = _("player claim")
+        verbose_name_plural = _("player claims")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "member"],
+                                    condition=models.Q(state="pending"),
+                                    name="player_claim_pending_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} -> {self.player}"

@@ -33,6 +33,7 @@ LOG_ACTIONS = [
      _("Final standings imported")),
     ("tournaments.player.merge", _("Players merged"), _("Players merged")),
     ("tournaments.player.unmerge", _("Players merge undone"), _("Players merge undone")),
+    ("tournaments.player.claim", _("Player claim decided"), _("Player claim decided")),
     ("tournaments.entry.create", _("Entry received"), _("Entry received")),
     ("tournaments.entry.withdraw", _("Entry withdrawn"), _("Entry withdrawn")),
     ("tournaments.entry.move_up", _("Moved up from the waiting list"),
