@@ -277,3 +277,23 @@ def test_xlsx_files_are_read():
     lines, problems = standing_lines(rows)
     assert how == "xlsx" and not problems
     assert (lines[0].ema_number, lines[0].game_points) == ("04010001", 12)
+
+
+@pytest.mark.django_db
+def test_pages_mark_abroad_and_the_player_page_states_the_rating_rule(client, officer):
+    content = as_csv(published_ranking(8, every_ema=True), drop_zero=False)
+    home = tournament_import(user=officer, data=FIELDS, content=content)
+    abroad = tournament_import(
+        user=officer, content=content,
+        data={**FIELDS, "name": "Paris Open", "city": "Paris", "country": "FR",
+              "start_date": "2024-06-01", "end_date": "2024-06-02", "abroad": "true"})
+    page = client.get(f"/en/tournaments/{abroad.tournament}/").content.decode()
+    assert 'data-testid="abroad"' in page and "Final standings only" in page
+    home_page = client.get(f"/en/tournaments/{home.tournament}/").content.decode()
+    assert 'data-testid="abroad"' not in home_page
+    calendar = client.get("/en/tournaments/").content.decode()
+    assert calendar.count('data-testid="abroad"') == 1
+    player = TournamentResult.objects.filter(tournament=home.tournament).first().player
+    profile = client.get(f"/en/ratings/players/{player.pk}/").content.decode()
+    assert 'data-testid="final-only-rule"' in profile
+    assert 'data-testid="abroad"' in profile
