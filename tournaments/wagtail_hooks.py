@@ -64,9 +64,49 @@ def register_tournament_viewsets():
 def register_tournament_admin_urls():
     from django.urls import path
 
+    from tournaments.views import imports
     from tournaments.viewsets import decide_view
 
-    return [path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide")]
+    return [
+        path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide"),
+        path("tournaments/import/", imports.tournament_import_view, name="tournament_import"),
+        path("tournaments/imports/<int:pk>/report/", imports.tournament_import_report,
+             name="tournament_import_report"),
+        path("players/claims/", imports.player_claims_view, name="tournament_player_claims"),
+        path("players/claims/<int:pk>/decide/", imports.player_claim_decide_view,
+             name="tournament_player_claim_decide"),
+    ]
+
+
+@hooks.register("register_admin_menu_item")
+def register_import_menu_item():
+    """The accreditation officer's import of past tournaments (issue 35)."""
+    from django.urls import reverse_lazy
+    from wagtail.admin.menu import MenuItem
+
+    from tournaments.permissions import can_accredit
+
+    class OfficerMenuItem(MenuItem):
+        def is_shown(self, request):
+            return can_accredit(request.user)
+
+    return OfficerMenuItem(_("Import a past tournament"), reverse_lazy("tournament_import"),
+                           icon_name="upload", order=330)
+
+
+@hooks.register("register_admin_menu_item")
+def register_claims_menu_item():
+    """The membership officer's decisions on players claimed by members (issue 35)."""
+    from django.urls import reverse_lazy
+    from wagtail.admin.menu import MenuItem
+
+    class MembershipMenuItem(MenuItem):
+        def is_shown(self, request):
+            return request.user.has_perm("tournaments.change_player")
+
+    return MembershipMenuItem(_("Players claimed by members"),
+                              reverse_lazy("tournament_player_claims"), icon_name="user",
+                              order=306)
 
 
 @hooks.register("register_admin_menu_item")

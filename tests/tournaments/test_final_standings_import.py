@@ -297,3 +297,49 @@ def test_pages_mark_abroad_and_the_player_page_states_the_rating_rule(client, of
     profile = client.get(f"/en/ratings/players/{player.pk}/").content.decode()
     assert 'data-testid="final-only-rule"' in profile
     assert 'data-testid="abroad"' in profile
+
+
+# --- the admin pages --------------------------------------------------------------------------
+
+
+def _form(**extra):
+    return {"name": "Kazan Cup", "ruleset": "mcr", "start_date": "2023-10-07",
+            "end_date": "2023-10-08", "city": "Kazan", "country": "RU", "mers": "on",
+            "mers_weight": "1", "rated": "on", **extra}
+
+
+@pytest.mark.django_db
+def test_the_officer_previews_chooses_and_commits_in_the_admin(client, officer, organizer):
+    known = Player.objects.create(name_latin="Li Wei", first_name="Li", last_name="Wei",
+                                  country="CN")
+    content = b"Place,First name,Last name,Country,Score\n1,Li,Wei,CN,10\n2,Bo,Yang,CN,5\n"
+    client.force_login(organizer)
+    assert client.get("/admin/tournaments/import/").status_code in (302, 403)
+    client.force_login(officer)
+    assert client.get("/admin/tournaments/import/").status_code == 200
+    upload = io.BytesIO(content)
+    upload.name = "kazan.csv"
+    preview = client.post("/admin/tournaments/import/", {**_form(), "file": upload,
+                                                          "preview": "1"})
+    page = preview.content.decode()
+    assert preview.status_code == 200 and 'id="import-review"' in page
+    assert not Tournament.objects.exists()
+    token = preview.context["form"].initial["upload"]
+    committed = client.post("/admin/tournaments/import/", {
+        **_form(), "upload": token, "choice-2": str(known.pk), "commit": "1"})
+    assert committed.status_code == 200, committed.content.decode()[:2000]
+    t = Tournament.objects.get()
+    assert TournamentResult.objects.get(tournament=t, rank=1).player == known
+    record = TournamentImport.objects.get()
+    report = client.get(f"/admin/tournaments/imports/{record.pk}/report/")
+    assert report.status_code == 200 and report.json()["created"] == 2
+
+
+@pytest.mark.django_db
+def test_admin_errors_are_listed_and_nothing_written(client, officer):
+    client.force_login(officer)
+    upload = io.BytesIO(b"Place,First name,Last name,Score\nx,A,B,1\n")
+    upload.name = "bad.csv"
+    page = client.post("/admin/tournaments/import/", {**_form(), "file": upload,
+                                                       "commit": "1"}).content.decode()
+    assert 'id="import-errors"' in page and not Tournament.objects.exists()

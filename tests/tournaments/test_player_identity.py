@@ -131,3 +131,22 @@ def test_a_member_claims_a_player_and_the_membership_officer_confirms(
     assert decided.status_code == 200 and decided.json()["state"] == "confirmed"
     ann.refresh_from_db()
     assert ann.member == member
+
+
+def test_this_is_me_on_the_player_page_and_the_admin_decision(
+        client, make_user, membership_officer, duplicates):
+    _anna, ann, _first, _second = duplicates
+    regular, _ = MembershipType.objects.get_or_create(kind="regular")
+    user = make_user(email="ann2@example.org")
+    Member.objects.create(name_latin="Ann Smit", membership_number=502, country="RU",
+                          membership_type=regular, user=user)
+    client.force_login(user)
+    assert 'data-testid="claim"' in client.get(f"/en/ratings/players/{ann.pk}/").content.decode()
+    client.post(f"/en/ratings/players/{ann.pk}/claim/")
+    claim = PlayerClaim.objects.get()
+    assert client.get("/admin/players/claims/").status_code in (302, 403)
+    client.force_login(membership_officer)
+    assert str(ann) in client.get("/admin/players/claims/").content.decode()
+    client.post(f"/admin/players/claims/{claim.pk}/decide/", {"decision": "refuse"})
+    claim.refresh_from_db()
+    assert claim.state == "refused"
