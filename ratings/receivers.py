@@ -9,10 +9,11 @@ from typing import Any
 from django.dispatch import receiver
 
 from ratings.services import ratings_recompute, ratings_recompute_after_tournament
-from tournaments.signals import players_merged, results_confirmed
+from tournaments.signals import players_merged, results_confirmed, results_imported
 
 
 @receiver(results_confirmed, dispatch_uid="ratings_rerate_after_results")
+@receiver(results_imported, dispatch_uid="ratings_rerate_after_import")
 def rerate_after_results(sender: Any, tournament: Any, **kwargs: Any) -> None:
     ratings_recompute_after_tournament(
         ruleset=tournament.ruleset, end_date=tournament.end_date

@@ -5,6 +5,10 @@ tournament's results, with ``tournament`` (the tournament, already saved). The r
 re-rates from the tournament's period on (``ratings.receivers``); a receiver that raises
 rolls the confirmation back.
 
+``results_imported`` is sent inside the transaction of an import of a past tournament's final
+standings that added or changed results (decision 0810), with ``tournament``: the ratings
+app re-rates as after a confirmation; no news is drafted for the past.
+
 ``players_merged`` is sent inside the transaction of a merge of two players (or its undo),
 with ``player`` (the player kept) and ``rulesets`` (those whose results moved): the ratings
 app recomputes those rulesets (``ratings.receivers``).
@@ -17,4 +21,5 @@ from django.dispatch import Signal
 
 results_confirmed = Signal()
 players_merged = Signal()
+results_imported = Signal()
 tournament_accredited = Signal()

@@ -2,7 +2,7 @@
 (docs/decisions/0810-final-standings-imports.md): the tournament is created confirmed with
 ``results_kind`` "final", its players matched (EMA number first; a name and country only
 with a person's choice), its ``TournamentResult`` rows written, the ratings recomputed once
-(``results_confirmed``), and the report kept (``TournamentImport``).
+(``results_imported``), and the report kept (``TournamentImport``).
 
 The same file imported twice changes nothing: the tournament is found again by its name and
 start date, the players by the tournament's stored standings, and equal rows are left
@@ -37,7 +37,7 @@ from tournaments.models import (
 from tournaments.rules import standings_files
 from tournaments.rules.standings_files import FileProblem, StandingLine
 from tournaments.services._common import _audit
-from tournaments.signals import results_confirmed
+from tournaments.signals import results_imported
 
 E_FIELD_REQUIRED = "field_required"
 E_BAD_FIELD = "bad_field"
@@ -376,7 +376,7 @@ def tournament_import(
                created=report.created, updated=report.updated, unchanged=report.unchanged)
         if changed:
             # the ratings follow in the same transaction (ratings.receivers)
-            results_confirmed.send(sender=Tournament, tournament=tournament)
+            results_imported.send(sender=Tournament, tournament=tournament)
     return report
 
 
