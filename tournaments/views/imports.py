@@ -62,6 +62,7 @@ def tournament_import_view(request: HttpRequest) -> HttpResponse:
     form = TournamentImportForm(request.POST or None, request.FILES or None)
     report: ImportReport | None = None
     committed = False
+    choices: dict[int, int | None] = {}
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         token = data["upload"] or ""
@@ -83,7 +84,6 @@ def tournament_import_view(request: HttpRequest) -> HttpResponse:
                 "abroad": "true" if data["abroad"] else "",
                 "rated": "true" if data["rated"] else "false",
             }
-            choices: dict[int, int | None] = {}
             for key, value in request.POST.items():
                 if key.startswith("choice-") and key[7:].isdigit() and value:
                     choices[int(key[7:])] = None if value == "new" else int(value) \
@@ -104,6 +104,8 @@ def tournament_import_view(request: HttpRequest) -> HttpResponse:
                 TournamentImportForm()
     return render(request, "tournaments/admin/import.html", {
         "form": form, "report": report, "committed": committed,
+        "choices": {} if committed else {row: "new" if value is None else value
+                                         for row, value in choices.items()},
         "imports": TournamentImport.objects.select_related("tournament", "imported_by")[:20],
     })
 
