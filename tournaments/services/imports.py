@@ -251,8 +251,11 @@ def _plan(lines: list[StandingLine], fields: TournamentFields, tournament: Tourn
           choices: Mapping[int, int | None], report: ImportReport) -> list[_Planned]:
     players = _Players(lines, tournament)
     planned: list[_Planned] = []
+    codes: dict[str, str] = {}  # a file names a few countries, many times
     for line in lines:
-        country = _country_code(line.country) if line.country else ""
+        if line.country and line.country not in codes:
+            codes[line.country] = _country_code(line.country)
+        country = codes[line.country] if line.country else ""
         if line.country and not country:
             report.error(line.row, "country", E_BAD_COUNTRY, value=line.country)
             continue
