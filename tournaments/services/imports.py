@@ -459,7 +459,7 @@ def _write(tournament: Tournament | None, fields: TournamentFields, planned: lis
     if gone:
         TournamentResult.objects.filter(tournament=tournament, player_id__in=gone).delete()
         Registration.objects.filter(tournament=tournament, player_id__in=gone).delete()
-        report.decisions.append(_("%(count)s players no longer in the file removed.")
+        report.decisions.append(_("Players no longer in the file, removed: %(count)s.")
                                 % {"count": len(gone)})
     TournamentResult.objects.bulk_create(to_create, batch_size=500)
     TournamentResult.objects.bulk_update(to_update, fields_compared, batch_size=500)
