@@ -344,3 +344,24 @@ def test_admin_errors_are_listed_and_nothing_written(client, officer):
     page = client.post("/admin/tournaments/import/", {**_form(), "file": upload,
                                                        "commit": "1"}).content.decode()
     assert 'id="import-errors"' in page and not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_import_tournament_command(officer, tmp_path):
+    from django.core.management import CommandError, call_command
+
+    path = tmp_path / "ranking.csv"
+    path.write_bytes(as_csv(published_ranking(8)))
+    args = [str(path), "--user", officer.email, "--name", "Moscow Open 2024",
+            "--ruleset", "mcr", "--start-date", "2024-03-02", "--end-date", "2024-03-03",
+            "--city", "Moscow", "--country", "RU", "--mers", "--mers-weight", "1.5"]
+    out = io.StringIO()
+    call_command("import_tournament", *args, "--dry-run", stdout=out)
+    assert json.loads(out.getvalue())["created"] == 8 and not Tournament.objects.exists()
+    call_command("import_tournament", *args, stdout=io.StringIO())
+    again = io.StringIO()
+    call_command("import_tournament", *args, stdout=again)
+    assert json.loads(again.getvalue())["unchanged"] == 8
+    path.write_bytes(b"Place,Name,Score\nx,A B,1\n")
+    with pytest.raises(CommandError):
+        call_command("import_tournament", *args, stdout=io.StringIO())
