@@ -41,7 +41,8 @@ from ratings.selectors import RULESETS
 from ratings.services import rating_period_publish
 from rulebook.scoring.standings import WINDS
 from tournaments import services as tournaments
-from tournaments.models import TableEntry, Tournament
+from tournaments.ema_export import HEADER
+from tournaments.models import Player, TableEntry, Tournament
 from tournaments.rules.results_files import parse_results_json
 
 DEMO_PASSWORD = "mahjong-demo"
@@ -122,6 +123,18 @@ PAST_HKOS = [
     ("Neva Old Style Evening", "Saint Petersburg", "RU", 1, 7, 12),
     ("Amsterdam Old Style Cup", "Amsterdam", "NL", 2, 3, 12),
 ]
+#: two past seasons kept only as final standings, imported from their EMA results sheets
+#: (decision 0810): (name, city, months before today, players); the year is added
+IMPORTED = [
+    ("Moscow Open", "Moscow", 26, 16),
+    ("Saint Petersburg Cup", "Saint Petersburg", 24, 12),
+    ("Moscow Open", "Moscow", 14, 16),
+    ("Saint Petersburg Cup", "Saint Petersburg", 12, 12),
+]
+#: a result abroad: another country's MERS tournament some of our members played
+ABROAD = ("Copenhagen Mahjong Open", "Copenhagen", "DK", 10, 8)
+ABROAD_LOCALS = [("Freja", "Nielsen"), ("Mads", "Jensen"), ("Ida", "Hansen"),
+                 ("Oscar", "Pedersen")]
 RELATIVE = {"right": 1, "opposite": 2, "left": 3}
 CENT = Decimal("0.01")
 
@@ -158,6 +171,7 @@ def demo_federation_load(*, today: date | None = None, seed: int = 2026) -> Demo
         clubs = [Club.objects.create(name=name, city=city, public_contact=contact)
                  for name, city, contact in CLUBS]
         members = _members(clubs, people, today, rng)
+        _imported_seasons(members, people, today, rng)
         hands = _past_tournaments(clubs, members, people, today, rng)
         members += _newer_members(clubs, people, today)
         hands += _championship(clubs, members, people, today, rng)
@@ -339,6 +353,62 @@ def _tournament(name: str, city: str, country: str, club: Club, start: date, pla
     return tournaments.tournament_decide(tournament=tournament,
                                          user=people["officer@example.org"],
                                          decision="accredit")
+
+
+def _standings_sheet(rows: list[tuple[str, str, str, str]], rng: random.Random) -> bytes:
+    """An EMA results sheet (as this site exports it) of ``rows`` (first name, last name,
+    EMA number, country) in a random finishing order."""
+    order = rows[:]
+    rng.shuffle(order)
+    lines = [",".join(HEADER)]
+    table_points = sorted((rng.randint(0, 96) / 4 for _ in order), reverse=True)
+    for place, ((first, last, ema, country), tp) in enumerate(
+            zip(order, table_points, strict=True), start=1):
+        lines.append(f"{place},{first},{last},{ema},{tp:g},{rng.randint(-150, 150)},"
+                     f"{'yes' if ema else 'no'},{country}")
+    return "\n".join(lines).encode()
+
+
+def _imported_seasons(members: list[Member], people: dict[str, Any], today: date,
+                      rng: random.Random) -> None:
+    """Two seasons before the site, imported from their final standings, and a result
+    abroad: the members' players are known by their EMA numbers first."""
+    officer = people["officer@example.org"]
+    for number, member in enumerate(members, start=1):
+        Player.objects.create(member=member, name_latin=member.name_latin,
+                              name_native=member.name_native, country=member.country,
+                              ema_number=f"{int(member.country == 'RU') * 13 or 4:02d}"
+                                         f"{number:06d}")
+    known = {p.member_id: p for p in Player.objects.filter(member__in=members)}
+
+    def row(member: Member) -> tuple[str, str, str, str]:
+        first, last = known[member.pk].latin_first_last
+        return first, last, known[member.pk].ema_number, member.country
+
+    guests = [(*name.split(" ", 1), "", country) for name, country in GUESTS]
+    for name, city, months_ago, players in IMPORTED:
+        start = today - timedelta(days=30 * months_ago)
+        field = [row(m) for m in rng.sample(members, players - len(guests))] + guests
+        sheet = _standings_sheet(field, rng)
+        data = {"name": f"{name} {start.year}", "ruleset": "mcr",
+                "start_date": start.isoformat(),
+                "end_date": (start + timedelta(days=1)).isoformat(), "city": city,
+                "country": "RU", "mers": "true", "mers_weight": "1"}
+        # the guests have no EMA number: the officer says they are the guests already known
+        preview = tournaments.tournament_import(user=officer, content=sheet, data=data,
+                                                dry_run=True)
+        tournaments.tournament_import(
+            user=officer, content=sheet, filename="ema-results.csv", data=data,
+            choices={item["row"]: item["candidates"][0]["id"] for item in preview.review})
+    name, city, country, months_ago, ours = ABROAD
+    start = today - timedelta(days=30 * months_ago)
+    field = [row(m) for m in rng.sample(members, ours)]
+    field += [(first, last, "", "DK") for first, last in ABROAD_LOCALS]
+    tournaments.tournament_import(
+        user=officer, content=_standings_sheet(field, rng), filename="ema-results.csv",
+        data={"name": name, "ruleset": "mcr", "start_date": start.isoformat(),
+              "end_date": (start + timedelta(days=1)).isoformat(), "city": city,
+              "country": country, "mers": "true", "mers_weight": "1.5", "abroad": "true"})
 
 
 def _past_tournaments(clubs: list[Club], members: list[Member], people: dict[str, Any],

@@ -8,7 +8,9 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
+from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
@@ -191,6 +193,10 @@ class PlayerView(APIView):
                 {"errors": [{"field": "page", "message": str(PAGE_INVALID)}]}, status=400
             )
         player = get_object_or_404(Player, pk=pk)
+        if player.merged_into_id is not None:  # a duplicate merged into another player
+            return HttpResponsePermanentRedirect(  # type: ignore[return-value]
+                reverse("api-player", args=[player.merged_into_id])
+                + (f"?{request.GET.urlencode()}" if request.GET else ""))
         current = player_current(player, ruleset=ruleset)
         history = player_history(player, ruleset)
         results = player_tournament_results(player, ruleset)

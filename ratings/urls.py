@@ -15,4 +15,5 @@ urlpatterns = [
     path("ema/csv/", views.ema_list_csv, name="ema_csv"),
     path("method/", views.method_page, name="method"),
     path("players/<int:pk>/", views.player_page, name="player"),
+    path("players/<int:pk>/claim/", views.player_claim, name="player_claim"),
 ]

@@ -12,9 +12,10 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -62,6 +63,7 @@ from ratings.selectors import (
 )
 from ratings.services import rating_period_publish
 from tournaments.models import Player
+from tournaments.services.identity import player_claim as claim_player
 
 PAGE_SIZE = 50
 TOURNAMENTS_PAGE_SIZE = 20  # a player's tournaments a page
@@ -415,6 +417,9 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     months explained game by game (``?periods=``, PERIODS_PAGE_SIZE newest first); the chart
     and its table keep every month (one row a month: bounded by the calendar)."""
     player = get_object_or_404(Player.objects.select_related("member__club"), pk=pk)
+    if player.merged_into_id is not None:  # a duplicate merged into another player
+        return HttpResponsePermanentRedirect(reverse("ratings:player",
+                                                     args=[player.merged_into_id]))
     played = player_rulesets(player)
     if request.GET.get("ruleset"):
         ruleset = _ruleset(request)
@@ -444,6 +449,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         )
     tournaments = Paginator(player_tournament_results(player, ruleset),
                             TOURNAMENTS_PAGE_SIZE).get_page(request.GET.get("page"))
+    shown = player_tournaments(player, ruleset, rows=tournaments.object_list)
     until = current.period if current else None
     chart = player_chart(history, until)
     member = player.member
@@ -465,7 +471,10 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "interval_high": current.rating.rating + 2 * current.rating.rd if current else None,
             "periods": periods,
             "periods_pager": _pager(request, explained, "periods", "explain-heading"),
-            "tournaments": player_tournaments(player, ruleset, rows=tournaments.object_list),
+            "tournaments": shown,
+            "has_final_only": any(t.final_only for t in shown),
+            "can_claim": (not player.member_id and request.user.is_authenticated
+                          and getattr(request.user, "member", None) is not None),
             "tournaments_count": tournaments.paginator.count,
             "tournaments_pager": _pager(request, tournaments, "page", "tournaments-heading"),
             "chart": [
@@ -617,3 +626,17 @@ def _ema_calculation(player: Player, ruleset: str) -> dict[str, object] | None:
 
 def method_page(request: HttpRequest) -> HttpResponse:
     return render(request, "ratings/method.html", {"config": method_config()})
+
+
+@require_POST
+def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member says "this is me" (decision 0811); the membership officer decides."""
+    player = get_object_or_404(Player, pk=pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("ratings:player", args=[pk]))
+    with errors_as_messages(request) as outcome:
+        claim_player(player=player, user=request.user)
+    if outcome.ok:
+        messages.success(request, _("Thank you: the membership officer will confirm that "
+                                    "this player is you."))
+    return redirect("ratings:player", pk=pk)

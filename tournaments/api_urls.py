@@ -5,6 +5,8 @@ from django.urls import path
 
 from tournaments.api import (
     entries,
+    identity,
+    imports,
     lifecycle,
     penalties,
     player_import,
@@ -17,6 +19,17 @@ from tournaments.api import (
 urlpatterns = [
     path("imports/players", player_import.PlayersImportView.as_view(),
          name="api-imports-players"),
+    path("players/<int:pk>/merge", identity.MergeView.as_view(), name="api-player-merge"),
+    path("players/merges/<int:pk>/undo", identity.MergeUndoView.as_view(),
+         name="api-player-merge-undo"),
+    path("players/<int:pk>/claim", identity.ClaimView.as_view(), name="api-player-claim"),
+    path("players/claims", identity.ClaimsView.as_view(), name="api-player-claims"),
+    path("players/claims/<int:pk>/decision", identity.ClaimDecisionView.as_view(),
+         name="api-player-claim-decision"),
+    path("imports/tournaments", imports.TournamentImportView.as_view(),
+         name="api-import-tournaments"),
+    path("imports/tournaments/<int:pk>/report", imports.TournamentImportReportView.as_view(),
+         name="api-import-tournament-report"),
     path("tournaments", lifecycle.TournamentListView.as_view(), name="api-tournaments"),
     path("tournaments/<int:pk>", lifecycle.TournamentDetailView.as_view(),
          name="api-tournament"),

@@ -61,6 +61,7 @@ E_LATE_MINUTES = "late_minutes"
 E_ALREADY_ABSENT = "already_absent"
 E_ABSENT_AFTER_RESULTS = "absent_after_results"
 E_TABLE_NOT_FLAGGED = "table_not_flagged"
+E_NAME_MATCH = "name_match"  # a name and country known: the caller confirms (issue 35)
 
 
 class TournamentError(DomainError):
@@ -93,8 +94,13 @@ class ResultsError(DomainError):
     def items(self) -> list[dict[str, Any]]:
         from tournaments.problem_texts import problem_message
 
-        return [{**problem.to_dict(), "message": problem_message(problem)}
-                for problem in self.problems]
+        items = []
+        for problem in self.problems:
+            item = {**problem.to_dict(), "message": problem_message(problem)}
+            if "candidates" in problem.params:  # a name-only match: who it could be
+                item["candidates"] = problem.params["candidates"]
+            items.append(item)
+        return items
 
 
 E_RESULTS_CONFLICT = "results_conflict"

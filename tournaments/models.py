@@ -83,6 +83,12 @@ class Player(models.Model):
         verbose_name=_("member"),
     )
     is_anonymised = models.BooleanField(_("anonymised"), default=False, editable=False)
+    merged_into = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, editable=False,
+        related_name="merged_players", verbose_name=_("merged into"),
+        help_text=_("A duplicate merged into this player: its page and API answer with a "
+                    "redirect to it."),
+    )
     # Both names folded (rulebook.search_text.search_fold: no case, no accents) for search,
     # the same on every database: SQLite's LIKE folds ASCII letters only (decision 0525).
     name_search = models.CharField(max_length=401, blank=True, editable=False)
@@ -269,6 +275,28 @@ class Tournament(models.Model):
         _("MERS weight"), max_digits=4, decimal_places=2, null=True, blank=True,
         help_text=_("The weight the EMA gave the tournament (days, players, countries, "
                     "qualification)."),
+    )
+    class ResultsKind(models.TextChoices):
+        HANDS = "hands", _("Hand by hand")
+        TABLES = "tables", _("Table totals")
+        FINAL = "final", _("Final standings only")
+
+    results_kind = models.CharField(
+        _("results kept"), max_length=10, choices=ResultsKind.choices,
+        default=ResultsKind.TABLES,
+        help_text=_("“Final standings only”: a past tournament imported from its final "
+                    "ranking (docs/decisions/0810-final-standings-imports.md)."),
+    )
+    abroad = models.BooleanField(
+        _("abroad"), default=False,
+        help_text=_("Another country's tournament whose results are kept here for the EMA "
+                    "ranking of our players; not accredited here."),
+    )
+    rated = models.BooleanField(
+        _("counts in our rating list"), default=True,
+        help_text=_("A tournament with final standings only counts in the rating list as "
+                    "one period of pairwise results by final place; off for results abroad "
+                    "unless the accreditation officer says otherwise."),
     )
     seating_seed = models.IntegerField(_("seating seed"), null=True, blank=True)
     seating_repeat_pairs = models.PositiveIntegerField(
@@ -891,3 +919,88 @@ class UnbalancedTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.session}/{self.table}: {self.total}"
+
+
+class TournamentImport(models.Model):
+    """One committed import of a tournament's final standings
+    (docs/decisions/0810-final-standings-imports.md): who, when, which file, and its report
+    (the counts and every decision taken), kept to be downloaded."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="imports",
+        verbose_name=_("tournament"),
+    )
+    filename = models.CharField(_("file"), max_length=255, blank=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("imported by"),
+    )
+    imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
+    report = models.JSONField(_("report"), default=dict)
+
+    class Meta:
+        ordering = ["-imported_at", "-pk"]
+        verbose_name = _("tournament import")
+        verbose_name_plural = _("tournament imports")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.imported_at:%Y-%m-%d}"
+
+
+class PlayerMerge(models.Model):
+    """Two players found to be one person (docs/decisions/0811-player-identity.md): the rows
+    of ``merged`` moved to ``kept`` (``moved``: model -> field -> ids, to undo), ``merged``
+    kept as a pointer (``Player.merged_into``). Undone while no newer merge involves either."""
+
+    kept = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                             verbose_name=_("player kept"))
+    merged = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("player merged"))
+    moved = models.JSONField(_("rows moved"), default=dict)
+    merged_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="+", verbose_name=_("merged by"))
+    merged_at = models.DateTimeField(_("merged at"), auto_now_add=True)
+    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-merged_at", "-pk"]
+        verbose_name = _("player merge")
+        verbose_name_plural = _("player merges")
+
+    def __str__(self) -> str:
+        return f"{self.merged_id} -> {self.kept_id}"
+
+
+class PlayerClaim(models.Model):
+    """A member says a player is them ("this is me"); the membership officer confirms (the
+    player gets the member) or refuses."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Waiting for the membership officer")
+        CONFIRMED = "confirmed", _("Confirmed")
+        REFUSED = "refused", _("Refused")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims",
+                               verbose_name=_("player"))
+    member = models.ForeignKey("federation.Member", on_delete=models.CASCADE,
+                               related_name="player_claims", verbose_name=_("member"))
+    state = models.CharField(_("state"), max_length=10, choices=State.choices,
+                             default=State.PENDING)
+    claimed_at = models.DateTimeField(_("claimed at"), auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   null=True, blank=True, related_name="+",
+                                   verbose_name=_("decided by"))
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-claimed_at", "-pk"]
+        verbose_name = _("player claim")
+        verbose_name_plural = _("player claims")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "member"],
+                                    condition=models.Q(state="pending"),
+                                    name="player_claim_pending_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} -> {self.player}"

@@ -110,6 +110,24 @@ def _templates() -> dict[str, str]:
             "has it."
         ),
         "conflicting_ids": _("The member number and the EMA number name different players."),
+        "merge_same_player": _("A player cannot be merged into itself."),
+        "merge_merged": _("This player was already merged into another one."),
+        "merge_same_tournament": _(
+            "Both players played in the same tournament (%(tournament)s): they are two "
+            "people."),
+        "merge_two_members": _("Both players are members: merge the members first."),
+        "merge_undo_blocked": _(
+            "A newer merge involves these players: undo it first."),
+        "merge_undone": _("This merge was already undone."),
+        "claim_no_member": _("Only a member can claim a player."),
+        "claim_taken": _("This player is already someone's."),
+        "claim_decided": _("This claim was already decided."),
+        "merge_into_required": _("Give the id of the player kept as “into”."),
+        "claim_confirm_required": _("Give “confirm”: true or false."),
+        "name_match": _(
+            "Players with this name and country are already known (see the candidates): "
+            "send \"confirm\": true to register the one found, \"new\": true for another "
+            "person, or give an EMA or member number."),
         "name_required": _("The name is required."),
         "too_many_players_per_call": ngettext_lazy(
             "At most %(limit)s player in one request.",

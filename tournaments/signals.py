@@ -5,6 +5,14 @@ tournament's results, with ``tournament`` (the tournament, already saved). The r
 re-rates from the tournament's period on (``ratings.receivers``); a receiver that raises
 rolls the confirmation back.
 
+``results_imported`` is sent inside the transaction of an import of a past tournament's final
+standings that added or changed results (decision 0810), with ``tournament``: the ratings
+app re-rates as after a confirmation; no news is drafted for the past.
+
+``players_merged`` is sent inside the transaction of a merge of two players (or its undo),
+with ``player`` (the player kept) and ``rulesets`` (those whose results moved): the ratings
+app recomputes those rulesets (``ratings.receivers``).
+
 ``tournament_accredited`` is sent inside the transaction of an officer's accreditation, with
 ``tournament``. The content app writes a draft news post for editors (``content.receivers``).
 """
@@ -12,4 +20,6 @@ rolls the confirmation back.
 from django.dispatch import Signal
 
 results_confirmed = Signal()
+players_merged = Signal()
+results_imported = Signal()
 tournament_accredited = Signal()

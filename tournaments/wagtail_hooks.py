@@ -31,6 +31,11 @@ LOG_ACTIONS = [
      _("Unbalanced table kept as recorded")),
     ("tournaments.tournament.confirm", _("Results confirmed"), _("Results confirmed")),
     ("tournaments.tournament.correct", _("Results corrected"), _("Results corrected")),
+    ("tournaments.tournament.import", _("Final standings imported"),
+     _("Final standings imported")),
+    ("tournaments.player.merge", _("Players merged"), _("Players merged")),
+    ("tournaments.player.unmerge", _("Players merge undone"), _("Players merge undone")),
+    ("tournaments.player.claim", _("Player claim decided"), _("Player claim decided")),
     ("tournaments.entry.create", _("Entry received"), _("Entry received")),
     ("tournaments.entry.withdraw", _("Entry withdrawn"), _("Entry withdrawn")),
     ("tournaments.entry.move_up", _("Moved up from the waiting list"),
@@ -64,11 +69,51 @@ def register_tournament_admin_urls():
     from django.urls import path
 
     from federation.import_views import import_kind_register
+    from tournaments.views import imports
     from tournaments.viewsets import decide_view
 
     # the admin's URLs are read before any admin page answers: the import kinds are known
     import_kind_register(_players_import_kind())
-    return [path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide")]
+    return [
+        path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide"),
+        path("tournaments/import/", imports.tournament_import_view, name="tournament_import"),
+        path("tournaments/imports/<int:pk>/report/", imports.tournament_import_report,
+             name="tournament_import_report"),
+        path("players/claims/", imports.player_claims_view, name="tournament_player_claims"),
+        path("players/claims/<int:pk>/decide/", imports.player_claim_decide_view,
+             name="tournament_player_claim_decide"),
+    ]
+
+
+@hooks.register("register_admin_menu_item")
+def register_import_menu_item():
+    """The accreditation officer's import of past tournaments (issue 35)."""
+    from django.urls import reverse_lazy
+    from wagtail.admin.menu import MenuItem
+
+    from tournaments.permissions import can_accredit
+
+    class OfficerMenuItem(MenuItem):
+        def is_shown(self, request):
+            return can_accredit(request.user)
+
+    return OfficerMenuItem(_("Import a past tournament"), reverse_lazy("tournament_import"),
+                           icon_name="upload", order=330)
+
+
+@hooks.register("register_admin_menu_item")
+def register_claims_menu_item():
+    """The membership officer's decisions on players claimed by members (issue 35)."""
+    from django.urls import reverse_lazy
+    from wagtail.admin.menu import MenuItem
+
+    class MembershipMenuItem(MenuItem):
+        def is_shown(self, request):
+            return request.user.has_perm("tournaments.change_player")
+
+    return MembershipMenuItem(_("Players claimed by members"),
+                              reverse_lazy("tournament_player_claims"), icon_name="user",
+                              order=306)
 
 
 def _players_import_kind():  # type: ignore[no-untyped-def]

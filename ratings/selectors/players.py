@@ -64,6 +64,11 @@ class PlayerTournament:
     players: int
     table_points: float
     game_points: int
+    final_only: bool = False
+    """Imported from its final standings only (decision 0810)."""
+    abroad: bool = False
+    rated: bool = True
+    """Counts in our rating list."""
 
 
 def player_tournament_results(player: Player, ruleset: str | None = DEFAULT_RULESET):
@@ -99,6 +104,9 @@ def player_tournaments(
             players=row.players,
             table_points=float(row.table_points),
             game_points=row.game_points,
+            final_only=row.tournament.results_kind == "final",
+            abroad=row.tournament.abroad,
+            rated=row.tournament.rated,
         )
         for row in rows
     ]

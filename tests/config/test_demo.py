@@ -63,9 +63,11 @@ def test_the_demo_is_loaded_through_the_services(loaded) -> None:
     # the latest month's list waits for the officer, the earlier ones are published
     periods = list(RatingPeriod.objects.filter(ruleset="mcr", has_results=True)
                    .order_by("period").values_list("published", flat=True))
-    assert periods == [True] * len(demo.PAST) + [False]  # with the championship's month
-    # the guests from abroad play without a membership
-    assert Player.objects.filter(member__isnull=True).count() == len(demo.GUESTS)
+    # with the championship's month and the imported seasons' (the result abroad: not rated)
+    assert periods == [True] * (len(demo.PAST) + len(demo.IMPORTED)) + [False]
+    # the guests from abroad play without a membership, as the locals of the result abroad
+    assert Player.objects.filter(member__isnull=True).count() == len(demo.GUESTS) + len(
+        demo.ABROAD_LOCALS)
 
 
 def test_mcr_and_hkos_tournaments_make_two_different_rating_lists(loaded, client) -> None:
@@ -270,3 +272,19 @@ def test_the_readme_names_a_login_for_every_role() -> None:
     for email in [*demo.VOLUNTEERS, demo.DEMO_MEMBER, demo.ADMIN_EMAIL]:
         assert email in readme, email
     assert demo.DEMO_PASSWORD in readme and demo.ADMIN_PASSWORD in readme
+
+
+def test_two_past_seasons_and_a_result_abroad_were_imported(loaded) -> None:
+    """Issue 35: final standings only, confirmed at once; abroad counts in the EMA ranking
+    of our players, not in our rating list."""
+    from ratings.selectors.ema import ema_player
+
+    imported = Tournament.objects.filter(results_kind="final")
+    assert imported.count() == len(demo.IMPORTED) + 1
+    assert set(imported.values_list("state", flat=True)) == {Tournament.State.RESULTS_CONFIRMED}
+    abroad = imported.get(abroad=True)
+    assert abroad.name == demo.ABROAD[0] and not abroad.rated
+    assert all(abroad.pk not in e.tournaments for e in RatingEntry.objects.only("tournaments"))
+    ours = abroad.final_results.filter(player__member__isnull=False).first().player
+    calculation = ema_player(ours, "mcr", TODAY)
+    assert abroad.pk in calculation.tournaments

@@ -307,7 +307,7 @@ def test_registration_matches_members_ema_numbers_and_names(api, make_tournament
     body = api["organizer"].post(f"/api/v1/tournaments/{t.pk}/players", [
         {"name": "A. Lee", "country": "RU", "member_number": 77},
         {"name": "J. de Vries", "country": "NL", "ema_number": "10990001"},
-        {"name": "piet bakker", "country": "nl"},
+        {"name": "piet bakker", "country": "nl", "confirm": True},
         {"name": "Guest Gast", "country": "DE"},
     ], format="json").json()
     assert [p["id"] for p in body[:3]] == [member.player.pk, known.pk, same_name.pk]

@@ -65,8 +65,9 @@ def test_existing_players_are_found_not_duplicated(api, make_tournament):
     body, _ = _register(api, t, [
         {"name": "Lee, A.", "country": "RU", "member_number": 21},
         {"name": "J. de Vries", "country": "NL", "ema_number": "04010001"},
-        {"name": "ivan sokolov", "country": "ru"},
-        {"name": "Иван Соколов", "country": "RU"},  # the same player, by the native name
+        {"name": "ivan sokolov", "country": "ru", "confirm": True},
+        # the same player, by the native name (issue 35: a name-only match is confirmed)
+        {"name": "Иван Соколов", "country": "RU", "confirm": True},
         {"name": "New Guest", "country": "FR"},
         {"name": "new guest", "country": "FR"},  # the same guest, twice in one call
         {"name": "New Guest", "country": "BE"},  # another country: another person
@@ -92,7 +93,7 @@ def test_a_new_ema_number_names_the_player_for_the_rest_of_the_call(
     known = Player.objects.create(name_latin="Mia Jansen", country="NL")
     t = make_tournament("draft")
     body, _ = _register(api, t, [
-        {"name": "Mia Jansen", "country": "NL", "ema_number": "04010077"},
+        {"name": "Mia Jansen", "country": "NL", "ema_number": "04010077", "confirm": True},
         {"name": "M. Jansen", "country": "NL", "ema_number": "04010077"},
         {"name": "Piet Bakker", "country": "NL", "ema_number": "04010078"},
         {"name": "P. Bakker", "country": "NL", "ema_number": "04010078"},
@@ -129,3 +130,23 @@ def test_the_service_keeps_the_order_and_numbers_after_earlier_registrations(mak
     )
     assert [r.number for r in registrations] == [4, 5, 6, 2]
     assert all(r.pk for r in registrations)
+
+
+def test_a_name_only_match_is_answered_with_the_candidates(api, make_tournament):
+    """Two "Li Wei" are not merged silently (issue 35): a known player found by name and
+    country only is a problem with the candidates until the caller confirms or says new."""
+    known = Player.objects.create(name_latin="Li Wei", country="CN")
+    t = make_tournament("draft")
+    answer = api["organizer"].post(f"/api/v1/tournaments/{t.pk}/players",
+                                   [{"name": "Li Wei", "country": "CN"}], format="json")
+    assert answer.status_code == 400
+    error = answer.json()["errors"][0]
+    assert (error["row"], error["field"], error["code"]) == (1, "name", "name_match")
+    assert error["candidates"] == [{"id": known.pk, "name": "Li Wei", "country": "CN",
+                                    "ema_number": ""}]
+    assert not Registration.objects.filter(tournament=t).exists()
+    other, _ = _register(api, t, [{"name": "Li Wei", "country": "CN", "new": True}])
+    assert other[0]["id"] != known.pk
+    second = make_tournament("draft")
+    same, _ = _register(api, second, [{"name": "Li Wei", "country": "CN", "confirm": True}])
+    assert same[0]["id"] == known.pk

@@ -42,9 +42,10 @@ class TournamentSerializer(serializers.ModelSerializer):
             "reduced_for", "entries_open",
             "members_first_until", "refund_until", "payment_days", "absent_score",
             "absent_table_points", "absent_game_points", "hide_last_sessions",
-            "standings_revealed_at",
+            "standings_revealed_at", "results_kind", "abroad",
         ]
-        read_only_fields = ["id", "state", "mers", "mers_weight", "standings_revealed_at"]
+        read_only_fields = ["id", "state", "mers", "mers_weight", "standings_revealed_at",
+                            "results_kind", "abroad"]
 
     mers_weight = serializers.DecimalField(
         max_digits=4, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True

@@ -41,6 +41,12 @@ class PlayerInSerializer(serializers.Serializer):
                                        default="")
     last_name = serializers.CharField(required=False, allow_blank=True, max_length=100,
                                       default="")
+    confirm = serializers.BooleanField(
+        required=False, default=False,
+        help_text="a known player of this name and country is the one meant")
+    new = serializers.BooleanField(
+        required=False, default=False,
+        help_text="a known player of this name and country is another person: a new player")
 
 
 class PlayerOutSerializer(serializers.Serializer):
@@ -127,7 +133,8 @@ class PlayersView(TournamentAPIView):
                 shape_errors + error.items(), key=lambda item: item.get("row") or 0)}
                 if isinstance(error, services.ResultsError) else {}):
             registrations = services.players_register(
-                tournament=tournament, user=request.user, entries=entries, rows=rows)
+                tournament=tournament, user=request.user, entries=entries, rows=rows,
+                confirm_name_matches=True)
             if shape_errors:
                 raise services.ResultsError([])
         return Response([registration_json(r) for r in registrations])

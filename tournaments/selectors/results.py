@@ -72,6 +72,13 @@ def confirmed_table_results(
         rows = rows.filter(tournament__end_date__gte=since)
         subs = subs.filter(tournament__end_date__gte=since)
         given = given.filter(tournament__end_date__gte=since)
+    finals = TournamentResult.objects.filter(
+        tournament__state=Tournament.State.RESULTS_CONFIRMED,
+        tournament__results_kind=Tournament.ResultsKind.FINAL, tournament__rated=True)
+    if ruleset is not None:
+        finals = finals.filter(tournament__ruleset=ruleset)
+    if since is not None:
+        finals = finals.filter(tournament__end_date__gte=since)
     substitutes: dict[int, set[int]] = {}
     for tid, player_id in subs.values_list("tournament_id", "player_id"):
         substitutes.setdefault(tid, set()).add(player_id)
@@ -89,6 +96,11 @@ def confirmed_table_results(
             moved = _moved(transfers.get((tid, session), ()), players)
             if moved:
                 seats[:] = [(o, p, g + moved.get(p, 0)) for o, p, g in seats]
+    # a tournament with final standings only, when it counts in the rating list: one
+    # "table" of every ranked player, each beating those placed below (decision 0810)
+    for end, tid, player_id, rank in finals.values_list(
+            "tournament__end_date", "tournament_id", "player_id", "rank"):
+        grouped.setdefault((end, tid, 1, 1), []).append((0, player_id, -rank))
     return [
         TableOutcome(
             tournament_id=tid, end_date=end, session=session, table=table,
@@ -237,6 +249,8 @@ def tournament_standings(tournament: Tournament, up_to: int | None = None
     ones (``rank`` None); players without results: zeros. ``up_to``: the standings after
     that session (the last sessions hidden)."""
     registrations = {r.player_id: r for r in tournament_registrations(tournament)}
+    if tournament.results_kind == Tournament.ResultsKind.FINAL:
+        return _final_standings(tournament, registrations)
     rows = []
     for placed in _placed(tournament, list(registrations.values()), up_to):
         s = placed.standing
@@ -246,6 +260,22 @@ def tournament_standings(tournament: Tournament, up_to: int | None = None
             s.table_points, s.game_points, s.penalties, s.sessions,
             substitute=reg.substitute, withdrawn_from=reg.withdrawn_from,
             withdrawal_reason=reg.withdrawal_reason,
+        ))
+    return rows
+
+
+def _final_standings(tournament: Tournament, registrations: dict[int, Registration]
+                     ) -> list[StandingRow]:
+    """A tournament with final standings only: its stored rows, as imported."""
+    rows = []
+    for result in TournamentResult.objects.filter(tournament=tournament).order_by("rank", "pk"):
+        reg = registrations.get(result.player_id)
+        if reg is None:
+            continue
+        rows.append(StandingRow(
+            result.rank, result.player_id, str(reg.player), reg.player.country, reg.number,
+            reg.team, result.table_points, result.game_points, result.penalties,
+            result.sessions,
         ))
     return rows
 

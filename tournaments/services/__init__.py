@@ -24,6 +24,13 @@ from tournaments.services.entries import (
     entry_full_fee,
     entry_withdraw,
 )
+from tournaments.services.identity import (
+    player_claim,
+    player_claim_decide,
+    player_merge,
+    player_merge_undo,
+)
+from tournaments.services.imports import ImportRefused, ImportReport, tournament_import
 from tournaments.services.lifecycle import (
     Check,
     roles_setup,
@@ -79,6 +86,8 @@ __all__ = [
     "ROLE_OFFICER",
     "ROLE_ORGANIZER",
     "Check",
+    "ImportRefused",
+    "ImportReport",
     "PlayerEntry",
     "ReleaseReport",
     "ResultsConflict",
@@ -96,7 +105,11 @@ __all__ = [
     "penalty_give",
     "penalty_remove",
     "player_absent",
+    "player_claim",
+    "player_claim_decide",
     "player_late",
+    "player_merge",
+    "player_merge_undo",
     "players_import",
     "players_register",
     "registration_remove",
@@ -123,6 +136,7 @@ __all__ = [
     "tournament_correct",
     "tournament_create",
     "tournament_decide",
+    "tournament_import",
     "tournament_mers_set",
     "tournament_results_store",
     "tournament_submit",

@@ -23,6 +23,7 @@ from tournaments.errors import (
     E_BAD_EMA_NUMBER,
     E_CONFLICTING_IDS,
     E_MEMBER_UNKNOWN,
+    E_NAME_MATCH,
     E_NAME_REQUIRED,
     E_NO_TEAM_COMPETITION,
     E_PLAYER_HAS_RESULTS,
@@ -60,6 +61,10 @@ class PlayerEntry:
     first_name: str = ""
     last_name: str = ""
     date_of_birth: date | None = None
+    confirm: bool = False
+    """A name-only match is the player meant (when the caller must confirm such matches)."""
+    new: bool = False
+    """A name-only match is another person: a new player, a namesake."""
 
 
 def _name_words(name: str) -> list[str]:
@@ -131,6 +136,9 @@ class _Directory:
             for player in candidates:
                 self._add_names(player)
         self.created: list[Player] = []
+        # set by players_register: name-only matches of known players need ``confirm``
+        self.confirm_names = False
+        self.registered: set[int] = set()
 
     def _add_names(self, player: Player) -> None:
         for name in {player.name_latin.upper(), (player.name_native or "").upper()} - {""}:
@@ -160,9 +168,13 @@ class _Directory:
         return None
 
     def by_name_and_country(self, entry: PlayerEntry) -> Player | None:
+        return next(iter(self.namesakes(entry)), None)
+
+    def namesakes(self, entry: PlayerEntry) -> list[Player]:
+        """The players of the entry's name and country, oldest first."""
         country = entry.country.upper()
-        return next((p for p in self.by_name.get(entry.name.upper(), [])
-                     if p.country.upper() == country), None)
+        return [p for p in self.by_name.get(entry.name.upper(), [])
+                if p.country.upper() == country]
 
 
 def _match_player(
@@ -207,13 +219,27 @@ def _match_player(
             if player.pk is not None:
                 player.save(update_fields=["ema_number"])
         return player, problems
-    return directory.by_name_and_country(entry), problems
+    if entry.new and directory.confirm_names:
+        return None, problems
+    player = directory.by_name_and_country(entry)
+    if (player is not None and directory.confirm_names and not entry.confirm
+            and player.pk is not None and player.pk not in directory.registered):
+        # a known player found by name and country only: never reused silently
+        candidates = [{"id": p.pk, "name": str(p), "country": p.country,
+                       "ema_number": p.ema_number}
+                      for p in directory.namesakes(entry) if p.pk is not None]
+        problems.append(Problem(E_NAME_MATCH, "a known player has this name and country",
+                                row=row, field="name",
+                                params={"name": entry.name, "candidates": candidates}))
+        return None, problems
+    return player, problems
 
 
 @transaction.atomic
 def players_register(
     *, tournament: Tournament, user: Any, entries: Sequence[PlayerEntry],
     rows: Sequence[int] | None = None, earlier_problems: Sequence[Problem] = (),
+    confirm_name_matches: bool = False,
 ) -> list[Registration]:
     """Register players (matched to existing ones, never duplicated; guests created).
     Returns the registrations in the order given; an entry already registered returns its
@@ -221,7 +247,10 @@ def players_register(
 
     ``rows``: the row number of each entry in the caller's list (default 1, 2, ...);
     ``earlier_problems``: what the caller found in rows it left out, so that every problem
-    of the request is listed at once (nothing is stored when there is any)."""
+    of the request is listed at once (nothing is stored when there is any).
+    ``confirm_name_matches`` (the players endpoint): an entry found by name and country
+    only, as a known player not yet registered here, is a problem listing the candidates
+    unless the entry says ``confirm`` (that player) or ``new`` (another person)."""
     tournament = _locked(tournament)
     if not states.allows("register", tournament.state):
         raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
@@ -242,6 +271,8 @@ def players_register(
         for entry, ema in zip(given, ema_numbers, strict=True)
     ]
     directory = _Directory(entries)
+    directory.confirm_names = confirm_name_matches
+    directory.registered = set(registered)
     new: dict[int, Registration] = {}  # id() of the player -> its registration in this call
     numbers = list(rows) if rows is not None else list(range(1, len(entries) + 1))
     for row, entry, as_given, ema in zip(numbers, entries, given, ema_numbers, strict=True):

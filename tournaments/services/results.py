@@ -224,6 +224,9 @@ def _store_sessions(
     HandRecord.objects.bulk_create(hands, batch_size=1000)
     Penalty.objects.bulk_create(penalties, batch_size=1000)
     UnbalancedTable.objects.bulk_create(flags)
+    if hands and tournament.results_kind != Tournament.ResultsKind.HANDS:
+        tournament.results_kind = Tournament.ResultsKind.HANDS
+        Tournament.objects.filter(pk=tournament.pk).update(results_kind=tournament.results_kind)
     return numbers
 
 
@@ -350,7 +353,10 @@ def _penalties_without_seat(tournament: Tournament) -> list[Problem]:
 @transaction.atomic
 def tournament_results_store(tournament: Tournament) -> list[TournamentResult]:
     """Replace the tournament's stored final standings (``TournamentResult``) with
-    ``tournament_ranking``'s; called when the results are confirmed or corrected."""
+    ``tournament_ranking``'s; called when the results are confirmed or corrected. A
+    tournament with final standings only keeps the rows it was imported with."""
+    if tournament.results_kind == Tournament.ResultsKind.FINAL:
+        return list(TournamentResult.objects.filter(tournament=tournament))
     ranking = tournament_ranking(tournament)
     TournamentResult.objects.filter(tournament=tournament).delete()
     return TournamentResult.objects.bulk_create(
