@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -121,12 +122,85 @@ def browser_page(browser, live_server):
     context.close()
 
 
-@pytest.fixture
-def site_content(db):
-    """The per-language home pages, as `make run` loads them."""
+def _run_folder(config: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's temporary folder, shared by its xdist workers (each has a folder in it)."""
+    folder = tmp_path_factory.getbasetemp()
+    return folder.parent if hasattr(config, "workerinput") else folder
+
+
+def _site_content_load() -> None:
+    """The per-language home pages, as `make run` loads them (into the template database)."""
+    from django.db import transaction
+
     from content.services import site_skeleton_load
 
-    return site_skeleton_load()
+    with transaction.atomic():
+        site_skeleton_load()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(request, django_test_environment, django_db_blocker,
+                    django_db_use_migrations, django_db_modify_db_settings, tmp_path_factory):
+    """The test database, in place of pytest-django's: a copy of the run's template, which
+    the first process to need it migrates and fills with the home pages once for the whole
+    run (tests/database_template.py). A transactional test ends with the copy made again
+    instead of Django's flush. --reuse-db has nothing to add here and is ignored."""
+    from django.db import connections
+    from django.test import TransactionTestCase
+
+    from tests import database_template
+
+    if not django_db_use_migrations:  # --nomigrations (the data migrations' rows are missing)
+        from pytest_django.fixtures import _disable_migrations
+
+        _disable_migrations()
+    verbosity = request.config.option.verbose
+    folder = _run_folder(request.config, tmp_path_factory)
+    connection = connections["default"]
+    original_name = connection.settings_dict["NAME"]
+    template = database_template.template_for("default", folder)
+    with django_db_blocker.unblock(), database_template.file_lock(folder / "test_database.lock"):
+        if not template.built():
+            template.build(verbosity, prepare=_site_content_load)
+        template.use()
+    with pytest.MonkeyPatch.context() as patch:
+        # pytest-django runs a transactional test as Django's TransactionTestCase, whose
+        # teardown empties every table; this one copies the template again
+        patch.setattr(TransactionTestCase, "_fixture_teardown", lambda _test: template.restore())
+        yield
+    with django_db_blocker.unblock():
+        connection.creation.destroy_test_db(original_name, verbosity)
+        if not hasattr(request.config, "workerinput"):
+            template.drop()  # the xdist controller drops it after its workers (below)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """xdist's controller drops the PostgreSQL template database its workers copied."""
+    config = session.config
+    if hasattr(config, "workerinput") or not config.pluginmanager.hasplugin("dsession"):
+        return
+    from django.db import connections
+    from pytest_django.plugin import blocking_manager_key
+
+    from tests import database_template
+
+    connection = connections["default"]
+    built = _run_folder(config, config._tmp_path_factory) / "test_database_default.built"
+    if connection.vendor == "postgresql" and built.exists():
+        with config.stash[blocking_manager_key].unblock():
+            database_template.postgres_template_drop(
+                connection, database_template.template_name(connection))
+
+
+@pytest.fixture
+def site_content(db):
+    """The per-language home pages, as `make run` loads them: every test's database has
+    them (they are part of the template); this is the default language's."""
+    from django.conf import settings
+
+    from content.models import HomePage
+
+    return HomePage.objects.get(depth=2, locale__language_code=settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)
@@ -147,42 +221,41 @@ def _empty_cache():
 
 
 @pytest.fixture(scope="session")
-def _rulebook_snapshots():
-    """Per state of the database before the load: the rows `load_content` wrote for the
-    rulebook and its report. Loading takes seconds; restoring the rows, milliseconds."""
+def _load_snapshots():
+    """Per loader and state of the database before it ran: the rows the loader wrote and
+    what it returned (tests/db_snapshot.py's `loaded_or_restored`)."""
     return {}
 
 
-@pytest.fixture(scope="module")
-def _rulebook_module(_rulebook_snapshots, django_db_setup, django_db_blocker):
-    """The rulebook, loaded into a transaction that is rolled back at the module's end; each
-    test runs in its own savepoint within it (the `db` fixture). The first module loads it
-    through the services; the next ones restore that load's rows (tests/db_snapshot.py),
-    unless the database changed under them (a transactional test flushes it and gives the
-    content types new ids), which loads it again."""
-    from pathlib import Path
+RULES_DIR = Path(__file__).parent / "content/data/rules"  # a small MCR text, the real schema
 
+
+def _rulebook_load():
+    """The rulebook's data and pages as `load_content` loads them (with `RULES_DIR` patched
+    in by the caller); the pages' load report."""
+    from content import services
+    from rulebook.services import rulebook_data_load
+
+    rulebook_data_load()
+    return services.rulebook_pages_load()
+
+
+@pytest.fixture(scope="module")
+def _rulebook_module(_load_snapshots, django_db_setup, django_db_blocker):
+    """The rulebook, loaded into a transaction that is rolled back at the module's end; each
+    test runs in its own savepoint within it (the `db` fixture). Loading takes seconds;
+    restoring an earlier load's rows, milliseconds (`loaded_or_restored`)."""
     from django.db import transaction
 
-    from content import data_files, services
-    from rulebook.services import rulebook_data_load
-    from tests.db_snapshot import snapshot_restore, state_key, tables_read, tables_written
+    from content import data_files
+    from tests.db_snapshot import loaded_or_restored
 
     with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch:
-        patch.setattr(data_files, "RULES_DIR", Path(__file__).parent / "content/data/rules")
+        patch.setattr(data_files, "RULES_DIR", RULES_DIR)
         atomic = transaction.atomic()
         atomic.__enter__()
         try:
-            before = tables_read()
-            key = state_key(before)
-            if key in _rulebook_snapshots:
-                snapshot, report = _rulebook_snapshots[key]
-                snapshot_restore(snapshot)
-            else:
-                rulebook_data_load()
-                report = services.rulebook_pages_load()
-                _rulebook_snapshots[key] = (tables_written(before, tables_read()), report)
-            yield report
+            yield loaded_or_restored(_load_snapshots, "rulebook", _rulebook_load)
         finally:
             transaction.set_rollback(True)
             atomic.__exit__(None, None, None)
@@ -193,3 +266,17 @@ def rulebook_content(_rulebook_module, db):
     """The rulebook as `load_content` loads it, with a small MCR rule text of the real schema
     (tests/content/data/rules/) instead of the whole book. Changes a test makes are undone."""
     return _rulebook_module
+
+
+@pytest.fixture
+def rulebook_content_committed(_load_snapshots, transactional_db, monkeypatch):
+    """The rulebook as `rulebook_content` has it, committed, for a transactional test (whose
+    pages a live server reads); the copy of the template made after the test removes it."""
+    from django.db import transaction
+
+    from content import data_files
+    from tests.db_snapshot import loaded_or_restored
+
+    monkeypatch.setattr(data_files, "RULES_DIR", RULES_DIR)
+    with transaction.atomic():
+        return loaded_or_restored(_load_snapshots, "rulebook", _rulebook_load)

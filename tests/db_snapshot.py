@@ -1,13 +1,14 @@
 """Snapshots of what a loader wrote to the test database, restored with plain INSERTs.
 
-Loading the rulebook through Wagtail takes seconds; the tests that need it restore its
-rows instead (tests/conftest.py). Works on SQLite and PostgreSQL: rows are read and written
+Loading the rulebook through Wagtail, or the demo federation, takes seconds; the tests that
+need them restore their rows instead (`loaded_or_restored`, tests/conftest.py). Works on SQLite and PostgreSQL: rows are read and written
 with SQL per table, foreign keys are checked at commit (Django creates them deferrable),
 and PostgreSQL's sequences are moved past the restored ids.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,11 +52,22 @@ def tables_read() -> dict[str, TableRows]:
             cursor.execute(f"SELECT * FROM {quote(table)}")
             columns = tuple(c[0] for c in cursor.description)
             rows = tuple(tuple(r) for r in cursor.fetchall())
-            constraints = connection.introspection.get_constraints(cursor, table)
-            keys = [c["columns"] for c in constraints.values() if c["primary_key"]]
-            primary = keys[0][0] if keys and len(keys[0]) == 1 else None
-            out[table] = TableRows(columns, primary, rows)
+            out[table] = TableRows(columns, _primary_key(cursor, table), rows)
     return out
+
+
+# The tables' primary keys, asked once per process: the schema does not change during a
+# run, and asking takes seconds for every table (Django parses SQLite's CREATE TABLE).
+_PRIMARY_KEYS: dict[tuple[str, str], str | None] = {}
+
+
+def _primary_key(cursor: Any, table: str) -> str | None:
+    """The table's primary key column, or None when it has none or several."""
+    key = (connection.settings_dict["NAME"], table)
+    if key not in _PRIMARY_KEYS:
+        columns = connection.introspection.get_primary_key_columns(cursor, table) or []
+        _PRIMARY_KEYS[key] = columns[0] if len(columns) == 1 else None
+    return _PRIMARY_KEYS[key]
 
 
 def state_key(tables: dict[str, TableRows]) -> int:
@@ -120,3 +132,20 @@ def snapshot_restore(snapshot: dict[str, tuple[TableRows, tuple[Any, ...]]]) -> 
         with connection.cursor() as cursor:
             for statement in connection.ops.sequence_reset_sql(no_style(), models):
                 cursor.execute(statement)
+
+
+def loaded_or_restored(snapshots: dict[Any, Any], name: str, load: Callable[[], Any]) -> Any:
+    """`load()` in the caller's transaction: through the loader (the services) the first time
+    from a state of the database; the next times from the same state, that load's rows
+    restored instead. A database changed under it (other rows, other ids) is a state of its
+    own, loaded again. `snapshots` lives as long as the process (a session fixture); returns
+    what the load returned (the same object each time)."""
+    before = tables_read()
+    key = (name, state_key(before))
+    if key in snapshots:
+        snapshot, result = snapshots[key]
+        snapshot_restore(snapshot)
+    else:
+        result = load()
+        snapshots[key] = (tables_written(before, tables_read()), result)
+    return result

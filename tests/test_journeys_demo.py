@@ -8,17 +8,21 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import transaction
 
 from config import demo
 from ratings.selectors import list_leaders
+from tests.db_snapshot import loaded_or_restored
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def demo_site(site_content):
-    report = demo.demo_federation_load()
+def demo_site(site_content, _load_snapshots):
+    """The demo federation, committed: loaded once per process, its rows restored after."""
+    with transaction.atomic():
+        report = loaded_or_restored(_load_snapshots, "demo", demo.demo_federation_load)
     cache.clear()
     return report
 

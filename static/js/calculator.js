@@ -4,37 +4,28 @@
 (function () {
   "use strict";
   var form = document.getElementById("calc-form");
-  if (!form || !window.fetch || !window.URLSearchParams || !window.TileNotation) { return; }
+  if (!form || !window.fetch || !window.URLSearchParams || !window.TileNotation ||
+      !window.TilePalette) { return; }
   var input = document.getElementById("calc-hand-input");
   var builder = document.getElementById("calc-builder");
   var built = document.getElementById("calc-built");
   var palette = document.getElementById("calc-palette");
   var answer = document.getElementById("calc-answer");
   var labels = builder.dataset;
-  var history_ = [];
+  var tiles = null;  /* the palette's Undo history (tile_palette.js), wired below */
   var timer = null;
   var pending = null;
 
   /* --- notation <-> model: tile_notation.js (shared with the table's score page) ------- */
 
   var N = window.TileNotation;
-  var parse = N.parse, format = N.format, isBonus = N.isBonus;
+  var parse = N.parse, format = N.format;
 
-  /* --- drawing (the palette's own tiles are copied: one drawing of each tile) ---------- */
+  /* --- drawing (the palette's own tiles are copied: tile_palette.js) ------------------ */
 
-  function tileNode(token) {
-    var source = palette.querySelector('[data-add="' + token + '"]');
-    var span = document.createElement("span");
-    span.className = "drawn";
-    if (source) { span.innerHTML = source.innerHTML; }
-    else { span.textContent = token; }
-    return span;
-  }
+  function tileNode(token) { return window.TilePalette.drawing(palette, token, "drawn"); }
 
-  function labelOf(token) {
-    var source = palette.querySelector('[data-add="' + token + '"]');
-    return source ? source.getAttribute("aria-label") : token;
-  }
+  function labelOf(token) { return window.TilePalette.label(palette, token); }
 
   function render() {
     var model = parse(input.value);
@@ -88,7 +79,7 @@
     });
   }
 
-  function remember() { history_.push(input.value); }
+  function remember() { tiles.remember(); }
 
   function setHand(text) {
     input.value = text;
@@ -106,44 +97,12 @@
     return checked ? checked.value : "1";
   }
 
-  function nextTile(t, step) {
-    var rank = +t[0] + step;
-    return rank >= 1 && rank <= 9 ? rank + t[1] : null;
-  }
-
-  palette.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-add]");
-    if (!button) { return; }
-    var t = button.dataset.add;
-    var model = parse(input.value) || { melds: [], concealed: [], flowers: [] };
-    var kind = mode();
-    remember();
-    if (isBonus(t)) {
-      if (model.flowers.indexOf(t) < 0) { model.flowers.push(t); }
-    } else if (kind === "tile") {
-      model.concealed.push(t);
-    } else if (kind === "chow") {
-      var a = /^[1-9][mps]$/.test(t) ? nextTile(t, 1) : null;
-      var b = a ? nextTile(t, 2) : null;
-      if (!b) { history_.pop(); button.classList.add("refused"); setTimeout(function () { button.classList.remove("refused"); }, 400); return; }
-      model.melds.push({ kind: "chow", tiles: [t, a, b], claim: "" });
-    } else if (kind === "pung") {
-      model.melds.push({ kind: "pung", tiles: [t, t, t], claim: claim() });
-    } else if (kind === "kong") {
-      model.melds.push({ kind: "kong", tiles: [t, t, t, t], claim: claim() });
-    } else {
-      model.melds.push({ kind: "ckong", tiles: [t, t, t, t], claim: "" });
-    }
-    setHand(format(model));
-  });
-
-  builder.addEventListener("click", function (event) {
-    var action = event.target.closest("[data-action]");
-    if (!action) { return; }
-    if (action.dataset.action === "undo") {
-      if (history_.length) { setHand(history_.pop()); }
-    } else if (action.dataset.action === "clear") {
-      remember(); setHand("");
+  tiles = window.TilePalette.attach({
+    palette: palette, builder: builder, input: input, mode: mode, claim: claim,
+    setHand: setHand,
+    refused: function (button) {
+      button.classList.add("refused");
+      setTimeout(function () { button.classList.remove("refused"); }, 400);
     }
   });
 

@@ -60,18 +60,13 @@ def test_the_pictures_are_small_pngs_of_the_desktop_width() -> None:
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_the_pages_of_the_readme_still_render(browser, live_server, site_content, tmp_path,
-                                              monkeypatch) -> None:
+def test_the_pages_of_the_readme_still_render(browser, live_server, site_content,
+                                              rulebook_content_committed, tmp_path) -> None:
     from django.core.cache import cache
     from PIL import Image
 
     from config import demo
-    from content import data_files, services
-    from rulebook.services import rulebook_data_load
 
-    monkeypatch.setattr(data_files, "RULES_DIR", ROOT / "tests" / "content" / "data" / "rules")
-    rulebook_data_load()
-    services.rulebook_pages_load()
     demo.demo_federation_load()
     cache.clear()
     script = _script()

@@ -3,24 +3,13 @@ computed result, then the same fan in Chinese."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def loaded_rulebook(transactional_db, monkeypatch):
-    from content import data_files, services
-    from rulebook.services import rulebook_data_load
-
-    monkeypatch.setattr(data_files, "RULES_DIR", Path(__file__).parent / "data/rules")
-    rulebook_data_load()
-    services.rulebook_pages_load()
-
-
-def test_fan_table_in_french_filter_open_a_fan_and_switch_to_chinese(browser_page, loaded_rulebook):
+def test_fan_table_in_french_filter_open_a_fan_and_switch_to_chinese(
+        browser_page, rulebook_content_committed):
     page = browser_page
     page.goto("/fr/rules/mcr/fans/")
     assert page.locator("h1").inner_text().startswith("Table des combinaisons")
@@ -52,7 +41,8 @@ def test_fan_table_in_french_filter_open_a_fan_and_switch_to_chinese(browser_pag
     assert page.locator("#fan1-ex1 img.tile").count() == 14
 
 
-def test_fan_table_search_finds_a_chinese_name_on_the_english_page(browser_page, loaded_rulebook):
+def test_fan_table_search_finds_a_chinese_name_on_the_english_page(
+        browser_page, rulebook_content_committed):
     page = browser_page
     page.goto("/en/rules/mcr/fans/")
     page.get_by_label("Find by name (any language)").fill("大四喜")
@@ -62,8 +52,8 @@ def test_fan_table_search_finds_a_chinese_name_on_the_english_page(browser_page,
     assert page.locator("[data-fan-count]").inner_text() == "1 fan shown"
 
 
-def test_fan_table_live_search_folds_accents_and_says_when_nothing_matches(browser_page,
-                                                                         loaded_rulebook):
+def test_fan_table_live_search_folds_accents_and_says_when_nothing_matches(
+        browser_page, rulebook_content_committed):
     page = browser_page
     page.goto("/fr/rules/mcr/fans/")
     search = page.get_by_label("Rechercher par nom (toute langue)")

@@ -7,10 +7,7 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_switching_language_on_the_login_page(browser_page, transactional_db):
-    from content.services import site_skeleton_load
-
-    site_skeleton_load()
+def test_switching_language_on_the_login_page(browser_page, transactional_db, site_content):
     page = browser_page
     page.goto("/ru/")
     assert page.locator("h1").inner_text() == "Федерация маджонга"
@@ -27,10 +24,7 @@ def test_switching_language_on_the_login_page(browser_page, transactional_db):
     assert page.get_by_role("link", name="S’inscrire").is_visible()
 
 
-def test_skip_link_moves_focus_to_main(browser_page, transactional_db):
-    from content.services import site_skeleton_load
-
-    site_skeleton_load()
+def test_skip_link_moves_focus_to_main(browser_page, transactional_db, site_content):
     page = browser_page
     page.goto("/en/")
     page.keyboard.press("Tab")
@@ -40,12 +34,9 @@ def test_skip_link_moves_focus_to_main(browser_page, transactional_db):
     assert page.evaluate("document.activeElement.id") == "main"
 
 
-def test_phone_header_is_compact_and_opens_a_menu(browser_page, transactional_db):
+def test_phone_header_is_compact_and_opens_a_menu(browser_page, transactional_db, site_content):
     """At phone width the header is the site's name, a Menu button and the languages; the
     open menu shows every link in wrapped rows, none beyond the screen's edge."""
-    from content.services import site_skeleton_load
-
-    site_skeleton_load()
     page = browser_page
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto("/nl/")

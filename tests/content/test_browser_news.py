@@ -20,13 +20,11 @@ POSTS = {
 
 
 @pytest.fixture
-def news(transactional_db):
+def news(transactional_db, site_content):
     from wagtail.rich_text import RichText
 
     from content.models import NewsIndexPage, NewsPage
-    from content.services import site_skeleton_load
 
-    site_skeleton_load()
     for language, posts in POSTS.items():
         index = NewsIndexPage.objects.get(locale__language_code=language)
         for day, (title, summary) in enumerate(posts, start=1):

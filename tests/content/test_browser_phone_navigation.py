@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import log_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "navigation"
@@ -16,12 +18,9 @@ PASSWORD = "pw-Secret-123"
 
 
 @pytest.fixture
-def member_login(transactional_db, django_user_model):
+def member_login(transactional_db, site_content, django_user_model):
     from allauth.account.models import EmailAddress
 
-    from content.services import site_skeleton_load
-
-    site_skeleton_load()
     user = django_user_model.objects.create_user(
         username="phone", email="phone@example.org", password=PASSWORD, is_staff=True,
         is_superuser=True,
@@ -31,12 +30,8 @@ def member_login(transactional_db, django_user_model):
 
 
 def _log_in(page, lang: str) -> None:
-    page.goto(f"/{lang}/accounts/login/")
-    page.locator("input[name=login]").fill("phone@example.org")
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form button[type=submit]").last.click()
+    log_in(page, "phone@example.org", PASSWORD, path=f"/{lang}/accounts/login/")
     page.wait_for_url(f"**/{lang}/**")
-    page.wait_for_load_state()
 
 
 def _within_screen(page, locator, width: int) -> None:

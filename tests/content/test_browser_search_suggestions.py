@@ -14,17 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(tempfile.gettempdir()) / "search-shots"
 
 
-@pytest.fixture
-def loaded_rulebook(transactional_db, monkeypatch):
-    from content import data_files, services
-    from rulebook.services import rulebook_data_load
-
-    monkeypatch.setattr(data_files, "RULES_DIR", Path(__file__).parent / "data/rules")
-    rulebook_data_load()
-    services.rulebook_pages_load()
-
-
-def test_suggestions_as_you_type_at_phone_width(browser_page, loaded_rulebook):
+def test_suggestions_as_you_type_at_phone_width(browser_page, rulebook_content_committed):
     SHOTS.mkdir(exist_ok=True)
     page = browser_page
     page.set_viewport_size({"width": 390, "height": 844})
@@ -63,7 +53,8 @@ def test_suggestions_as_you_type_at_phone_width(browser_page, loaded_rulebook):
     page.screenshot(path=str(SHOTS / "search-ru-390.png"), full_page=True)
 
 
-def test_search_page_and_suggestions_at_desktop_width(browser_page, loaded_rulebook):
+def test_search_page_and_suggestions_at_desktop_width(browser_page,
+                                                     rulebook_content_committed):
     SHOTS.mkdir(exist_ok=True)
     page = browser_page
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -78,7 +69,8 @@ def test_search_page_and_suggestions_at_desktop_width(browser_page, loaded_ruleb
     page.screenshot(path=str(SHOTS / "suggest-fr-1280.png"))
 
 
-def test_the_box_is_a_plain_form_without_javascript(browser, live_server, loaded_rulebook):
+def test_the_box_is_a_plain_form_without_javascript(browser, live_server,
+                                                    rulebook_content_committed):
     context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
     page = context.new_page()
     page.goto("/en/")

@@ -12,7 +12,6 @@ from wagtail.rich_text import RichText
 from wagtail.users.models import UserProfile
 
 from content.models import NewsIndexPage, NewsPage
-from content.services import site_skeleton_load
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -30,8 +29,7 @@ def publish(language: str, title: str, key=None, body=()) -> NewsPage:
 
 
 @pytest.fixture
-def posts(db):
-    site_skeleton_load()
+def posts(site_content):
     ru = publish("ru", "Чемпионат", body=[("paragraph", RichText("<p>Первый <b>абзац</b>.</p>"))])
     en = publish("en", "Championship", key=ru.translation_key)
     return ru, en

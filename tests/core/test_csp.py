@@ -24,7 +24,8 @@ from wagtail.models import Page
 
 from core.csp import SiteCSPMiddleware
 from tests import conftest
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser import log_in
+from tests.factories import UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = json.dumps({"hand": "123m456p789s123s5s5s"})
@@ -70,16 +71,13 @@ def test_api_responses_and_the_health_check_get_it_too(client) -> None:
 
 
 @pytest.mark.django_db
-def test_the_admin_gets_its_own_policy_without_a_nonce(client) -> None:
+def test_the_admin_gets_its_own_policy_without_a_nonce(client, site_content) -> None:
     login = client.get("/admin/login/")
     policy = directives(login)
     assert policy["script-src"] == ["'self'", "'unsafe-inline'"]
     assert policy["style-src"] == ["'self'", "'unsafe-inline'"]
     assert policy["object-src"] == ["'none'"]
     assert policy["frame-ancestors"] == ["'self'"]
-    from content.services import site_skeleton_load
-
-    site_skeleton_load()  # the admin's home links the page tree (a flushed database has none)
     admin = UserFactory(is_superuser=True, is_staff=True)
     client.force_login(admin)
     home = client.get("/admin/")
@@ -170,20 +168,12 @@ def test_the_browser_tests_see_a_violation(browser_page, live_server) -> None:
     assert any("style-src" in text for text in found), found
 
 
-def _login(page, email: str, url: str = "/en/accounts/login/") -> None:
-    page.goto(url)  # /admin/login/ leads to allauth's login (decision 0002)
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", DEFAULT_PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
-
-
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_the_api_token_is_selected_on_click(browser_page, live_server) -> None:
     UserFactory(email="token@example.org")
     page = browser_page
-    _login(page, "token@example.org")
+    log_in(page, "token@example.org")
     page.goto("/en/accounts/api-token/")
     field = page.locator("#api-token-key")
     field.click()
@@ -208,7 +198,7 @@ def test_the_admin_works_under_its_policy(browser_page, live_server, site_conten
     confirmation); no CSP violation anywhere (the fixture fails the test on one)."""
     UserFactory(email="root@example.org", is_superuser=True, is_staff=True)
     page = browser_page
-    _login(page, "root@example.org", "/admin/login/")
+    log_in(page, "root@example.org", path="/admin/login/")
     page.goto("/admin/")
     page.locator(".sidebar-main-menu__list").wait_for()  # drawn by the admin's React
     home = Page.objects.filter(depth=2).first()

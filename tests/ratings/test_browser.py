@@ -125,13 +125,10 @@ def test_the_table_fallback_without_javascript(browser, live_server, transaction
 SHOTS = Path(tempfile.gettempdir()) / "i26-shots"
 
 
-def test_player_lists_come_in_pages(browser, live_server, transactional_db,
+def test_player_lists_come_in_pages(browser, live_server, transactional_db, site_content,
                                                  monkeypatch):
     """A player's tournaments and explained months, and the players a search finds, are
     read page by page with the pagers' links (screenshots in the temporary directory)."""
-    from content.services import site_skeleton_load
-
-    site_skeleton_load()
     monkeypatch.setattr("ratings.views.TOURNAMENTS_PAGE_SIZE", 3)
     monkeypatch.setattr("ratings.views.PERIODS_PAGE_SIZE", 2)
     people = _season()

@@ -16,8 +16,9 @@ from django.contrib.auth.models import Group
 
 from federation import selectors as federation_selectors
 from federation.models import Member, MembershipType
+from tests.browser import log_in
 from tests.factories import UserFactory
-from tests.tournaments.test_tournament_browser import _login, _shots
+from tests.tournaments.test_tournament_browser import _shots
 from tournaments import services
 from tournaments.models import Entry
 
@@ -50,7 +51,7 @@ def test_member_enters_pays_online_second_waits_and_moves_up(
     t = services.tournament_decide(tournament=t, user=officer, decision="accredit")
 
     page = browser_page
-    _login(page, "anna@example.org")
+    log_in(page, "anna@example.org")
     page.goto(f"/en/tournaments/{t.pk}/")
     page.click("#enter-link")
     assert page.input_value("input[name=first_name]") == "Anna"  # filled from the record
@@ -72,7 +73,7 @@ def test_member_enters_pays_online_second_waits_and_moves_up(
 
     other = browser.new_context(base_url=live_server.url, locale="en-US")
     jan = other.new_page()
-    _login(jan, "jan@example.org")
+    log_in(jan, "jan@example.org")
     jan.goto(f"/en/tournaments/{t.pk}/entrants/")
     jan.fill("input[name=first_name]", "Jan")
     jan.fill("input[name=last_name]", "de Vries")
@@ -100,7 +101,7 @@ def test_member_enters_pays_online_second_waits_and_moves_up(
             context = browser.new_context(base_url=live_server.url,
                                           viewport={"width": width, "height": 900})
             shot = context.new_page()
-            _login(shot, "org@example.org")
+            log_in(shot, "org@example.org")
             shot.goto(f"/en/tournaments/{t.pk}/entries/")
             shot.screenshot(path=f"{folder}/entries-{width}.png", full_page=True)
             shot.goto(f"/en/tournaments/{t.pk}/entrants/")

@@ -16,8 +16,8 @@ import pytest
 from django.contrib.auth.models import Group
 
 from federation import selectors as federation_selectors
+from tests.browser import log_in
 from tests.factories import UserFactory
-from tests.tournaments.test_tournament_browser import _login
 from tournaments import services
 from tournaments.models import Entry
 
@@ -45,7 +45,7 @@ def test_reduced_fee_claimed_then_not_granted(browser, browser_page, live_server
     t = services.tournament_decide(tournament=t, user=officer, decision="accredit")
 
     page = browser_page
-    _login(page, "student@example.org")
+    log_in(page, "student@example.org")
     page.goto(f"/en/tournaments/{t.pk}/entrants/")
     assert "Students with a valid card" in page.inner_text("#fee-reduced")
     page.fill("input[name=first_name]", "Sara")
@@ -60,7 +60,7 @@ def test_reduced_fee_claimed_then_not_granted(browser, browser_page, live_server
 
     organizer_context = browser.new_context(base_url=live_server.url, locale="en-US")
     org = organizer_context.new_page()
-    _login(org, "org@example.org")
+    log_in(org, "org@example.org")
     org.goto(f"/en/tournaments/{t.pk}/entries/")
     assert org.locator(f"#entry-{entry.pk} .t-badge").inner_text() == "reduced"
     assert org.locator("#entries-xlsx").get_attribute("href").endswith("/entries.xlsx")

@@ -12,18 +12,12 @@ import pytest
 from django.contrib.auth.models import Group
 
 from federation.models import Member, MembershipType
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser import log_in
+from tests.factories import UserFactory
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-def _login(page, email: str) -> None:
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", DEFAULT_PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
 
 
 def _shots(page, name: str) -> None:
@@ -55,7 +49,7 @@ def test_an_organizer_registers_a_member_by_number_and_date_of_birth(browser_pag
         "venue": "Hall", "ruleset": "mcr", "sessions": 4, "planned_players": 16,
     })
     page = browser_page
-    _login(page, "org@example.org")
+    log_in(page, "org@example.org")
     page.goto(f"/en/tournaments/{tournament.pk}/manage/")
     _register(page, "Guess Who", "13", "1990-05-18")
     text = page.content()

@@ -1,6 +1,8 @@
 """Issue 22, item 11: a member number is no key to a member's name. Matching a player by
 member number needs the member's name or date of birth to agree; when it does not, the
-answer is the same as for a number nobody has, names nobody, and creates nothing."""
+answer is the same as for a number nobody has, names nobody, and creates nothing. A name
+that disagrees is an error naming the row and field; registering someone again says
+"already registered"."""
 
 from __future__ import annotations
 
@@ -8,9 +10,13 @@ from datetime import date
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from federation.models import Member, MembershipType
+from tournaments import services
+from tournaments.errors import E_MEMBER_UNKNOWN
 from tournaments.models import Player, Registration
+from tournaments.problem_texts import problem_message
 
 pytestmark = pytest.mark.django_db
 
@@ -106,3 +112,55 @@ def test_page_wrong_name_reveals_nothing_and_date_of_birth_matches(make_tourname
                              "date_of_birth": "1990-05-17"}, follow=True).content.decode()
     assert "The player is registered." in page
     assert t.registrations.get().player.member == unlisted_member
+
+
+@pytest.fixture
+def member_13(db):
+    regular, _ = MembershipType.objects.get_or_create(kind="regular")
+    return Member.objects.create(name_native="Анна Ли", name_latin="Anna Lee",
+                                 membership_number=13, country="RU", membership_type=regular)
+
+
+def test_name_and_member_number_that_disagree_are_an_error(make_tournament, member_13):
+    t = make_tournament("draft")
+    with pytest.raises(services.ResultsError) as error:
+        services.players_register(tournament=t, user=t.organizer, entries=[
+            services.PlayerEntry(name="Totally Different", country="RU", member_number=13),
+        ])
+    (problem,) = error.value.problems
+    # the same answer as for a number nobody has (decision 0901)
+    assert (problem.code, problem.row, problem.field) == (E_MEMBER_UNKNOWN, 1, "member_number")
+    with translation.override("en"):
+        message = problem_message(problem)
+    assert "13" in message and "name or date of birth" in message and "Anna" not in message
+    assert not t.registrations.exists()
+    # the member's own names, in any order or with an initial, agree
+    regs = services.players_register(tournament=t, user=t.organizer, entries=[
+        services.PlayerEntry(name="Lee, Anna", country="RU", member_number=13),
+    ])
+    assert regs[0].player.member == member_13
+    for name in ("A. Lee", "Анна Ли", "anna lee"):
+        services.players_register(tournament=t, user=t.organizer, entries=[
+            services.PlayerEntry(name=name, country="RU", member_number=13)])
+    assert t.registrations.count() == 1
+
+
+def test_players_page_says_when_name_and_number_disagree_and_already_registered(
+    make_tournament, member_13
+):
+    t = make_tournament("draft")
+    client = Client()
+    client.force_login(t.organizer)
+    url = f"/en/tournaments/{t.pk}/players/"
+    page = client.post(url, {"name": "Totally Different", "country": "RU",
+                             "member_number": "13"}, follow=True).content.decode()
+    assert "No member with the number 13 has this name or date of birth" in page
+    assert "The player is registered" not in page
+    page = client.post(url, {"name": "Anna Lee", "country": "RU", "member_number": "13"},
+                       follow=True).content.decode()
+    assert "The player is registered." in page
+    page = client.post(url, {"name": "Anna Lee", "country": "RU", "member_number": "13"},
+                       follow=True).content.decode()
+    assert "already registered" in page
+    assert "The player is registered." not in page
+    assert t.registrations.count() == 1

@@ -13,20 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import DEFAULT_PASSWORD
+from tests.browser import log_in
 from tests.tournaments.test_withdrawals import _post
 from tournaments import services
 from tournaments.models import Absence, Penalty, SeatingAssignment
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-def _login(page, email: str) -> None:
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", DEFAULT_PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
 
 
 def _shot(page, name: str) -> None:
@@ -57,7 +50,7 @@ def test_organizer_records_late_absent_and_a_penalty_and_the_standings_show_them
 
     page = browser_page
     page.set_viewport_size({"width": 390, "height": 800})
-    _login(page, organizer.email)
+    log_in(page, organizer.email)
     page.goto(f"/en/tournaments/{t.pk}/sessions/3/")
     form = page.get_by_test_id("penalty-form")
     form.locator("select[name=player]").select_option(str(regs[0].player_id))

@@ -13,18 +13,12 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group
 
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser import log_in
+from tests.factories import UserFactory
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-def _login(page, email: str) -> None:
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", DEFAULT_PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
 
 
 def test_remove_a_wrongly_registered_player(browser, live_server):
@@ -47,7 +41,7 @@ def test_remove_a_wrongly_registered_player(browser, live_server):
                                           viewport={"width": width, "height": 900})
             page = context.new_page()
             page.set_default_timeout(15_000)
-            _login(page, "org@example.org")
+            log_in(page, "org@example.org")
             page.goto(f"/{language}/tournaments/{t.pk}/manage/")
             advice = page.locator("#seating-advice")
             assert advice.is_visible()
@@ -64,7 +58,7 @@ def test_remove_a_wrongly_registered_player(browser, live_server):
     context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900})
     page = context.new_page()
     page.set_default_timeout(15_000)
-    _login(page, "org@example.org")
+    log_in(page, "org@example.org")
     page.goto(f"/en/tournaments/{t.pk}/players/{wrong}/remove/")
     page.get_by_role("link", name="Cancel").click()
     page.wait_for_load_state()

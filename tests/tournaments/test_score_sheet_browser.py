@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group
 
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser import log_in
+from tests.factories import UserFactory
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,13 +37,6 @@ FITS = """(select) => {
           right: rect.right, viewport: window.innerWidth};
 }"""
 
-
-def _login(page, email: str) -> None:
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", DEFAULT_PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
 
 
 @pytest.fixture
@@ -71,7 +65,7 @@ def test_player_selects_are_readable_at_390_px(browser, live_server, sheet_tourn
                                           viewport={"width": width, "height": 900})
             page = context.new_page()
             page.set_default_timeout(15_000)
-            _login(page, "org@example.org")
+            log_in(page, "org@example.org")
             page.goto(f"/{language}/tournaments/{t.pk}/sessions/1/sheet/")
             selects = page.locator(".t-sheet select[name$=_player]")
             assert selects.count() == 16

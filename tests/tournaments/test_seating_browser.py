@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group
 
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser import log_in
+from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -21,13 +22,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 COUNTRIES = ("NL", "FR", "DE", "BE")
 
-
-def _login(page, email: str) -> None:
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", DEFAULT_PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
 
 
 def test_organizer_keeps_compatriots_apart(browser, browser_page, live_server):
@@ -43,7 +37,7 @@ def test_organizer_keeps_compatriots_apart(browser, browser_page, live_server):
         for i in range(32)])
 
     page = browser_page
-    _login(page, "org@example.org")
+    log_in(page, "org@example.org")
     page.goto(f"/en/tournaments/{tournament.pk}/manage/#seating")
     box = page.get_by_label("Keep compatriots apart")
     assert not box.is_checked()
@@ -63,7 +57,7 @@ def test_organizer_keeps_compatriots_apart(browser, browser_page, live_server):
                 context = browser.new_context(base_url=live_server.url,
                                               viewport={"width": width, "height": 900})
                 shot = context.new_page()
-                _login(shot, "org@example.org")
+                log_in(shot, "org@example.org")
                 shot.goto(f"/{lang}/tournaments/{tournament.pk}/manage/")
                 shot.locator("section:has(#seating)").screenshot(
                     path=f"{folder}/seating-{lang}-{width}.png")

@@ -17,7 +17,8 @@ import pytest
 from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser import log_in
+from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import HandRecord, Session, TableEntry, TableResult
 
@@ -59,11 +60,7 @@ def test_four_players_enter_and_agree_and_the_organizer_sees_the_table(browser, 
     desk_context = browser.new_context(base_url=live_server.url, locale="en-US")
     desk = desk_context.new_page()
     desk.set_default_timeout(15_000)
-    desk.goto("/en/accounts/login/")
-    desk.fill("input[name=login]", "org@example.org")
-    desk.fill("input[name=password]", DEFAULT_PASSWORD)
-    desk.locator("form:has(input[name=password]) [type=submit]").click()
-    desk.wait_for_load_state()
+    log_in(desk, "org@example.org")
     desk.goto(f"/en/tournaments/{tournament.pk}/sessions/1/")
     desk.get_by_role("button", name="Open the tables for entry at the table").click()
     desk.wait_for_load_state()

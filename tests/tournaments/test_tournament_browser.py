@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group
 
-from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tests.browser import log_in
+from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import TableResult, Tournament
 
@@ -24,13 +25,6 @@ NAMES = ["Anna Lee", "Jan de Vries", "Piet Bakker", "Wang Fang", "Olga Ivanova",
          "Marie Dubois", "Sven Olsen", "Chen Jie", "Eva Novak", "Tom Berg", "Sara Kim",
          "Igor Petrov", "Lena Vos", "Zhou Min", "Paul Roux"]
 
-
-def _login(page, email: str) -> None:
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", DEFAULT_PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
 
 
 def _shots(browser, live_server, name: str, path: str) -> None:
@@ -62,7 +56,7 @@ def test_submit_accredit_enter_session_and_see_standings(browser, browser_page, 
     services.seating_draw(tournament=tournament, user=organizer, seed=3)
 
     page = browser_page
-    _login(page, "org@example.org")
+    log_in(page, "org@example.org")
     page.goto(f"/en/tournaments/{tournament.pk}/manage/")
     page.get_by_role("button", name="Submit for accreditation").click()
     page.wait_for_load_state()
@@ -70,7 +64,7 @@ def test_submit_accredit_enter_session_and_see_standings(browser, browser_page, 
 
     officer_context = browser.new_context(base_url=live_server.url, locale="en-US")
     admin = officer_context.new_page()
-    _login(admin, "acc@example.org")
+    log_in(admin, "acc@example.org")
     admin.goto("/admin/tournament_admin/")
     admin.get_by_role("link", name="Decide").click()
     admin.wait_for_load_state()
@@ -117,7 +111,7 @@ def test_submit_accredit_enter_session_and_see_standings(browser, browser_page, 
             context = browser.new_context(base_url=live_server.url,
                                           viewport={"width": width, "height": 900})
             sheet = context.new_page()
-            _login(sheet, "org@example.org")
+            log_in(sheet, "org@example.org")
             sheet.goto(f"/en/tournaments/{tournament.pk}/sessions/2/sheet/")
             sheet.locator("details.t-hands summary").first.click()
             sheet.screenshot(path=f"{os.environ['SCREENSHOT_DIR']}/sheet-{width}.png",

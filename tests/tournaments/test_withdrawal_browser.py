@@ -14,20 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import DEFAULT_PASSWORD
+from tests.browser import log_in
 from tests.tournaments.test_withdrawals import _post
 from tournaments import services
 from tournaments.models import SeatingAssignment
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-def _login(page, email: str) -> None:
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", DEFAULT_PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
 
 
 def _shot(page, name: str) -> None:
@@ -53,7 +46,7 @@ def test_a_player_withdraws_after_session_3_and_a_substitute_fills_the_table(
 
     page = browser_page
     page.set_viewport_size({"width": 390, "height": 800})
-    _login(page, organizer.email)
+    log_in(page, organizer.email)
     page.goto(f"/en/tournaments/{t.pk}/manage/")
     _shot(page, "manage")
     page.get_by_test_id(f"withdraw-{gone.player_id}").click()

@@ -28,7 +28,8 @@ TYPES = {
 
 @pytest.fixture(autouse=True)
 def membership_types(db):
-    """The data migration creates them; transactional tests flush them, so make sure."""
+    """Every membership test has the database and these types (the data migration creates
+    them, and every test's database is a copy of the migrated one: tests/database_template.py)."""
     for kind, (free, family) in TYPES.items():
         MembershipType.objects.get_or_create(
             kind=kind, defaults={"is_free": free, "covers_family": family}

@@ -23,6 +23,7 @@ from federation.models import (
     MembershipType,
     MembershipYear,
 )
+from tests.browser import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,14 +46,6 @@ def admin_language(user, language):
     profile.save()
 
 
-def log_in(page, email):
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
-
-
 def shots(page, name):
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
@@ -73,7 +66,7 @@ def test_an_editor_writes_previews_tests_and_sends_a_mailing(
         member = make_member(language=language, joined_on=current_year.starts_on)
         pay_cash(member.invoices.get(), "120", current_year.starts_on)
         readers.append(member)
-    log_in(page, editor.email)
+    log_in(page, editor.email, PASSWORD)
     mail.outbox.clear()  # the members' applications and receipts
 
     page.goto("/admin/mailings/")
@@ -141,7 +134,7 @@ def test_an_editor_writes_previews_tests_and_sends_a_mailing(
 def test_a_member_chooses_their_mails(browser_page, current_year, make_member):
     page = browser_page
     member = make_member(language="en", joined_on=current_year.starts_on, country="NL")
-    log_in(page, member.user.email)
+    log_in(page, member.user.email, PASSWORD)
     page.goto("/en/members/me/")
     page.click("#mail-preferences-link")
     page.uncheck("input[name=news]")

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from federation import services
 from federation.models import Member, MembershipFee, MembershipType, MembershipYear
+from tests.browser import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,11 +44,7 @@ def test_sign_up_verify_apply_and_see_invoice(browser_page, live_server, current
     page.goto(path)
     page.locator("form:has(input[name=csrfmiddlewaretoken]) [type=submit]").last.click()
 
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", "newcomer@example.org")
-    page.fill("input[name=password]", "a-Long-pass-2025")
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
+    log_in(page, "newcomer@example.org", "a-Long-pass-2025")
 
     page.goto("/en/members/apply/")
     page.fill("input[name=name_native]", "Новичок Иванов")

@@ -15,18 +15,11 @@ from wagtail.users.models import UserProfile
 
 from federation import outbox
 from federation.models import OutgoingMail
+from tests.browser import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "pw-Secret-123"
-
-
-def log_in(page, email):
-    page.goto("/en/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
 
 
 def shots(page, name):
@@ -46,7 +39,7 @@ def test_the_treasurer_follows_a_refused_mail_until_it_is_sent(browser_page, set
     outbox.deliver(outbox.EmailMessage("Receipt 2025-00017", "Thank you.", None,
                                        ["payer@example.org"]))
     page = browser_page
-    log_in(page, treasurer.email)
+    log_in(page, treasurer.email, PASSWORD)
     page.goto("/admin/")
     page.get_by_role("link", name="Mail queue").first.click()
     page.wait_for_url("**/admin/membership/outbox/")

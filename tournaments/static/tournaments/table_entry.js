@@ -141,13 +141,13 @@
   var winForm = document.getElementById("add-win");
   var input = document.getElementById("t-tiles-input");
   var N = window.TileNotation;
-  if (!winForm || !input || !N) { return; }
+  if (!winForm || !input || !N || !window.TilePalette) { return; }
   var points = winForm.querySelector("input[name=points]");
   var scoreBox = document.getElementById("t-score");
   var builder = document.getElementById("t-builder");
   var built = document.getElementById("t-built");
   var palette = document.getElementById("t-palette");
-  var history_ = [];
+  var tiles = null;  /* the palette's Undo history (tile_palette.js), wired below */
   var timer = null;
   var pending = null;
 
@@ -160,13 +160,7 @@
     scoreBox.appendChild(p);
   }
 
-  function tileNode(token) {
-    var source = palette.querySelector('[data-add="' + token + '"]');
-    var span = document.createElement("span");
-    span.className = "t-drawn";
-    if (source) { span.innerHTML = source.innerHTML; } else { span.textContent = token; }
-    return span;
-  }
+  function tileNode(token) { return window.TilePalette.drawing(palette, token, "t-drawn"); }
 
   function render() {
     var model = N.parse(input.value);
@@ -228,7 +222,7 @@
 
   function resetTiles() {
     if (!points) { return; }
-    history_ = [];
+    tiles.forget();
     points.readOnly = false;
     render();
     say("");
@@ -239,45 +233,10 @@
     return checked ? checked.value : "tile";
   }
 
-  function nextTile(t, step) {
-    var rank = +t[0] + step;
-    return rank >= 1 && rank <= 9 ? rank + t[1] : null;
-  }
-
-  palette.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-add]");
-    if (!button) { return; }
-    var t = button.dataset.add;
-    var model = N.parse(input.value) || { melds: [], concealed: [], flowers: [] };
-    var kind = mode();
-    history_.push(input.value);
-    if (N.isBonus(t)) {
-      if (model.flowers.indexOf(t) < 0) { model.flowers.push(t); }
-    } else if (kind === "tile") {
-      model.concealed.push(t);
-    } else if (kind === "chow") {
-      var a = /^[1-9][mps]$/.test(t) ? nextTile(t, 1) : null;
-      var b = a ? nextTile(t, 2) : null;
-      if (!b) { history_.pop(); return; }
-      model.melds.push({ kind: "chow", tiles: [t, a, b], claim: "" });
-    } else if (kind === "pung") {
-      model.melds.push({ kind: "pung", tiles: [t, t, t], claim: "1" });
-    } else if (kind === "kong") {
-      model.melds.push({ kind: "kong", tiles: [t, t, t, t], claim: "1" });
-    } else {
-      model.melds.push({ kind: "ckong", tiles: [t, t, t, t], claim: "" });
-    }
-    setHand(N.format(model));
-  });
-
-  builder.addEventListener("click", function (event) {
-    var action = event.target.closest("[data-action]");
-    if (!action) { return; }
-    if (action.dataset.action === "undo") {
-      if (history_.length) { setHand(history_.pop()); }
-    } else {
-      history_.push(input.value); setHand("");
-    }
+  /* the table's pungs and kongs are recorded as claimed */
+  tiles = window.TilePalette.attach({
+    palette: palette, builder: builder, input: input, mode: mode,
+    claim: function () { return "1"; }, setHand: setHand
   });
 
   input.addEventListener("input", function () { render(); schedule(350); });

@@ -1,4 +1,4 @@
-"""Issue 28: the results CSV's ``player`` column takes the tournament's start numbers (No.
+"""Uploading the results as CSV: the ``player`` column takes the tournament's start numbers (No.
 1-16, as the organizer's pages show them), player ids still work (decision 0718); problems
 name fields in words and players by their numbers; one mistake gives one message."""
 

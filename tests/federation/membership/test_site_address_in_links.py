@@ -1,4 +1,4 @@
-"""Issue 28, links the site sends out: built from the site's configured address (SITE_URL),
+"""Links the site sends out: built from the site's configured address (SITE_URL),
 and without it from the request being served, never from a fixed 127.0.0.1:8000."""
 
 import os

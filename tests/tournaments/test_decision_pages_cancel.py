@@ -1,5 +1,5 @@
-"""Issue 28, the organizer's pages: every page that asks for a decision has a Cancel back to
-where the organizer came from (and only the organizer reaches them)."""
+"""The organizer's pages that ask for a decision: each has a Cancel back to where the
+organizer came from (and only the organizer reaches them)."""
 
 from __future__ import annotations
 

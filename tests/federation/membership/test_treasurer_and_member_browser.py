@@ -1,5 +1,6 @@
-"""Issue 13 in a real browser (Playwright + Debian's Chromium): the treasurer's day, a member
-paying online through the test provider, /admin/ for a member, phone-width member pages."""
+"""The treasurer and the members in a real browser (Playwright + Debian's Chromium): the
+treasurer's day, a member paying online through the test provider, /admin/ for a member,
+phone-width member pages, the searchable picker of a club's officers."""
 
 import re
 from datetime import date
@@ -9,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from federation.models import DuesInvoice, MembershipFee, MembershipType, MembershipYear, Payment
+from tests.browser import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,14 +43,6 @@ def site_url(settings, live_server):
     settings.MEMBERSHIP_PRORATE = False
 
 
-def log_in(page, email, language="en"):
-    page.goto(f"/{language}/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form:has(input[name=password]) [type=submit]").click()
-    page.wait_for_load_state()
-
-
 def english_admin(user):
     from wagtail.users.models import UserProfile
 
@@ -66,7 +60,7 @@ def test_treasurer_issues_records_reverses_and_imports(
     DuesInvoice.objects.filter(member=anna).delete()  # to be issued from the admin
     boris = make_member(name_native="Борис Орлов", joined_on=current_year.starts_on)
     DuesInvoice.objects.filter(member=boris).delete()
-    log_in(page, treasurer.email)
+    log_in(page, treasurer.email, PASSWORD)
 
     # 1. issue the year's invoices, with a preview first
     page.goto("/admin/invoices/new/")
@@ -139,7 +133,7 @@ def test_member_pays_online_and_sees_active_and_receipt(
     page = browser_page
     member = make_member(joined_on=current_year.starts_on)
     invoice = member.invoices.get()
-    log_in(page, member.user.email)
+    log_in(page, member.user.email, PASSWORD)
     page.goto("/en/members/me/")
     assert page.inner_text("#member-status").startswith("Awaiting payment")
     page.click(f"text={invoice.number}")
@@ -166,7 +160,7 @@ def test_member_pays_online_and_sees_active_and_receipt(
 def test_member_opening_admin_sees_no_access(browser_page, current_year, make_member):
     page = browser_page
     member = make_member()
-    log_in(page, member.user.email)
+    log_in(page, member.user.email, PASSWORD)
     response = page.goto("/admin/")
     assert response.status == 403
     assert "no access to the administration" in page.content()
@@ -198,7 +192,7 @@ def test_member_pages_fit_a_phone(browser, live_server, current_year, make_membe
     )
     page = context.new_page()
     try:
-        log_in(page, member.user.email if member.user else member.email)
+        log_in(page, member.user.email if member.user else member.email, PASSWORD)
         target = (
             f"/en/members/invoices/{member.invoices.get().number}/" if path == "INVOICE" else path
         )
@@ -217,7 +211,7 @@ def test_club_officers_are_chosen_with_a_searchable_picker(
     for n in range(30):
         make_user(email=f"player{n:02d}@example.org")
     wanted = make_user(email="olga.officer@example.org", first_name="Olga", last_name="Smirnova")
-    log_in(page, membership_officer.email)
+    log_in(page, membership_officer.email, PASSWORD)
     page.goto(f"/admin/clubs/edit/{club.pk}/")
     page.fill("input[data-searchable-select-for]", "smirn")
     visible = page.eval_on_selector(

@@ -1,6 +1,6 @@
-"""Issue 28, language: the Chinese search headings say 选手 (players) and 页面 (pages); the
-home page's title names the federation once; standings write table points in one format;
-a city and its country are separated by a comma."""
+"""The wording several pages share: the Chinese search headings say 选手 (players) and 页面
+(pages); the home page's title names the federation once; standings write table points in
+one format; a city and its country are separated by a comma."""
 
 from __future__ import annotations
 
