@@ -94,8 +94,10 @@ def _templates() -> dict[str, str]:
         "bad_kind": _("The kind of a row is seat, win, draw or penalty."),
         "seat_twice": _("This seat is given twice for the table."),
         "bad_header": _("The file lacks the columns: %(columns)s."),
-        "field_too_long": _("A value is longer than %(limit)s characters; the line cannot "
-                            "be read."),
+        "field_too_long": ngettext_lazy(
+            "A value is longer than %(limit)s character; the line cannot be read.",
+            "A value is longer than %(limit)s characters; the line cannot be read.",
+            "limit"),
         "hand_shape": _("A hand has a winner, or is a draw or a penalty."),
         "out_of_range": _("A whole number from %(lo)s to %(hi)s is expected."),
         "too_many": _("At most %(limit)s are accepted in one request."),
@@ -213,7 +215,9 @@ def _templates() -> dict[str, str]:
             "opened it (version %(version)s): compare both versions and choose."
         ),
         "bad_line": _("Check the line: %(field_label)s."),
-        "too_many_lines": _("A score sheet holds at most %(limit)s hands."),
+        "too_many_lines": ngettext_lazy(
+            "A score sheet holds at most %(limit)s hand.",
+            "A score sheet holds at most %(limit)s hands.", "limit"),
         "sheet_changed": _(
             "The score sheet changed since you opened it: check it again, then agree."
         ),
