@@ -61,7 +61,10 @@ def _database_names(ruleset: str, language: str) -> dict[str, str]:
 
 
 def fan_name_map(ruleset: str, language: str | None = None) -> dict[str, str]:
-    """``{fan id: name}`` for ``ruleset`` in ``language`` (default: the active one)."""
+    """``{fan id: name}`` for ``ruleset`` in ``language`` (default: the active one); no
+    names for rules that do not exist (a question's unknown rules, answered as an error)."""
+    if ruleset not in ruleset_codes():
+        return {}
     lang = (language or get_language() or "ru").lower()
     key = (ruleset, lang)
     now = time.monotonic()

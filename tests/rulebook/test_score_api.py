@@ -136,6 +136,16 @@ def test_a_batch_may_be_the_list_alone(client) -> None:  # type: ignore[no-untyp
     assert empty.status_code == 200 and empty.json() == {"results": []}
 
 
+def test_a_batch_question_with_unknown_rules_is_answered_without_a_database_lookup(client) -> None:  # type: ignore[no-untyped-def]
+    """Regression (issue 37's hostile-input suite on PostgreSQL): rules "a\x00b" reached the
+    fan names' query, which PostgreSQL refuses (NUL in a text value): a 500."""
+    response = post(client, "/api/v1/score/batch", [KONGS, {**KONGS, "rules": "a\x00b"}])
+    assert response.status_code == 200
+    first, second = response.json()["results"]
+    assert first["total"] == 33
+    assert "total" not in second or not second.get("fans")
+
+
 def test_not_enough_points_is_an_answer_not_an_error(client) -> None:  # type: ignore[no-untyped-def]
     response = post(client, "/api/v1/score", {"hand": "123m456p789s123s5s5s", "context": {
         "from": "left", "options": {"minimum_points": 20}}})
