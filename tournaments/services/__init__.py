@@ -55,7 +55,9 @@ from tournaments.services.player_import import players_import
 from tournaments.services.players import (
     PlayerEntry,
     players_register,
+    registration_pending_remove,
     registration_remove,
+    registrations_pending_confirm,
     registration_withdraw,
 )
 from tournaments.services.results import (
@@ -112,7 +114,9 @@ __all__ = [
     "player_merge_undo",
     "players_import",
     "players_register",
+    "registration_pending_remove",
     "registration_remove",
+    "registrations_pending_confirm",
     "registration_withdraw",
     "results_open",
     "results_problems",
