@@ -24,8 +24,8 @@ from core.throttles import MemberLookupRateThrottle
 from rulebook.scoring.standings import Problem
 from tournaments import selectors, services
 from tournaments.api._common import TournamentAPIView, _errors, _own, _serializer_errors, _visible
-from tournaments.models import PendingRegistration
 from tournaments.errors import E_REGISTRATION_CLOSED
+from tournaments.models import PendingRegistration
 from tournaments.permissions import can_manage
 from tournaments.problem_texts import error_message, problem_message
 

@@ -57,8 +57,8 @@ from tournaments.services.players import (
     players_register,
     registration_pending_remove,
     registration_remove,
-    registrations_pending_confirm,
     registration_withdraw,
+    registrations_pending_confirm,
 )
 from tournaments.services.results import (
     correction_open,
@@ -116,8 +116,8 @@ __all__ = [
     "players_register",
     "registration_pending_remove",
     "registration_remove",
-    "registrations_pending_confirm",
     "registration_withdraw",
+    "registrations_pending_confirm",
     "results_open",
     "results_problems",
     "results_record",
