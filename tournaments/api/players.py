@@ -25,6 +25,7 @@ from rulebook.scoring.standings import Problem
 from tournaments import selectors, services
 from tournaments.api._common import TournamentAPIView, _errors, _own, _serializer_errors, _visible
 from tournaments.errors import E_REGISTRATION_CLOSED
+from tournaments.forms import MEMBER_NUMBER_MAX
 from tournaments.models import PendingRegistration
 from tournaments.permissions import can_manage
 from tournaments.problem_texts import error_message, problem_message
@@ -35,7 +36,8 @@ MAX_PLAYERS_PER_CALL = 1000  # docs/reliability.md, item 7
 class PlayerInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     country = serializers.CharField(max_length=100)  # checked by the service, row by row
-    member_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    member_number = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+                                             max_value=MEMBER_NUMBER_MAX)
     date_of_birth = serializers.DateField(
         required=False, allow_null=True, default=None,
         help_text="with member_number: matches the member when the name is written otherwise")
