@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import time
+from datetime import timedelta
+
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
+from django.utils import timezone
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
@@ -26,10 +30,43 @@ def api_token_renew(*, user) -> Token:
 # --- token authentication without a database query on every request -----------------------
 
 TOKEN_CACHE_SECONDS = 60
+# how often a process reads the revocations the shared cache did not hear; a revocation
+# made while Redis could not hear it returns only after this long, so that once it has
+# returned every process distrusts what Redis still holds for the token
+UNHEARD_CHECK_SECONDS = 1.0
+# a cached authentication outlives its revocation by TOKEN_CACHE_SECONDS at most (Redis
+# expires keys by the clock, also over a pause); the rows are kept well beyond that
+UNHEARD_KEEP_SECONDS = 10 * 60
 
 
 def _token_cache_key(key: str) -> str:
     return f"api-token:{key}"
+
+
+class _Unheard:
+    """This process's copy of the revocations the shared cache did not hear."""
+
+    checked = float("-inf")
+    keys: frozenset[str] = frozenset()
+
+
+_unheard = _Unheard()
+_clock = time.monotonic  # the tests move it
+
+
+def unheard_revocations() -> frozenset[str]:
+    """The token keys revoked lately while Redis could not hear it, read from the database
+    at most once every UNHEARD_CHECK_SECONDS (one small query a second for a busy
+    process, none for an idle one)."""
+    now = _clock()
+    if now - _unheard.checked >= UNHEARD_CHECK_SECONDS:
+        from core.models import UnheardTokenRevocation
+
+        since = timezone.now() - timedelta(seconds=UNHEARD_KEEP_SECONDS)
+        _unheard.keys = frozenset(UnheardTokenRevocation.objects.filter(
+            created_at__gte=since).values_list("key", flat=True))
+        _unheard.checked = now
+    return _unheard.keys
 
 
 class CachedTokenAuthentication(TokenAuthentication):
@@ -40,8 +77,10 @@ class CachedTokenAuthentication(TokenAuthentication):
     bulk through the user model's ``QuerySet.update``, federation/models.py) is forgotten
     at once through ``api_tokens_forget_users`` and the signals below (with Redis, in every
     worker; with the per-process cache, the other processes forget within
-    TOKEN_CACHE_SECONDS). A revocation the shared cache cannot hear (Redis paused) is
-    refused: ``TokenRevocationError`` rolls the change back.
+    TOKEN_CACHE_SECONDS). A revocation Redis cannot hear (paused, away) still happens in
+    the database, the source of truth, and is written down there too
+    (``UnheardTokenRevocation``): every process then distrusts what Redis holds for that
+    token and asks the database (issue 37, item 3).
     """
 
     def authenticate_credentials(self, key):
@@ -51,34 +90,62 @@ class CachedTokenAuthentication(TokenAuthentication):
             return super().authenticate_credentials(key)
         cached = cache.get(_token_cache_key(key))
         if cached is not None:
-            return cached
+            # (a cache of this process alone, without ``health``, always hears revocations)
+            if health is None or key not in unheard_revocations():
+                return cached
+            cache.delete(_token_cache_key(key))  # revoked while Redis could not hear it
         user, token = super().authenticate_credentials(key)
         cache.set(_token_cache_key(key), (user, token), TOKEN_CACHE_SECONDS)
         return user, token
 
 
-class TokenRevocationError(RuntimeError):
-    """The shared cache could not be told to forget a token's authentication (Redis
-    paused or away). The change that revokes it (a deactivation, a deleted token or user)
-    is refused and rolled back: otherwise the entry would outlive the outage and the token
-    work again for up to TOKEN_CACHE_SECONDS once Redis answers."""
+def _unheard_record(keys: list[str]) -> None:
+    """The revocation of these tokens did not reach Redis: written down in the database
+    (in the revoking change's transaction when there is one)."""
+    from core.models import UnheardTokenRevocation
+
+    UnheardTokenRevocation.objects.filter(
+        created_at__lt=timezone.now() - timedelta(seconds=UNHEARD_KEEP_SECONDS)).delete()
+    UnheardTokenRevocation.objects.bulk_create(
+        [UnheardTokenRevocation(key=key) for key in keys])
+
+
+def _every_process_has_read() -> None:
+    """Return once every process has read the revocations again (a second at most): from
+    then on no process takes the token from Redis."""
+    time.sleep(UNHEARD_CHECK_SECONDS)
+
+
+def _cache_down() -> bool:
+    health = getattr(cache, "health", None)  # the Redis backend (core/cache.py)
+    return health is not None and health.is_down()
 
 
 def _forget_keys(keys: list[str], *, revoking: bool) -> None:
     """Forget these tokens' cached authentications. ``revoking``: the change takes access
-    away, so the forgetting must have reached the shared cache, else TokenRevocationError
-    (raised inside the change's transaction, which is rolled back)."""
+    away: when Redis cannot hear the forgetting, the revocation goes through anyway and is
+    written down as unheard (``UnheardTokenRevocation``), so that no process takes the
+    token from Redis again."""
     if not keys:
         return
     cache_keys = [_token_cache_key(k) for k in keys]
     cache.delete_many(cache_keys)
-    health = getattr(cache, "health", None)  # the Redis backend (core/cache.py)
-    if revoking and health is not None and health.is_down():
+    if not revoking:
+        return
+    if _cache_down():
         # the delete went to this process's memory only: the entry may still be in Redis
-        raise TokenRevocationError("the shared cache could not forget the revoked tokens")
-    if revoking:
-        # a request between this delete and the commit could cache the old state again
-        transaction.on_commit(lambda: cache.delete_many(cache_keys))
+        _unheard_record(keys)
+        transaction.on_commit(_every_process_has_read)
+        return
+
+    def forget_again() -> None:
+        # a request between the delete above and the commit could cache the old state
+        cache.delete_many(cache_keys)
+        if _cache_down():
+            _unheard_record(keys)
+            _every_process_has_read()
+
+    transaction.on_commit(forget_again)
 
 
 def _forget_token(sender, instance, **kwargs) -> None:
@@ -89,14 +156,15 @@ def api_tokens_forget_users(*, user_ids, revoking: bool = False) -> None:
     """Forget the cached authentication of these users' tokens: the next request with one
     of them is checked against the database (an account deactivated in bulk, the user
     model's ``QuerySet.update``, is refused at once). ``revoking`` (a deactivation): call
-    inside the change's transaction; TokenRevocationError when the cache cannot be told."""
+    inside the change's transaction; when Redis cannot hear it the revocation is written
+    down as unheard (``_forget_keys``)."""
     keys = Token.objects.filter(user_id__in=list(user_ids)).values_list("key", flat=True)
     _forget_keys(list(keys), revoking=revoking)
 
 
 def _forget_users_tokens(sender, instance, **kwargs) -> None:
     # an inactive account's tokens must be forgotten for sure; other saves (a login's
-    # last_login) only refresh what is cached and must work with Redis away
+    # last_login) only refresh what is cached
     api_tokens_forget_users(user_ids=[instance.pk], revoking=not instance.is_active)
 
 

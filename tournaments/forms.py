@@ -77,10 +77,14 @@ class TournamentForm(forms.ModelForm):
         return data
 
 
+MEMBER_NUMBER_MAX = 2**31 - 1  # the largest number a member number's column holds
+
+
 class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     country = forms.ChoiceField(label=_("Country"), choices=[])
-    member_number = forms.IntegerField(label=_("Member number"), required=False, min_value=1)
+    member_number = forms.IntegerField(label=_("Member number"), required=False, min_value=1,
+                                       max_value=MEMBER_NUMBER_MAX)
     date_of_birth = forms.DateField(
         label=_("Date of birth"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
         help_text=_("With a member number: the member's name or date of birth must agree."))

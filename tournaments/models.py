@@ -412,6 +412,40 @@ class Registration(models.Model):
         return f"{self.tournament}: {self.number} {self.player}"
 
 
+class PendingRegistration(models.Model):
+    """A row naming a member number, kept as the organizer gave it until the organizer
+    confirms it (issue 37, item 2). Only then is the number matched with the name or date
+    of birth and the member's player registered: before, a right pairing and a wrong one
+    are answered alike, and nothing of the member is shown."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pending_registrations",
+        verbose_name=_("tournament"),
+    )
+    name = models.CharField(_("name"), max_length=200)
+    country = models.CharField(_("country"), max_length=2)
+    member_number = models.PositiveIntegerField(_("member number"))
+    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
+    ema_number = models.CharField(_("EMA number"), max_length=20, blank=True)
+    team = models.CharField(_("team"), max_length=200, blank=True)
+    substitute = models.BooleanField(_("substitute"), default=False)
+    first_name = models.CharField(_("first name (Latin letters)"), max_length=100, blank=True)
+    last_name = models.CharField(_("last name (Latin letters)"), max_length=100, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("entered by"),
+    )
+    created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "pk"]
+        verbose_name = _("registration waiting for confirmation")
+        verbose_name_plural = _("registrations waiting for confirmation")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.name} ({self.member_number})"
+
+
 class Seat(models.TextChoices):
     EAST = "E", _("East")
     SOUTH = "S", _("South")

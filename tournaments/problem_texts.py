@@ -134,6 +134,7 @@ def _templates() -> dict[str, str]:
         "too_many_players_per_call": ngettext_lazy(
             "At most %(limit)s player in one request.",
             "At most %(limit)s players in one request.", "limit"),
+        "pending_not_found": _("No row %(pending)s waits for your confirmation."),
         "bad_country": _("The country is a two-letter ISO 3166 code."),
         "no_team_competition": _("This tournament has no team competition."),
         "team_full": _("Team “%(team)s” already has four players."),

@@ -1,8 +1,9 @@
-"""Issue 22, item 11 in a real browser (Playwright + Debian's Chromium): an organizer
-registers a member by number on the manage page; a name and date of birth that do not
-agree get the same answer as an unknown number and show nothing of the member; the
-member's date of birth registers them. Screenshots at 1280 and 390 px, in English and
-Russian, go to /tmp/member-number-*.png."""
+"""Issue 22, item 11 and issue 37, item 2 in a real browser (Playwright + Debian's
+Chromium): an organizer enters a member by number on the manage page; the row waits for
+the organizer's confirmation with the same words whatever the pairing; confirmed, a name
+and date of birth that do not agree get the same answer as an unknown number and show
+nothing of the member; the member's date of birth registers them. Screenshots at 1280 and
+390 px, in English and Russian, go to /tmp/member-number-*.png."""
 
 from __future__ import annotations
 
@@ -53,15 +54,31 @@ def test_an_organizer_registers_a_member_by_number_and_date_of_birth(browser_pag
     page.goto(f"/en/tournaments/{tournament.pk}/manage/")
     _register(page, "Guess Who", "13", "1990-05-18")
     text = page.content()
+    assert "The row with member number 13 waits for your confirmation below." in text
+    assert "Anna" not in text and "Анна" not in text
+    page.locator("[data-testid^=confirm-pending-]").click()
+    page.wait_for_load_state()
+    text = page.content()
     assert "No member with the number 13 has this name or date of birth" in text
     assert "Anna" not in text and "Анна" not in text
     assert not tournament.registrations.exists()
     _shots(page, "en")
+    page.locator("[data-testid^=remove-pending-]").click()
+    page.wait_for_load_state()
 
     page.goto(f"/ru/tournaments/{tournament.pk}/manage/")
     _register(page, "Guess Who", "14", "1990-05-18")
+    assert "ожидает вашего подтверждения" in page.content()
+    _register(page, "Ann Li", "13", "1990-05-17")
+    _shots(page, "ru-waiting")
+    page.locator("[data-testid=confirm-all-pending]").click()
+    page.wait_for_load_state()
     assert "Нет члена с номером 14" in page.content()
     _shots(page, "ru")
-
-    _register(page, "Ann Li", "13", "1990-05-17")
+    assert not tournament.registrations.exists()
+    page.locator("[data-testid^=remove-pending-]").first.click()
+    page.wait_for_load_state()
+    page.locator("[data-testid^=confirm-pending-]").click()
+    page.wait_for_load_state()
     assert tournament.registrations.get().player.member == member
+    assert "Anna Lee" in page.content()

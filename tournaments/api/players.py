@@ -1,6 +1,11 @@
 """The registered players: the list (member and EMA numbers for the organizer and the
 officers), registering players in bulk (every problem of every row at once), removing one
 registered by mistake, withdrawing one from a session on.
+
+A row naming a member number is not matched when it is posted: it waits, answered alike
+whether the number and the name belong together or not, until the organizer confirms it
+(``players/pending``, ``players/pending/confirm``); only the confirmation matches it and
+names the member (issue 37, item 2; decision 0909).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from rulebook.scoring.standings import Problem
 from tournaments import selectors, services
 from tournaments.api._common import TournamentAPIView, _errors, _own, _serializer_errors, _visible
 from tournaments.errors import E_REGISTRATION_CLOSED
+from tournaments.forms import MEMBER_NUMBER_MAX
+from tournaments.models import PendingRegistration
 from tournaments.permissions import can_manage
 from tournaments.problem_texts import error_message, problem_message
 
@@ -29,7 +36,8 @@ MAX_PLAYERS_PER_CALL = 1000  # docs/reliability.md, item 7
 class PlayerInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     country = serializers.CharField(max_length=100)  # checked by the service, row by row
-    member_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    member_number = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+                                             max_value=MEMBER_NUMBER_MAX)
     date_of_birth = serializers.DateField(
         required=False, allow_null=True, default=None,
         help_text="with member_number: matches the member when the name is written otherwise")
@@ -50,8 +58,15 @@ class PlayerInSerializer(serializers.Serializer):
 
 
 class PlayerOutSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        choices=["registered", "pending"],
+        help_text="pending: a row naming a member number, waiting for the organizer's "
+                  "confirmation (players/pending/confirm); its other fields are the row as "
+                  "given")
+    pending = serializers.IntegerField(required=False,
+                                       help_text="the waiting row's id (status pending)")
+    id = serializers.IntegerField(allow_null=True, help_text="the player (null while pending)")
+    number = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
     country = serializers.CharField()
     member_number = serializers.IntegerField(allow_null=True, required=False,
@@ -63,6 +78,25 @@ class PlayerOutSerializer(serializers.Serializer):
     withdrawal_reason = serializers.CharField(help_text="organizer and officers only")
 
 
+class PendingOutSerializer(serializers.Serializer):
+    pending = serializers.IntegerField()
+    status = serializers.CharField()
+    name = serializers.CharField()
+    country = serializers.CharField()
+    member_number = serializers.IntegerField()
+    date_of_birth = serializers.DateField(allow_null=True)
+    ema_number = serializers.CharField()
+    team = serializers.CharField()
+    substitute = serializers.BooleanField()
+
+
+class PendingConfirmSerializer(serializers.Serializer):
+    pending = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**31 - 1), required=False,
+        allow_null=True, max_length=MAX_PLAYERS_PER_CALL,
+        help_text="the waiting rows to confirm; all of them when left out")
+
+
 class WithdrawSerializer(serializers.Serializer):
     from_session = serializers.IntegerField(min_value=1)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=300,
@@ -71,9 +105,11 @@ class WithdrawSerializer(serializers.Serializer):
 
 def registration_json(registration: Any, *, identifiers: bool = True) -> dict[str, Any]:
     """A registered player; member and EMA numbers only for the organizer and officers."""
+    if isinstance(registration, PendingRegistration):
+        return pending_json(registration)
     player = registration.player
     out = {
-        "id": player.pk, "number": registration.number, "name": str(player),
+        "status": "registered", "id": player.pk, "number": registration.number, "name": str(player),
         "country": player.country, "team": registration.team,
         "substitute": registration.substitute,
         "withdrawn_from": registration.withdrawn_from,
@@ -85,6 +121,27 @@ def registration_json(registration: Any, *, identifiers: bool = True) -> dict[st
         )
         out["ema_number"] = player.ema_number
     return out
+
+
+def pending_json(row: PendingRegistration) -> dict[str, Any]:
+    """A row waiting for the organizer's confirmation: the row as given, nothing more (the
+    same answer whether its member number and name belong together or not)."""
+    return {
+        "status": "pending", "pending": row.pk, "id": None, "number": None,
+        "name": row.name, "country": row.country, "member_number": row.member_number,
+        "date_of_birth": row.date_of_birth.isoformat() if row.date_of_birth else None,
+        "ema_number": row.ema_number, "team": row.team, "substitute": row.substitute,
+        "withdrawn_from": None, "withdrawal_reason": "",
+    }
+
+
+def _member_lookups_check(request: Request, view: Any, lookups: int) -> None:
+    """Each row naming a member number uses one lookup of the organizer's budget
+    (core.throttles.MemberLookupRateThrottle), checked before anything is matched."""
+    request.member_lookups = lookups  # type: ignore[attr-defined]
+    throttle = MemberLookupRateThrottle()
+    if not throttle.allow_request(request, view):
+        view.throttled(request, throttle.wait())
 
 
 class PlayersView(TournamentAPIView):
@@ -112,14 +169,9 @@ class PlayersView(TournamentAPIView):
                              "limit": MAX_PLAYERS_PER_CALL,
                              "message": error_message("too_many_players_per_call",
                                                       {"limit": MAX_PLAYERS_PER_CALL})}])
-        # each row naming a member number uses one lookup of the organizer's budget
-        # (core.throttles.MemberLookupRateThrottle), checked before anything is matched
-        request.member_lookups = sum(  # type: ignore[attr-defined]
+        _member_lookups_check(request, self, sum(
             1 for item in data
-            if isinstance(item, dict) and item.get("member_number") not in (None, ""))
-        lookups = MemberLookupRateThrottle()
-        if not lookups.allow_request(request, self):
-            self.throttled(request, lookups.wait())
+            if isinstance(item, dict) and item.get("member_number") not in (None, "")))
         entries, rows, shape_errors = [], [], []
         for row, item in enumerate(data, start=1):
             serializer = PlayerInSerializer(data=item)
@@ -134,10 +186,64 @@ class PlayersView(TournamentAPIView):
                 if isinstance(error, services.ResultsError) else {}):
             registrations = services.players_register(
                 tournament=tournament, user=request.user, entries=entries, rows=rows,
-                confirm_name_matches=True)
+                confirm_name_matches=True, hold_member_numbers=True)
             if shape_errors:
                 raise services.ResultsError([])
         return Response([registration_json(r) for r in registrations])
+
+
+class PendingPlayersView(TournamentAPIView):
+    """The rows naming a member number that wait for the organizer's confirmation (the
+    organizer only)."""
+
+    @extend_schema(responses=PendingOutSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = _own(request, pk)
+        return Response([pending_json(row)
+                         for row in tournament.pending_registrations.order_by("pk")])
+
+
+class PendingConfirmView(TournamentAPIView):
+    """The organizer confirms waiting rows: each is matched now (the member's name or date
+    of birth must agree) and registered. All or nothing: a row whose number and name do
+    not belong together is an error naming the waiting row (``pending``), and every row
+    keeps waiting. Each row uses one lookup of the organizer's member-number budget."""
+
+    @extend_schema(request=PendingConfirmSerializer, responses=PlayerOutSerializer(many=True))
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = _own(request, pk)
+        serializer = PendingConfirmSerializer(data=request.data)
+        if not serializer.is_valid():
+            return _errors(_serializer_errors(serializer.errors))
+        wanted = serializer.validated_data.get("pending")
+        waiting = tournament.pending_registrations.order_by("pk")
+        rows = list(waiting if wanted is None else waiting.filter(pk__in=wanted))
+        unknown = sorted(set(wanted or ()) - {row.pk for row in rows})
+        if unknown:
+            return _errors([{"field": "pending", "code": "not_found", "pending": number,
+                             "message": error_message("pending_not_found",
+                                                      {"pending": number})}
+                            for number in unknown])
+        if not rows:
+            return Response([])
+        _member_lookups_check(request, self, len(rows))
+        with error_context(extra=lambda error: {"errors": [
+                {("pending" if key == "row" else key): value for key, value in item.items()}
+                for item in error.items()]} if isinstance(error, services.ResultsError) else {}):
+            registrations = services.registrations_pending_confirm(
+                tournament=tournament, user=request.user, pending=rows)
+        return Response([registration_json(r) for r in registrations])
+
+
+class PendingPlayerView(TournamentAPIView):
+    """The organizer drops a waiting row (a wrong member number or name)."""
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, pk: int, pending: int) -> Response:
+        tournament = _own(request, pk)
+        row = get_object_or_404(tournament.pending_registrations, pk=pending)
+        services.registration_pending_remove(pending=row, user=request.user)
+        return Response(status=204)
 
 
 class PlayerView(TournamentAPIView):

@@ -55,8 +55,10 @@ from tournaments.services.player_import import players_import
 from tournaments.services.players import (
     PlayerEntry,
     players_register,
+    registration_pending_remove,
     registration_remove,
     registration_withdraw,
+    registrations_pending_confirm,
 )
 from tournaments.services.results import (
     correction_open,
@@ -112,8 +114,10 @@ __all__ = [
     "player_merge_undo",
     "players_import",
     "players_register",
+    "registration_pending_remove",
     "registration_remove",
     "registration_withdraw",
+    "registrations_pending_confirm",
     "results_open",
     "results_problems",
     "results_record",

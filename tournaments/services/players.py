@@ -36,6 +36,7 @@ from tournaments.errors import (
     TournamentError,
 )
 from tournaments.models import (
+    PendingRegistration,
     Player,
     Registration,
     SeatingAssignment,
@@ -239,8 +240,8 @@ def _match_player(
 def players_register(
     *, tournament: Tournament, user: Any, entries: Sequence[PlayerEntry],
     rows: Sequence[int] | None = None, earlier_problems: Sequence[Problem] = (),
-    confirm_name_matches: bool = False,
-) -> list[Registration]:
+    confirm_name_matches: bool = False, hold_member_numbers: bool = False,
+) -> list[Any]:
     """Register players (matched to existing ones, never duplicated; guests created).
     Returns the registrations in the order given; an entry already registered returns its
     registration. Atomic: any problem -> :class:`ResultsError` listing all of them.
@@ -250,7 +251,13 @@ def players_register(
     of the request is listed at once (nothing is stored when there is any).
     ``confirm_name_matches`` (the players endpoint): an entry found by name and country
     only, as a known player not yet registered here, is a problem listing the candidates
-    unless the entry says ``confirm`` (that player) or ``new`` (another person)."""
+    unless the entry says ``confirm`` (that player) or ``new`` (another person).
+    ``hold_member_numbers`` (the players endpoint and form): an entry naming a member number
+    is not matched; once its own fields are checked it is kept as a
+    :class:`PendingRegistration` (returned in its place; the same one for the same entry
+    given again) for the organizer to confirm (``registrations_pending_confirm``), so that
+    the answer is the same whether the number and the name belong together or not (issue
+    37, item 2)."""
     tournament = _locked(tournament)
     if not states.allows("register", tournament.state):
         raise TournamentError(E_REGISTRATION_CLOSED, state=tournament.state)
@@ -270,7 +277,15 @@ def players_register(
                             ema_number=ema.number)
         for entry, ema in zip(given, ema_numbers, strict=True)
     ]
-    directory = _Directory(entries)
+    held = [entry for entry in entries if entry.member_number is not None
+            ] if hold_member_numbers else []
+    if held:
+        entries_to_match = [entry for entry in entries if entry.member_number is None]
+        waiting = {_pending_key(p): p for p in tournament.pending_registrations.all()}
+    else:
+        entries_to_match, waiting = entries, {}
+    pending: list[PendingRegistration] = []
+    directory = _Directory(entries_to_match)
     directory.confirm_names = confirm_name_matches
     directory.registered = set(registered)
     new: dict[int, Registration] = {}  # id() of the player -> its registration in this call
@@ -292,6 +307,16 @@ def players_register(
         if entry.team and not tournament.team:
             problems.append(Problem(E_NO_TEAM_COMPETITION, "this tournament has no teams",
                                     row=row, field="team"))
+            continue
+        if hold_member_numbers and entry.member_number is not None:
+            # nothing of the members is read: the organizer confirms the row first
+            held_row = PendingRegistration(
+                tournament=tournament, created_by=user if getattr(user, "pk", None) else None,
+                **{field: getattr(entry, field) for field in PENDING_FIELDS})
+            held_row = waiting.setdefault(_pending_key(held_row), held_row)
+            if held_row.pk is None and held_row not in pending:
+                pending.append(held_row)
+            registrations.append(held_row)
             continue
         player, found_problems = _match_player(entry, row, directory)
         problems.extend(found_problems)
@@ -323,8 +348,48 @@ def players_register(
         raise ResultsError(sorted(problems, key=lambda p: p.row or 0))
     Player.objects.bulk_create(directory.created, batch_size=500)
     Registration.objects.bulk_create(new.values(), batch_size=500)
-    _audit(tournament, "tournaments.tournament.players", user, count=len(entries))
+    PendingRegistration.objects.bulk_create(pending, batch_size=500)  # their ids set
+    _audit(tournament, "tournaments.tournament.players", user, count=len(entries),
+           **({"pending": len(pending)} if pending else {}))
     return registrations
+
+
+PENDING_FIELDS = ("name", "country", "member_number", "date_of_birth", "ema_number", "team",
+                  "substitute", "first_name", "last_name")
+
+
+def _pending_key(row: PendingRegistration) -> tuple[Any, ...]:
+    return tuple(getattr(row, field) for field in PENDING_FIELDS)
+
+
+@transaction.atomic
+def registrations_pending_confirm(
+    *, tournament: Tournament, user: Any, pending: Sequence[PendingRegistration]
+) -> list[Registration]:
+    """The organizer confirms rows kept by member number: each is matched now (the member's
+    name or date of birth must agree, as always) and registered, and leaves the waiting
+    list. Atomic: any problem -> :class:`ResultsError`, each problem's ``row`` the id of
+    the waiting row, and nothing changes (the rows keep waiting)."""
+    pending = list(pending)
+    if any(row.tournament_id != tournament.pk for row in pending):
+        raise ValueError("a waiting row of another tournament")
+    entries = [PlayerEntry(**{field: getattr(row, field) for field in PENDING_FIELDS})
+               for row in pending]
+    registrations = players_register(tournament=tournament, user=user, entries=entries,
+                                     rows=[row.pk for row in pending])
+    PendingRegistration.objects.filter(pk__in=[row.pk for row in pending]).delete()
+    _audit(tournament, "tournaments.tournament.players", user,
+           confirmed=[row.pk for row in pending])
+    return registrations
+
+
+@transaction.atomic
+def registration_pending_remove(*, pending: PendingRegistration, user: Any) -> None:
+    """The organizer drops a row kept by member number (a wrong number or name)."""
+    _locked(pending.tournament)
+    pending.delete()
+    _audit(pending.tournament, "tournaments.tournament.players", user,
+           pending_removed=pending.member_number)
 
 
 @transaction.atomic

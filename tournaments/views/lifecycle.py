@@ -80,6 +80,8 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "checks": checks,
         "registrations": registrations,
+        # rows naming a member number, waiting for the organizer (issue 37, item 2)
+        "pending": tournament.pending_registrations.order_by("pk"),
         "seating_advice": seating_advice(regular, free) if registrations else "",
         "seating_minimum": minimum,
         "can_remove": not drawn and states.allows("register", tournament.state),

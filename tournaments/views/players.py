@@ -1,5 +1,6 @@
 """The organizer's players: registering one, removing one registered by mistake,
-withdrawing one from a session on.
+withdrawing one from a session on. A player named by member number waits for the
+organizer's confirmation, which alone matches the number with the name (issue 37, item 2).
 """
 
 from __future__ import annotations
@@ -10,13 +11,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import errors_as_messages, errors_collected, errors_on_form
 from core.throttles import member_lookups_allowed
 from tournaments import services
 from tournaments.forms import PlayerForm, WithdrawForm
-from tournaments.views._common import _own
+from tournaments.models import PendingRegistration
+from tournaments.views._common import _int, _own
 
 
 @login_required
@@ -34,8 +37,14 @@ def players_add(request: HttpRequest, pk: int) -> HttpResponse:
             (registration,) = services.players_register(
                 tournament=tournament, user=request.user,
                 entries=[services.PlayerEntry(**form.cleaned_data)],
+                hold_member_numbers=True,
             )
-            if registration.pk in registered_before:
+            if isinstance(registration, PendingRegistration):
+                # the same words whether the number and the name belong together or not
+                messages.info(request, _(
+                    "The row with member number %(number)s waits for your confirmation "
+                    "below.") % {"number": registration.member_number})
+            elif registration.pk in registered_before:
                 messages.warning(request, _("This player is already registered (No. %(number)s).")
                                  % {"number": registration.number})
             else:
@@ -44,6 +53,45 @@ def players_add(request: HttpRequest, pk: int) -> HttpResponse:
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
             messages.error(request, f"{label}: {' '.join(errors)}")
+    return redirect(reverse("tournaments:manage", args=[pk]) + "#players")
+
+
+@login_required
+@require_POST
+def pending_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer confirms one waiting row (``pending``) or all of them: each is matched
+    now and registered; a number and a name that do not belong together are said, and the
+    rows keep waiting."""
+    tournament = _own(request, pk)
+    rows = tournament.pending_registrations.order_by("pk")
+    if request.POST.get("pending"):
+        number = _int(request.POST["pending"]) or 0
+        rows = rows.filter(pk=number if 0 < number < 2**31 else 0)
+    rows = list(rows)
+    if not rows:
+        messages.error(request, _("No row waits for your confirmation."))
+    elif not member_lookups_allowed(request, len(rows)):
+        messages.error(request, _("Too many member numbers were looked up; try again later."))
+    else:
+        with errors_as_messages(request) as outcome:
+            registrations = services.registrations_pending_confirm(
+                tournament=tournament, user=request.user, pending=rows)
+        if outcome.ok:
+            messages.success(request, ngettext(
+                "%(count)s player is registered.", "%(count)s players are registered.",
+                len(registrations)) % {"count": len(registrations)})
+    return redirect(reverse("tournaments:manage", args=[pk]) + "#pending")
+
+
+@login_required
+@require_POST
+def pending_remove(request: HttpRequest, pk: int, pending: int) -> HttpResponse:
+    """The organizer drops a waiting row."""
+    tournament = _own(request, pk)
+    row = get_object_or_404(tournament.pending_registrations, pk=pending)
+    services.registration_pending_remove(pending=row, user=request.user)
+    messages.success(request, _("The row with member number %(number)s is removed.")
+                     % {"number": row.member_number})
     return redirect(reverse("tournaments:manage", args=[pk]) + "#players")
 
 
