@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import DomainError
+from core.spreadsheets import Sheet, SheetRow, SpreadsheetError, spreadsheet_read
 
 CREATED = "created"
 UPDATED = "updated"
@@ -192,6 +193,49 @@ def columns_map(header: Sequence[str], fields: Sequence[ImportField],
         if f.required and f.name not in indexes:
             report.error(None, f.name, E_MISSING_COLUMN, column=f.name)
     return indexes
+
+
+class _Reporting(Protocol):
+    def error(self, row: int | None, column: Any, code: str, /, **params: Any) -> None: ...
+
+
+@dataclass(frozen=True)
+class MappedSheet:
+    """A file read and its columns mapped: the sheet, each field's column index and the
+    header it has in the file (problems name the column as the person wrote it)."""
+
+    sheet: Sheet
+    indexes: dict[str, int]
+    column_of: dict[str, str]
+
+    def cells(self, row: SheetRow) -> dict[str, str]:
+        """A row's cells by field name (an empty text where the row is short)."""
+        return {name: row.cell(index) for name, index in self.indexes.items()}
+
+
+def sheet_mapped(data: bytes, fields: Sequence[ImportField], mapping: Mapping[str, str] | None,
+                 report: _Reporting) -> MappedSheet | None:
+    """The one reading path of every import: the file read (``spreadsheet_read``: CSV in
+    UTF-8, UTF-16 or a Windows code page, or XLSX), its columns mapped (``columns_map``),
+    and at least one row. None when the file cannot be read, a column is missing or mapped
+    wrongly, or there is no row: each problem is in ``report``."""
+    try:
+        sheet = spreadsheet_read(data)
+    except SpreadsheetError as error:
+        report.error(error.params.get("row"), error.params.get("column"), error.code,
+                     **error.params)
+        return None
+    collected = ImportReport()
+    indexes = columns_map(sheet.header, fields, mapping, collected)
+    for issue in collected.errors:
+        report.error(issue.row, issue.column, issue.code, **issue.params)
+    if collected.errors:
+        return None
+    if not sheet.rows:
+        report.error(None, None, E_NO_ROWS)
+        return None
+    return MappedSheet(sheet, indexes,
+                       {name: sheet.header[index] for name, index in indexes.items()})
 
 
 def report_csv_rows(stored: Mapping[str, Any]) -> Iterable[list[Any]]:

@@ -26,6 +26,7 @@ from django_countries import countries
 from core.countries import country_choices
 from core.dates import validate_tournament_date
 from core.errors import DomainError
+from core.imports import ImportField, issue_message, sheet_mapped
 from tournaments.models import (
     Accreditation,
     Player,
@@ -35,7 +36,7 @@ from tournaments.models import (
     TournamentResult,
 )
 from tournaments.rules import standings_files
-from tournaments.rules.standings_files import FileProblem, StandingLine
+from tournaments.rules.standings_files import StandingLine
 from tournaments.services._common import _audit
 from tournaments.signals import results_imported
 
@@ -49,7 +50,6 @@ E_NOT_FINAL = "tournament_not_final"
 
 def _message(code: str, params: Mapping[str, Any]) -> str:
     texts = {
-        standings_files.E_UNREADABLE: _("The file is neither a CSV nor an XLSX file."),
         standings_files.E_NO_ROWS: _("The file has no players."),
         standings_files.E_COLUMN_MISSING: _("The header has no column for this."),
         standings_files.E_VALUE_REQUIRED: _("This value is required."),
@@ -65,7 +65,9 @@ def _message(code: str, params: Mapping[str, Any]) -> str:
         E_BAD_CHOICE: _("The player chosen is not one of the candidates."),
         E_NOT_FINAL: _("A tournament played here has this name and start date."),
     }
-    text = texts.get(code, code)
+    text = texts.get(code)
+    if text is None:  # the codes every import shares: reading, mapping
+        return issue_message(code, params)
     try:
         return text % dict(params) if params else text
     except (KeyError, TypeError, ValueError):
@@ -335,27 +337,43 @@ def _find_tournament(fields: TournamentFields, report: ImportReport) -> Tourname
     return found
 
 
+FIELDS = tuple(ImportField(name, headers) for name, headers in standings_files.COLUMNS.items())
+"""The columns of a standings file (which are required: ``standings_files.columns_missing``)."""
+
+
+def standings_read(content: bytes, mapping: Mapping[str, str] | None, report: ImportReport
+                   ) -> list[StandingLine]:
+    """The standings of a file, read and mapped as every import reads its file
+    (``core.imports.sheet_mapped``); every problem in ``report``."""
+    mapped = sheet_mapped(content, FIELDS, mapping, report)
+    if mapped is None:
+        return []
+    sheet = mapped.sheet
+    if sheet.encoding not in ("", "utf-8", "utf-8-sig"):
+        report.decisions.append(_("The file was read as %(encoding)s.")
+                                % {"encoding": sheet.encoding})
+    lines, problems = standings_files.standing_lines(
+        [(row.number, row.cells) for row in sheet.rows], mapped.indexes)
+    for problem in problems:
+        column = mapped.column_of.get(problem.column, problem.column)
+        report.error(problem.row, column, problem.code, **problem.params)
+    return lines
+
+
 def tournament_import(
     *, user: Any, data: Mapping[str, Any], content: bytes, filename: str = "",
     dry_run: bool = False, choices: Mapping[int, int | None] | None = None,
+    mapping: Mapping[str, str] | None = None,
 ) -> ImportReport:
     """Preview (``dry_run``) or commit the import of a tournament's final standings.
     ``data``: the tournament's fields (name, ruleset, start_date, end_date, city, country,
     mers, mers_weight, abroad, rated); ``choices``: row -> the player chosen for a
-    name-only match (None: a new player). Any error, or a review left open at commit ->
-    :class:`ImportRefused`, nothing written."""
+    name-only match (None: a new player); ``mapping``: the file's header -> a column of
+    ``FIELDS``, where the guess from the header names is wrong. Any error, or a review
+    left open at commit -> :class:`ImportRefused`, nothing written."""
     report = ImportReport()
     fields = tournament_fields_read(data, report)
-    try:
-        rows, how = standings_files.read_rows(content, filename)
-    except ValueError:
-        rows, how = [], ""
-        report.error(None, "file", standings_files.E_UNREADABLE)
-    if how and how != "xlsx" and how != "utf-8":
-        report.decisions.append(_("The file was read as %(encoding)s.") % {"encoding": how})
-    lines, problems = standings_files.standing_lines(rows) if how else ([], [])
-    for problem in problems:
-        _file_error(report, problem)
+    lines = standings_read(content, mapping, report)
     if fields is None or report.errors:
         raise ImportRefused(report)
     with transaction.atomic():
@@ -381,10 +399,6 @@ def tournament_import(
             # the ratings follow in the same transaction (ratings.receivers)
             results_imported.send(sender=Tournament, tournament=tournament)
     return report
-
-
-def _file_error(report: ImportReport, problem: FileProblem) -> None:
-    report.error(problem.row, problem.column, problem.code, **problem.params)
 
 
 def _write(tournament: Tournament | None, fields: TournamentFields, planned: list[_Planned],
