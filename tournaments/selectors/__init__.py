@@ -35,7 +35,12 @@ from tournaments.selectors.penalties import (
     unbalanced_tables,
 )
 from tournaments.selectors.places import places_left, places_taken
-from tournaments.selectors.players import players_matching, players_shown, tournament_registrations
+from tournaments.selectors.players import (
+    players_matching,
+    players_merged_among,
+    players_shown,
+    tournament_registrations,
+)
 from tournaments.selectors.results import (
     Leader,
     SessionCell,
@@ -86,6 +91,7 @@ __all__ = [
     "places_left",
     "places_taken",
     "players_matching",
+    "players_merged_among",
     "players_shown",
     "public_calendar",
     "session_clock",
