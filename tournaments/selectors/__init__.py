@@ -39,6 +39,7 @@ from tournaments.selectors.players import (
     players_matching,
     players_merged_among,
     players_shown,
+    players_to_merge,
     tournament_registrations,
 )
 from tournaments.selectors.results import (
@@ -93,6 +94,7 @@ __all__ = [
     "players_matching",
     "players_merged_among",
     "players_shown",
+    "players_to_merge",
     "public_calendar",
     "session_clock",
     "session_grid",

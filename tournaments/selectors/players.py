@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from rulebook.search_text import search_fold
 from tournaments.models import PUBLIC_STATES, Player, Registration, Tournament
@@ -74,6 +74,23 @@ def players_matching(query: str, *, limit: int, offset: int = 0) -> list[Player]
     return list(Player.objects.filter(pk__in=found)
                 .only("pk", "name_latin", "name_native", "country")
                 .order_by("name_latin", "pk")[offset:offset + limit])
+
+
+def players_to_merge(query: str, *, limit: int) -> list[Player]:
+    """The membership officer's search before a merge: every player (listed publicly or
+    not) whose folded names hold every word of the query, or whose EMA number starts with
+    it; neither merged nor anonymised; with their number of tournaments (``tournaments``).
+    One query."""
+    words = search_fold(query).split()
+    if not words:
+        return []
+    condition = _every_folded_word_in_name(query)
+    digits = query.strip()
+    if digits.isdigit():
+        condition |= Q(ema_number__startswith=digits.zfill(8) if len(digits) == 7 else digits)
+    return list(Player.objects.filter(condition, is_anonymised=False, merged_into__isnull=True)
+                .select_related("member").annotate(tournaments=Count("registrations"))
+                .order_by("name_latin", "pk")[:limit])
 
 
 def tournament_registrations(tournament: Tournament) -> list[Registration]:

@@ -38,6 +38,7 @@ from tournaments.models import (
 from tournaments.rules import standings_files
 from tournaments.rules.standings_files import StandingLine
 from tournaments.services._common import _audit
+from tournaments.services.identity import player_kept
 from tournaments.signals import results_imported
 
 E_FIELD_REQUIRED = "field_required"
@@ -221,7 +222,11 @@ class _Players:
         if wanted:
             for player in (Player.objects.annotate(latin=Lower("name_latin"))
                            .filter(latin__in=wanted, is_anonymised=False).order_by("pk")):
-                self.by_name.setdefault(player.name_latin.casefold(), []).append(player)
+                # a merged player's name names the kept one (decision 0813)
+                found = player_kept(player) if player.merged_into_id is not None else player
+                bucket = self.by_name.setdefault(player.name_latin.casefold(), [])
+                if all(p.pk != found.pk for p in bucket):
+                    bucket.append(found)
         # the players of the tournament's stored standings: a file imported again names them
         self.in_tournament: dict[str, Player] = {}
         if tournament is not None:
@@ -385,7 +390,7 @@ def tournament_import(
                     report.error(item["row"], "name", E_REVIEW_OPEN)
             raise ImportRefused(report)
         existing = tournament.pk if tournament is not None else None
-        changed = _write(tournament, fields, planned, user, report)
+        changed = _write(tournament, fields, planned, user, report, dry_run=dry_run)
         if dry_run:
             transaction.set_rollback(True)
             report.tournament = existing
@@ -402,8 +407,10 @@ def tournament_import(
 
 
 def _write(tournament: Tournament | None, fields: TournamentFields, planned: list[_Planned],
-           user: Any, report: ImportReport) -> bool:
-    """Create or update the tournament and its standings; True when results changed."""
+           user: Any, report: ImportReport, *, dry_run: bool = False) -> bool:
+    """Create or update the tournament and its standings; True when results changed. A
+    preview (``dry_run``) counts and says the same without writing: a new tournament's
+    rows are all new, a new player's row is new."""
     values = {
         "name": fields.name, "ruleset": fields.ruleset, "start_date": fields.start_date,
         "end_date": fields.end_date, "city": fields.city, "country": fields.country,
@@ -412,6 +419,11 @@ def _write(tournament: Tournament | None, fields: TournamentFields, planned: lis
         "planned_players": len(planned),
     }
     changed = False
+    if tournament is None and dry_run:
+        report.decisions.append(_("Tournament %(name)s created, its results confirmed.")
+                                % {"name": fields.name})
+        report.created += len(planned)
+        return True
     if tournament is None:
         tournament = Tournament.objects.create(
             **values, organizer=user, sessions=1, state=Tournament.State.RESULTS_CONFIRMED,
@@ -426,16 +438,19 @@ def _write(tournament: Tournament | None, fields: TournamentFields, planned: lis
         changed = True
     else:
         moved = {k: v for k, v in values.items() if getattr(tournament, k) != v}
-        if moved:
+        if moved and not dry_run:
             for k, v in moved.items():
                 setattr(tournament, k, v)
             tournament.save(update_fields=list(moved))
+        if moved:
             report.decisions.append(_("Tournament changed: %(fields)s.")
                                     % {"fields": ", ".join(sorted(moved))})
             changed = changed or bool({"end_date", "ruleset", "rated", "mers",
                                        "mers_weight"} & set(moved))
     report.tournament = tournament.pk
     new_players = [p for p in planned if p.player is None]
+    if dry_run:
+        return _compare(tournament, planned, report, len(new_players)) or changed
     created = Player.objects.bulk_create([Player(**p.new_fields) for p in new_players],
                                          batch_size=500)
     for p, player in zip(new_players, created, strict=True):
@@ -445,42 +460,64 @@ def _write(tournament: Tournament | None, fields: TournamentFields, planned: lis
         if p.line.ema_number and not p.player.ema_number:
             p.player.ema_number = p.line.ema_number
             p.player.save(update_fields=["ema_number"])
+    to_create, to_update, gone = _rows_compared(tournament, planned, report)
+    if gone:
+        TournamentResult.objects.filter(tournament=tournament, player_id__in=gone).delete()
+        Registration.objects.filter(tournament=tournament, player_id__in=gone).delete()
+    TournamentResult.objects.bulk_create(to_create, batch_size=500)
+    TournamentResult.objects.bulk_update(to_update, _COMPARED, batch_size=500)
+    report.created += len(to_create)
+    report.updated += len(to_update)
+    _registrations_sync(tournament, planned)
+    return changed or bool(to_create or to_update or gone)
+
+
+_COMPARED = ("rank", "players", "table_points_numerator", "table_points_denominator",
+             "game_points")
+
+
+def _rows_compared(tournament: Tournament, planned: list[_Planned], report: ImportReport
+                   ) -> tuple[list[TournamentResult], list[TournamentResult], list[int]]:
+    """The standings rows to create and to update (the unchanged counted) and the players
+    no longer in the file (said in the report). A planned player without an id (a new one,
+    in a preview) is left to the caller: their row is new."""
     count = len(planned)
     stored = {r.player_id: r for r in TournamentResult.objects.filter(tournament=tournament)}
     wanted: dict[int, TournamentResult] = {}
     for p in planned:
-        assert p.player is not None
+        if p.player is None:
+            continue
         tp = Fraction(p.line.table_points)
         wanted[p.player.pk] = TournamentResult(
             tournament=tournament, player=p.player, rank=p.line.place, players=count,
             table_points_numerator=tp.numerator, table_points_denominator=tp.denominator,
             game_points=p.line.game_points, penalties=0, sessions=0,
         )
-    fields_compared = ("rank", "players", "table_points_numerator",
-                       "table_points_denominator", "game_points")
     to_create, to_update = [], []
     for pid, row in wanted.items():
         old = stored.get(pid)
         if old is None:
             to_create.append(row)
-        elif any(getattr(old, f) != getattr(row, f) for f in fields_compared):
-            for f in fields_compared:
+        elif any(getattr(old, f) != getattr(row, f) for f in _COMPARED):
+            for f in _COMPARED:
                 setattr(old, f, getattr(row, f))
             to_update.append(old)
         else:
             report.unchanged += 1
     gone = [pid for pid in stored if pid not in wanted]
     if gone:
-        TournamentResult.objects.filter(tournament=tournament, player_id__in=gone).delete()
-        Registration.objects.filter(tournament=tournament, player_id__in=gone).delete()
         report.decisions.append(_("Players no longer in the file, removed: %(count)s.")
                                 % {"count": len(gone)})
-    TournamentResult.objects.bulk_create(to_create, batch_size=500)
-    TournamentResult.objects.bulk_update(to_update, fields_compared, batch_size=500)
-    report.created += len(to_create)
+    return to_create, to_update, gone
+
+
+def _compare(tournament: Tournament, planned: list[_Planned], report: ImportReport,
+             new_players: int) -> bool:
+    """A preview's counts for a tournament imported before; True when results change."""
+    to_create, to_update, gone = _rows_compared(tournament, planned, report)
+    report.created += len(to_create) + new_players
     report.updated += len(to_update)
-    _registrations_sync(tournament, planned)
-    return changed or bool(to_create or to_update or gone)
+    return bool(to_create or to_update or gone or new_players)
 
 
 def _registrations_sync(tournament: Tournament, planned: list[_Planned]) -> None:

@@ -82,7 +82,7 @@ def players_import(
     by_ema = {p.ema_number: p for p in players if p.ema_number}
     by_name: dict[tuple[str, str], list[Player]] = {}
     for p in players:
-        if not p.ema_number and not p.is_anonymised:
+        if not p.ema_number and not p.is_anonymised and p.merged_into_id is None:
             by_name.setdefault((p.name_latin.casefold(), p.country), []).append(p)
     seen: dict[str, int] = {}
     new: list[Player] = []
