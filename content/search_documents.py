@@ -34,6 +34,7 @@ from content.search_backends import (
     highlight_html,
 )
 from content.search_results import EXACT, TITLE_PHRASE, TITLE_WORDS, Result
+from tournaments.selectors import players_merged_among
 
 if TYPE_CHECKING:
     from elasticsearch import Elasticsearch
@@ -214,6 +215,16 @@ def people_results(response: dict[str, Any], *, language: str) -> list[Result]:
     return out
 
 
+def without_merged_players(results: list[Result]) -> list[Result]:
+    """The results less the players merged into another since the index was built
+    (decision 0811: the merged player's page only redirects); one query."""
+    def player_id(result: Result) -> int | None:
+        return int(result.id) if result.kind == "player" and result.id.isdigit() else None
+
+    merged = players_merged_among(pk for r in results if (pk := player_id(r)) is not None)
+    return [r for r in results if player_id(r) not in merged] if merged else results
+
+
 # --- The backend (talks to the server) ----------------------------------------------------------
 
 
@@ -240,7 +251,8 @@ class ElasticsearchSearch:
         if people:
             response = (people_search(query, kinds=people)
                         .using(self.client).index(names["people"]).execute())
-            found += people_results(response.to_dict(), language=language)
+            found += without_merged_players(
+                people_results(response.to_dict(), language=language))
         return found
 
     def index_build(

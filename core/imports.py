@@ -14,12 +14,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from typing import Any, Protocol
 
 from core.errors import DomainError
+from core.import_texts import (  # noqa: F401 (the codes every import names from here)
+    E_BAD_COUNTRY,
+    E_BAD_DATE,
+    E_BAD_EMAIL,
+    E_BAD_NUMBER,
+    E_FIELD_TWICE,
+    E_MISSING_COLUMN,
+    E_NO_ROWS,
+    E_REQUIRED,
+    E_TOO_LONG,
+    E_UNKNOWN_FIELD,
+    issue_message,
+)
+from core.spreadsheets import Sheet, SheetRow, SpreadsheetError, spreadsheet_read
 
 CREATED = "created"
 UPDATED = "updated"
@@ -27,16 +38,6 @@ UNCHANGED = "unchanged"
 REVIEW = "review"
 ERROR = "error"
 
-E_MISSING_COLUMN = "missing_column"
-E_UNKNOWN_FIELD = "unknown_field"
-E_FIELD_TWICE = "field_mapped_twice"
-E_REQUIRED = "required"
-E_TOO_LONG = "too_long"
-E_BAD_DATE = "bad_date"
-E_BAD_EMAIL = "bad_email"
-E_BAD_NUMBER = "bad_number"
-E_BAD_COUNTRY = "bad_country"
-E_NO_ROWS = "no_rows"
 
 IGNORE = ""  # a mapping's value for a column that is not imported
 MAX_UPLOAD = 10 * 1024 * 1024  # as core.spreadsheets.MAX_BYTES
@@ -194,6 +195,49 @@ def columns_map(header: Sequence[str], fields: Sequence[ImportField],
     return indexes
 
 
+class _Reporting(Protocol):
+    def error(self, row: int | None, column: Any, code: str, /, **params: Any) -> None: ...
+
+
+@dataclass(frozen=True)
+class MappedSheet:
+    """A file read and its columns mapped: the sheet, each field's column index and the
+    header it has in the file (problems name the column as the person wrote it)."""
+
+    sheet: Sheet
+    indexes: dict[str, int]
+    column_of: dict[str, str]
+
+    def cells(self, row: SheetRow) -> dict[str, str]:
+        """A row's cells by field name (an empty text where the row is short)."""
+        return {name: row.cell(index) for name, index in self.indexes.items()}
+
+
+def sheet_mapped(data: bytes, fields: Sequence[ImportField], mapping: Mapping[str, str] | None,
+                 report: _Reporting) -> MappedSheet | None:
+    """The one reading path of every import: the file read (``spreadsheet_read``: CSV in
+    UTF-8, UTF-16 or a Windows code page, or XLSX), its columns mapped (``columns_map``),
+    and at least one row. None when the file cannot be read, a column is missing or mapped
+    wrongly, or there is no row: each problem is in ``report``."""
+    try:
+        sheet = spreadsheet_read(data)
+    except SpreadsheetError as error:
+        report.error(error.params.get("row"), error.params.get("column"), error.code,
+                     **error.params)
+        return None
+    collected = ImportReport()
+    indexes = columns_map(sheet.header, fields, mapping, collected)
+    for issue in collected.errors:
+        report.error(issue.row, issue.column, issue.code, **issue.params)
+    if collected.errors:
+        return None
+    if not sheet.rows:
+        report.error(None, None, E_NO_ROWS)
+        return None
+    return MappedSheet(sheet, indexes,
+                       {name: sheet.header[index] for name, index in indexes.items()})
+
+
 def report_csv_rows(stored: Mapping[str, Any]) -> Iterable[list[Any]]:
     """A stored report as CSV rows (header first): every row, its outcome and each note,
     then the review and the errors."""
@@ -209,49 +253,6 @@ def report_csv_rows(stored: Mapping[str, Any]) -> Iterable[list[Any]]:
     for error in stored.get("errors", []):
         yield [error["row"] or "", ERROR, "", error["column"] or "", error["code"],
                error["message"]]
-
-
-def issue_message(code: str, params: Mapping[str, Any]) -> str:
-    """The words of the shared codes (reading, mapping, the common cell errors); an import
-    says its own codes first and falls back to these."""
-    try:
-        count = int(params.get("limit") or 0)
-    except (TypeError, ValueError):
-        count = 0
-    texts = {
-        "file_empty": _("The file is empty: it needs a header row and at least one row."),
-        "file_too_large": ngettext("The file is larger than %(limit)s MB.",
-                                   "The file is larger than %(limit)s MB.", count),
-        "too_many_rows": ngettext(
-            "The file has more than %(limit)s row: import it in parts.",
-            "The file has more than %(limit)s rows: import it in parts.", count),
-        "too_many_columns": _("Row %(row)s has more than %(limit)s columns."),
-        "cell_too_long": ngettext("A cell is longer than %(limit)s character.",
-                                  "A cell is longer than %(limit)s characters.", count),
-        "not_text": _("The file is neither a spreadsheet (XLSX) nor a text file (CSV)."),
-        "bad_xlsx": _("The XLSX file cannot be read."),
-        "old_excel": _("Old Excel files (.xls) cannot be read: save it as XLSX or CSV."),
-        "duplicate_header": _("The header “%(column)s” appears twice."),
-        E_MISSING_COLUMN: _("The file has no column “%(column)s”."),
-        E_UNKNOWN_FIELD: _("“%(field)s” is not a field of this import."),
-        E_FIELD_TWICE: _("Two columns are mapped to “%(field)s”."),
-        E_REQUIRED: _("This cell is required."),
-        E_TOO_LONG: ngettext("At most %(limit)s character.", "At most %(limit)s characters.",
-                             count),
-        E_BAD_DATE: _("“%(value)s” is not a date (write 2024-03-31 or 31.03.2024)."),
-        E_BAD_EMAIL: _("“%(value)s” is not an e-mail address."),
-        E_BAD_NUMBER: _("“%(value)s” is not a number."),
-        E_BAD_COUNTRY: _("“%(value)s” is not a country (a two-letter code such as NL)."),
-        E_NO_ROWS: _("The file has a header but no rows."),
-        "bad_json_object": _("Send a JSON object, such as {\"E-mail\": \"email\"}."),
-    }
-    text = texts.get(code)
-    if text is None:
-        return code
-    try:
-        return text % dict(params)
-    except (KeyError, TypeError, ValueError):
-        return text
 
 
 @dataclass(frozen=True)

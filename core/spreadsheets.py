@@ -25,6 +25,7 @@ from datetime import date, datetime, time
 from typing import Any
 
 from core.errors import DomainError
+from core.import_texts import issue_message
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_ROWS = 20_000
@@ -48,12 +49,10 @@ DELIMITERS = (";", ",", "\t")
 
 class SpreadsheetError(DomainError):
     """The file cannot be read as a spreadsheet: ``code`` and ``row``, ``column``, ``limit``
-    where they apply (``core.imports.issue_message`` says it)."""
+    where they apply (``core.import_texts.issue_message`` says it)."""
 
     @property
     def message(self) -> str:
-        from core.imports import issue_message
-
         return issue_message(self.code, self.params)
 
 

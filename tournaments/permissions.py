@@ -40,6 +40,12 @@ def can_import_players(user: Any) -> bool:
     return bool(user.is_authenticated and user.has_perm(IMPORT_PLAYERS))
 
 
+def can_merge_players(user: Any) -> bool:
+    """May merge two players and decide the members' claims of players: the membership
+    officer (who edits players: ``tournaments.change_player``), or a superuser."""
+    return bool(user.is_authenticated and user.has_perm("tournaments.change_player"))
+
+
 def can_organize(user: Any) -> bool:
     """May create tournaments (and manage their own)."""
     return bool(user.is_authenticated and user.has_perm(ORGANIZE))

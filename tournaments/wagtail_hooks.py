@@ -69,7 +69,7 @@ def register_tournament_admin_urls():
     from django.urls import path
 
     from federation.import_views import import_kind_register
-    from tournaments.views import imports
+    from tournaments.views import imports, merges
     from tournaments.viewsets import decide_view
 
     # the admin's URLs are read before any admin page answers: the import kinds are known
@@ -82,6 +82,11 @@ def register_tournament_admin_urls():
         path("players/claims/", imports.player_claims_view, name="tournament_player_claims"),
         path("players/claims/<int:pk>/decide/", imports.player_claim_decide_view,
              name="tournament_player_claim_decide"),
+        path("players/merge/", merges.player_merge_view, name="tournament_player_merge"),
+        path("players/merge/preview/", merges.player_merge_preview_view,
+             name="tournament_player_merge_preview"),
+        path("players/merges/<int:pk>/undo/", merges.player_merge_undo_view,
+             name="tournament_player_merge_undo"),
     ]
 
 
@@ -114,6 +119,22 @@ def register_claims_menu_item():
     return MembershipMenuItem(_("Players claimed by members"),
                               reverse_lazy("tournament_player_claims"), icon_name="user",
                               order=306)
+
+
+@hooks.register("register_admin_menu_item")
+def register_merge_menu_item():
+    """The membership officer's merge of two players found to be one person (issue 35)."""
+    from django.urls import reverse_lazy
+    from wagtail.admin.menu import MenuItem
+
+    from tournaments.permissions import can_merge_players
+
+    class MembershipMenuItem(MenuItem):
+        def is_shown(self, request):
+            return can_merge_players(request.user)
+
+    return MembershipMenuItem(_("Merge players"), reverse_lazy("tournament_player_merge"),
+                              icon_name="resubmit", order=307)
 
 
 def _players_import_kind():  # type: ignore[no-untyped-def]

@@ -36,9 +36,8 @@ from core.imports import (
     Issue,
     ReviewItem,
     RowOutcome,
-    columns_map,
+    sheet_mapped,
 )
-from core.spreadsheets import SpreadsheetError, spreadsheet_read
 from federation import selectors
 from federation.models import (
     Club,
@@ -54,7 +53,7 @@ from federation.models import (
 )
 from federation.rules import dues
 from federation.rules.member_import import HEADERS, REQUIRED, MemberRow, member_row_read
-from federation.services._common import audit
+from federation.services.import_runs import import_run_record
 
 KIND = "members"
 FIELDS = tuple(ImportField(name, headers, name in REQUIRED) for name, headers in HEADERS.items())
@@ -108,36 +107,19 @@ def members_import(
     ImportRun (``run`` when the admin's pages made one) and written to the audit log."""
     today = today or selectors.today()
     report = ImportReport(dry_run=dry_run)
-    try:
-        sheet = spreadsheet_read(data)
-    except SpreadsheetError as error:
-        report.error(error.params.get("row"), error.params.get("column"), error.code,
-                     **error.params)
-        raise ImportFailed(report, describe) from error
-    indexes = columns_map(sheet.header, FIELDS, mapping, report)
-    if report.errors:
+    mapped = sheet_mapped(data, FIELDS, mapping, report)
+    if mapped is None:
         raise ImportFailed(report, describe)
-    if not sheet.rows:
-        report.error(None, None, "no_rows")
-        raise ImportFailed(report, describe)
-    column_of = {name: sheet.header[index] for name, index in indexes.items()}
+    sheet, indexes, column_of = mapped.sheet, mapped.indexes, mapped.column_of
     plan = _plan(sheet, indexes, column_of, report, decisions or {}, today)
     if report.errors:
         raise ImportFailed(report, describe)
     if dry_run:
         return report
     _write(plan, today=today, file_name=file_name)
-    stored = report.stored(describe)
-    run = run or ImportRun(kind=KIND, file_name=file_name[:255], created_by=imported_by)
-    run.data = b""
-    run.mapping = dict(mapping or {})
-    run.committed_at = timezone.now()
-    run.created, run.updated, run.unchanged = report.created, report.updated, report.unchanged
-    run.review, run.errors, run.report = len(report.review), 0, stored
-    run.save()
-    audit(run, "federation.import.members", imported_by,
-          {"file": file_name, "created": report.created, "updated": report.updated,
-           "unchanged": report.unchanged, "review": len(report.review)})
+    import_run_record(run=run, kind=KIND, action="federation.import.members",
+                      file_name=file_name, imported_by=imported_by, mapping=mapping,
+                      report=report, describe=describe)
     report.rows.sort(key=lambda outcome: outcome.row)
     return report
 

@@ -136,7 +136,12 @@ def _live_list(ruleset: str, period: Period) -> list[ListEntry]:
     ).values_list(
         "player_id", "period", "rating", "rd", "vol", "games"
     )
+    # a player merged into another (decision 0811) is on no list: the recompute after the
+    # merge moved their games; this guards the rows of a ruleset not yet recomputed
+    merged = set(Player.objects.filter(merged_into__isnull=False).values_list("pk", flat=True))
     for player_id, label, rating, rd, vol, games in rows.iterator(chunk_size=5000):
+        if player_id in merged:
+            continue
         history.setdefault(player_id, []).append(
             (parse_period(label), Rating(rating, rd, vol), games)
         )
@@ -199,7 +204,10 @@ def _period_list(ruleset: str, period: str, stamp: str) -> list[ListEntry]:
                 change=r.change,
                 last_period=r.last_period,
             )
-            for r in PublishedRating.objects.filter(period=published).order_by("rank")
+            # a published list keeps its ranks; a player merged since is left out
+            # (decision 0813)
+            for r in PublishedRating.objects.filter(period=published)
+            .exclude(player__merged_into__isnull=False).order_by("rank")
         ]
     key = f"ratings:list:{stamp}:{ruleset}:{period}"
     cached: list[tuple[Any, ...]] | None = cache.get(key)

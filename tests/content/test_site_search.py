@@ -318,3 +318,63 @@ def test_the_header_box_is_a_plain_form_on_every_page(client, site_content):
     calculator = client.get("/en/calculator/", {"hand": "123m456p789s123s5s5s"}).content.decode()
     assert 'autocomplete="off" placeholder="Fan, rule, player…" value=""' in calculator
     assert '<script src="/static/js/search_suggest.js" defer></script>' in calculator
+
+
+# --- A merged player is found no more (issue 35, decision 0811) -------------------------------
+
+
+def test_a_merged_player_leaves_the_search_the_index_and_the_rating_list(players, make_user):
+    from content.site_search import people_documents
+    from ratings.selectors.lists import period_list
+    from tournaments.services.identity import player_merge
+
+    ivan = players[0]
+    twin = Player.objects.create(name_latin="Ivan Sokolov", country="RU")
+    others = [Player.objects.create(name_latin=f"Guest {i}", country="RU") for i in range(3)]
+    confirmed_tournament([twin, *others], date(2025, 4, 12), sessions=4, name="April Cup")
+    ratings_recompute()
+
+    def found() -> set[str]:
+        return {r.id for r in site_search("sokolov", language="en", kinds=["player"]).results}
+
+    def hits() -> list:
+        response = {"hits": {"hits": [
+            {"_id": f"player-{p.pk}", "_score": 3.0, "_source": {
+                "kind": "player", "object_id": str(p.pk), "title": "Ivan Sokolov",
+                "url": f"/ratings/players/{p.pk}/"}} for p in (ivan, twin)]}}
+        return search_documents.without_merged_players(
+            search_documents.people_results(response, language="en"))
+
+    def listed() -> set[int]:
+        return {e.player_id for e in period_list("2025-04")}
+
+    assert found() == {str(ivan.pk), str(twin.pk)}
+    assert {d.object_id for d in people_documents() if d.kind == "player"} >= {
+        str(ivan.pk), str(twin.pk)}
+    assert [r.id for r in hits()] == [str(ivan.pk), str(twin.pk)]
+    assert twin.pk in listed()
+
+    player_merge(player=twin, into=ivan, user=make_user(email="membership@example.org"))
+    assert found() == {str(ivan.pk)}
+    # the documents an index is built from, and the hits of an index built before
+    assert str(twin.pk) not in {d.object_id for d in people_documents() if d.kind == "player"}
+    assert [r.id for r in hits()] == [str(ivan.pk)]
+    assert twin.pk not in listed() and ivan.pk in listed()
+
+
+def test_a_published_list_leaves_out_a_player_merged_since(players, make_user):
+    from ratings.selectors.lists import period_list
+    from ratings.services import rating_period_publish
+    from tournaments.services.identity import player_merge
+
+    ivan = players[0]
+    twin = Player.objects.create(name_latin="Ivan Sokolov", country="RU")
+    others = [Player.objects.create(name_latin=f"Guest {i}", country="RU") for i in range(3)]
+    confirmed_tournament([twin, *others], date(2025, 4, 12), sessions=4, name="April Cup")
+    ratings_recompute()
+    rating_period_publish(period="2025-04")
+    assert twin.pk in {e.player_id for e in period_list("2025-04")}
+    player_merge(player=twin, into=ivan, user=make_user(email="membership@example.org"))
+    published = period_list("2025-04")
+    assert twin.pk not in {e.player_id for e in published} and ivan.pk in {
+        e.player_id for e in published}

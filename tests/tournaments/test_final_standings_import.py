@@ -15,12 +15,20 @@ from fractions import Fraction
 import pytest
 from openpyxl import Workbook
 
+from core.imports import ImportReport as CoreReport
+from core.imports import columns_map
 from ratings.models import RatingEntry
 from ratings.selectors.ema import ema_ranking
 from tournaments import selectors
 from tournaments.models import Player, Tournament, TournamentImport, TournamentResult
 from tournaments.rules import standings_files
-from tournaments.services.imports import ImportRefused, tournament_import
+from tournaments.services.imports import FIELDS as COLUMN_FIELDS
+from tournaments.services.imports import (
+    ImportRefused,
+    ImportReport,
+    standings_read,
+    tournament_import,
+)
 
 URL = "/api/v1/imports/tournaments"
 FIELDS = {"name": "Moscow Open 2024", "ruleset": "mcr", "start_date": "2024-03-02",
@@ -31,25 +39,53 @@ FIELDS = {"name": "Moscow Open 2024", "ruleset": "mcr", "start_date": "2024-03-0
 # --- the file, pure ---------------------------------------------------------------------------
 
 
+def read(content: bytes, mapping=None):
+    """The lines of a file read as the import reads it (the reader every import shares)."""
+    report = ImportReport()
+    lines = standings_read(content, mapping, report)
+    return lines, report
+
+
 def test_csv_in_utf8_cp1251_and_cp1252_with_any_delimiter():
     text = "place;first name;last name;score\n1;Иван;Соколов;120\n2;Анна;Петрова;-20\n"
     for encoding in ("utf-8", "cp1251"):
-        rows, how = standings_files.read_rows(text.encode(encoding), "r.csv")
-        assert how == encoding
-        lines, problems = standing_lines(rows)
-        assert not problems and lines[0].last_name == "Соколов"
-    rows, how = standings_files.read_rows(
-        "Place,First name,Last name,Score\n1,Amélie,Lefèvre,10\n".encode("cp1252"))
-    assert how == "cp1252" and rows[1][1] == "Amélie"
+        lines, report = read(text.encode(encoding))
+        assert not report.errors and lines[0].last_name == "Соколов"
+        assert ("cp1251" in " ".join(report.decisions)) == (encoding == "cp1251")
+    lines, report = read("Place,First name,Last name,Score\n1,Amélie,Lefèvre,10\n"
+                         .encode("cp1252"))
+    assert "cp1252" in " ".join(report.decisions) and lines[0].first_name == "Amélie"
+
+
+def test_the_standings_file_goes_through_the_shared_reader_and_mapping():
+    """One reading path for every import (core.spreadsheets, core.imports): a header the
+    import does not know is mapped by the officer, the shared limits apply, and a problem
+    names the column as the file writes it."""
+    content = b"Rang;Vorname;Nachname;Punkte\n1;Anna;Smit;12\n2;Bob;Berg;x\n"
+    _lines, report = read(content)
+    assert [(e["column"], e["code"]) for e in report.errors] == [
+        ("place", "column_missing"), ("name", "column_missing"), ("score", "column_missing")]
+    lines, report = read(content, {"Rang": "place", "Vorname": "first_name",
+                                   "Nachname": "last_name", "Punkte": "table_points"})
+    assert [(e["row"], e["column"], e["code"]) for e in report.errors] == [
+        (3, "Punkte", "bad_number")]
+    assert lines[0].table_points == 12
+    _lines, report = read(b"\xd0\xcf\x11\xe0 old excel")
+    assert [e["code"] for e in report.errors] == ["old_excel"]
+    _lines, report = read(content, {"Rang": "nonsense"})
+    assert report.errors[0]["code"] == "unknown_field"
 
 
 def standing_lines(rows):
-    return standings_files.standing_lines(rows)
+    """The pure step alone: the first row is the header, mapped by its known names."""
+    header, *body = rows
+    columns = columns_map(header, COLUMN_FIELDS, None, CoreReport())
+    return standings_files.standing_lines(list(enumerate(body, start=2)), columns)
 
 
 def test_mahjong_portal_upload_columns_last_name_first():
-    rows, _ = standings_files.read_rows("place;name;scores\n1;Соколов Иван;45.5\n".encode())
-    lines, problems = standing_lines(rows)
+    lines, report = read("place;name;scores\n1;Соколов Иван;45.5\n".encode())
+    problems = report.errors
     assert not problems
     assert (lines[0].first_name, lines[0].last_name, lines[0].game_points) == (
         "Иван", "Соколов", 46)
@@ -176,7 +212,7 @@ def test_every_error_listed_and_nothing_written(api):
     errors = answer.json()["errors"]
     assert {(e["row"], e["column"], e["code"]) for e in errors} >= {
         (None, "ruleset", "bad_field"), (None, "start_date", "bad_field"),
-        (3, "place", "bad_place"), (3, "score", "bad_number")}
+        (3, "Place", "bad_place"), (3, "Score", "bad_number")}  # the file's own headers
     assert all(e["message"] for e in errors)
     assert not Tournament.objects.exists() and not Player.objects.exists()
 
@@ -274,9 +310,8 @@ def test_xlsx_files_are_read():
     sheet.append([1, "Anna", "Smit", 4010001, 12.0])
     out = io.BytesIO()
     book.save(out)
-    rows, how = standings_files.read_rows(out.getvalue(), "x.xlsx")
-    lines, problems = standing_lines(rows)
-    assert how == "xlsx" and not problems
+    lines, report = read(out.getvalue())
+    assert not report.errors
     assert (lines[0].ema_number, lines[0].game_points) == ("04010001", 12)
 
 

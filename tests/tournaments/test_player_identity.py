@@ -150,3 +150,16 @@ def test_this_is_me_on_the_player_page_and_the_admin_decision(
     client.post(f"/admin/players/claims/{claim.pk}/decide/", {"decision": "refuse"})
     claim.refresh_from_db()
     assert claim.state == "refused"
+
+
+def test_a_merged_players_name_names_the_kept_player(officer, membership_officer, duplicates):
+    """Regression: after a merge, the merged row's name was still a candidate of a
+    name-only match, so a later import could give results to the merged player again."""
+    anna, ann, _first, _second = duplicates
+    identity.player_merge(player=ann, into=anna, user=membership_officer)
+    content = (b"Place,First name,Last name,Country,Score\n1,Ann,Smit,Russia,10\n"
+               b"2,Zed,Zon,Russia,5\n")
+    report = tournament_import(user=officer, content=content, dry_run=True,
+                               data={**FIELDS, "name": "Winter Cup", "start_date": "2024-12-07",
+                                     "end_date": "2024-12-07"})
+    assert [c["id"] for c in report.review[0]["candidates"]] == [anna.pk]

@@ -1,6 +1,6 @@
 """Importing a past tournament's final standings (docs/decisions/0810-final-standings-imports.md):
 ``POST /api/v1/imports/tournaments`` (multipart: ``file`` and the tournament's fields;
-``?dry_run=true`` previews), and the report of a committed import."""
+``?dry_run=true`` previews; ``choices`` and ``mapping`` JSON objects), and the report of a committed import."""
 
 from __future__ import annotations
 
@@ -42,6 +42,20 @@ def choices_read(text: Any, report: ImportReport) -> dict[int, int | None]:
         raise ImportRefused(report) from None
 
 
+def mapping_read(text: Any, report: ImportReport) -> dict[str, str]:
+    """``mapping``: a JSON object, the file's header -> a column of the import."""
+    if not text:
+        return {}
+    try:
+        raw = json.loads(text) if isinstance(text, str) else text
+        if not isinstance(raw, dict):
+            raise TypeError
+        return {str(k): str(v) for k, v in raw.items()}
+    except (TypeError, ValueError):
+        report.error(None, "mapping", "bad_json_object")
+        raise ImportRefused(report) from None
+
+
 class TournamentImportView(TournamentAPIView):
     @extend_schema(request=None, responses=None)
     def post(self, request: Request) -> Response:
@@ -53,11 +67,12 @@ class TournamentImportView(TournamentAPIView):
             raise ImportRefused(report)
         content = upload.read()  # the body's size is bounded by ApiErrorsMiddleware
         choices = choices_read(request.data.get("choices"), report)
+        mapping = mapping_read(request.data.get("mapping"), report)
         dry_run = str(request.query_params.get("dry_run", "")).lower() in {"1", "true", "yes"}
         data = {name: request.data.get(name) for name in FIELDS if name in request.data}
         result = tournament_import(user=request.user, data=data, content=content,
                                    filename=upload.name or "", dry_run=dry_run,
-                                   choices=choices)
+                                   choices=choices, mapping=mapping)
         return Response(result.as_json(), status=200 if dry_run else 201)
 
 

@@ -1,33 +1,28 @@
-"""PURE: a tournament's final standings read from a file (CSV or XLSX): the EMA's results
-sheet this site exports (``tournaments.ema_export.HEADER``) and mahjong-portal's results
-upload (``place;name;scores``, the name written "Last First": MahjongRepository/mahjong-portal,
+"""PURE: a tournament's final standings from the rows of a file: the EMA's results sheet
+this site exports (``tournaments.ema_export.HEADER``) and mahjong-portal's results upload
+(``place;name;scores``, the name written "Last First": MahjongRepository/mahjong-portal,
 server/system/tournament_admin/views.py ``upload_results``), with the headers people write
 instead (decision 0810). No Django.
 
-Two steps with small interfaces, so that the reading can later be the shared one:
-``read_rows(data, filename)`` gives the cells of each line as text (and the encoding it
-decoded), ``standing_lines(rows)`` gives one ``StandingLine`` a player with every problem
-naming its row (the file's line, the header being line 1) and its column.
+The file is read and its columns mapped by the path every import shares
+(``core.imports.sheet_mapped``: CSV or XLSX, UTF-8 and the Windows code pages, the header
+names of ``COLUMNS`` or the officer's mapping); ``standing_lines`` gives one
+``StandingLine`` a player, with every problem naming its row (as numbered in the file, the
+header being row 1) and its column.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from openpyxl import load_workbook  # type: ignore[import-untyped]
-
 from tournaments.rules.ema_numbers import ema_number_normalise
 
 # --- problems -------------------------------------------------------------------------------
 
-E_UNREADABLE = "file_unreadable"
 E_NO_ROWS = "file_empty"
 E_COLUMN_MISSING = "column_missing"
 E_VALUE_REQUIRED = "value_required"
@@ -48,56 +43,6 @@ class FileProblem:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-# --- reading ----------------------------------------------------------------------------------
-
-XLSX_MAGIC = b"PK\x03\x04"
-
-
-def _decode(data: bytes) -> tuple[str, str]:
-    """The text and its encoding: UTF-8 (with or without a byte order mark), else the Windows
-    code page a spreadsheet wrote: 1251 (Cyrillic) when most letters beyond ASCII come in
-    runs, as Russian words do; else 1252 (Western Europe: an accent here and there)."""
-    try:
-        return data.decode("utf-8-sig"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    high = sum(1 for b in data if b >= 0xC0)
-    runs = len(re.findall(rb"[\xc0-\xff]{3,}", data))
-    words = len(re.findall(rb"[\xc0-\xffA-Za-z]{3,}", data)) or 1
-    encoding = "cp1251" if high and runs / words > 0.2 else "cp1252"
-    return data.decode(encoding, errors="replace"), encoding
-
-
-def _cell_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
-def read_rows(data: bytes, filename: str = "") -> tuple[list[list[str]], str]:
-    """Every line of the file's first sheet as text cells, and how it was read ("xlsx",
-    "utf-8", "cp1251", "cp1252"). ValueError when it is neither a CSV nor an XLSX."""
-    if data.startswith(XLSX_MAGIC) or filename.lower().endswith(".xlsx"):
-        try:
-            book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        except Exception as error:  # openpyxl raises many kinds for a broken file
-            raise ValueError("not a readable XLSX file") from error
-        sheet = book.worksheets[0]
-        rows = [[_cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
-        book.close()
-        return rows, "xlsx"
-    text, encoding = _decode(data)
-    sample = text[:4096]
-    try:
-        dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)], \
-        encoding
-
-
 # --- the columns ------------------------------------------------------------------------------
 
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -115,21 +60,15 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 underscores and dots do not matter). Other columns ("EMA member") are left aside."""
 
 
-def _header_key(text: str) -> str:
-    return re.sub(r"[\s_.]+", " ", text.casefold()).strip()
-
-
-_ALIASES = {alias: column for column, aliases in COLUMNS.items() for alias in aliases}
-
-
-def header_columns(header: Sequence[str]) -> dict[str, int]:
-    """The known columns found in the header: column -> its index (the first one wins)."""
-    found: dict[str, int] = {}
-    for index, text in enumerate(header):
-        column = _ALIASES.get(_header_key(text))
-        if column is not None and column not in found:
-            found[column] = index
-    return found
+def columns_missing(columns: Mapping[str, int]) -> list[str]:
+    """The columns a standings file must have and does not: a place, a name (one "Name",
+    or "First name" and "Last name") and a result (score or table points)."""
+    missing = [c for c in ("place",) if c not in columns]
+    if "name" not in columns and not {"first_name", "last_name"} <= set(columns):
+        missing.append("last_name" if "first_name" in columns else "name")
+    if "score" not in columns and "table_points" not in columns:
+        missing.append("score")
+    return missing
 
 
 # --- the values -------------------------------------------------------------------------------
@@ -178,23 +117,17 @@ def _split_name(name: str) -> tuple[str, str]:
     return " ".join(words[1:]), words[0]
 
 
-def standing_lines(rows: Sequence[Sequence[str]]) -> tuple[list[StandingLine], list[FileProblem]]:
-    """The standings of the lines after the header (blank lines skipped), with every
-    problem. A name is "First name" and "Last name", or one "Name" written "Last First"."""
+def standing_lines(rows: Sequence[tuple[int, Sequence[str]]], columns: Mapping[str, int]
+                   ) -> tuple[list[StandingLine], list[FileProblem]]:
+    """The standings of the numbered rows after the header, ``columns`` giving each known
+    column's index, with every problem. A name is "First name" and "Last name", or one
+    "Name" written "Last First"."""
     lines: list[StandingLine] = []
     problems: list[FileProblem] = []
-    body = [(i, row) for i, row in enumerate(rows, start=1) if any(c.strip() for c in row)]
-    if not body:
-        return [], [FileProblem(None, "", E_NO_ROWS)]
-    (_, header), data = body[0], body[1:]
-    columns = header_columns(header)
-    missing = [c for c in ("place",) if c not in columns]
-    if "name" not in columns and not {"first_name", "last_name"} <= set(columns):
-        missing.append("last_name" if "first_name" in columns else "name")
-    if "score" not in columns and "table_points" not in columns:
-        missing.append("score")
+    missing = columns_missing(columns)
     if missing:
         return [], [FileProblem(1, column, E_COLUMN_MISSING) for column in missing]
+    data = [(number, row) for number, row in rows if any(c.strip() for c in row)]
     if not data:
         return [], [FileProblem(None, "", E_NO_ROWS)]
 

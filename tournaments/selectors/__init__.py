@@ -35,7 +35,13 @@ from tournaments.selectors.penalties import (
     unbalanced_tables,
 )
 from tournaments.selectors.places import places_left, places_taken
-from tournaments.selectors.players import players_matching, players_shown, tournament_registrations
+from tournaments.selectors.players import (
+    players_matching,
+    players_merged_among,
+    players_shown,
+    players_to_merge,
+    tournament_registrations,
+)
 from tournaments.selectors.results import (
     Leader,
     SessionCell,
@@ -86,7 +92,9 @@ __all__ = [
     "places_left",
     "places_taken",
     "players_matching",
+    "players_merged_among",
     "players_shown",
+    "players_to_merge",
     "public_calendar",
     "session_clock",
     "session_grid",

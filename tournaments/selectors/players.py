@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from collections.abc import Iterable
+
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from rulebook.search_text import search_fold
 from tournaments.models import PUBLIC_STATES, Player, Registration, Tournament
@@ -30,16 +32,28 @@ def _listed_probes() -> tuple[Exists, Exists]:
 
 def players_shown() -> QuerySet[Player]:
     """The players the public pages show: rated, or entered in a public tournament; not
-    anonymised (the search index reads them all)."""
+    anonymised, not merged into another player (the search index reads them all)."""
     rated, entered = _listed_probes()
-    return Player.objects.filter(rated | entered, is_anonymised=False)
+    return Player.objects.filter(rated | entered, is_anonymised=False,
+                                 merged_into__isnull=True)
+
+
+def players_merged_among(ids: Iterable[int]) -> set[int]:
+    """Which of these players were merged into another (decision 0811): a search index
+    built before the merge may still name them; one query."""
+    wanted = {int(pk) for pk in ids}
+    if not wanted:
+        return set()
+    return set(Player.objects.filter(pk__in=wanted, merged_into__isnull=False)
+               .values_list("pk", flat=True))
 
 
 def players_matching(query: str, *, limit: int, offset: int = 0) -> list[Player]:
     """Players whose name holds every word of the query, in Latin letters or native
     script, in any case and with or without accents (``name_search``), in name order:
     `limit` of them from `offset`. Only players the public pages already show: rated, or
-    entered in a public tournament; anonymised players are left out.
+    entered in a public tournament; anonymised players and players merged into another
+    (decision 0811) are left out.
 
     Three queries whatever the number of players (issue 26): the first rated ones and the
     first entered ones, each in the order of the ``player_name_order`` index with its own
@@ -50,7 +64,7 @@ def players_matching(query: str, *, limit: int, offset: int = 0) -> list[Player]
     if not search_fold(query).split():
         return []
     rated, entered = _listed_probes()
-    matching = Player.objects.filter(is_anonymised=False).filter(
+    matching = Player.objects.filter(is_anonymised=False, merged_into__isnull=True).filter(
         _every_folded_word_in_name(query)
     ).order_by("name_latin", "pk")
     found: set[int] = set()
@@ -60,6 +74,23 @@ def players_matching(query: str, *, limit: int, offset: int = 0) -> list[Player]
     return list(Player.objects.filter(pk__in=found)
                 .only("pk", "name_latin", "name_native", "country")
                 .order_by("name_latin", "pk")[offset:offset + limit])
+
+
+def players_to_merge(query: str, *, limit: int) -> list[Player]:
+    """The membership officer's search before a merge: every player (listed publicly or
+    not) whose folded names hold every word of the query, or whose EMA number starts with
+    it; neither merged nor anonymised; with their number of tournaments (``tournaments``).
+    One query."""
+    words = search_fold(query).split()
+    if not words:
+        return []
+    condition = _every_folded_word_in_name(query)
+    digits = query.strip()
+    if digits.isdigit():
+        condition |= Q(ema_number__startswith=digits.zfill(8) if len(digits) == 7 else digits)
+    return list(Player.objects.filter(condition, is_anonymised=False, merged_into__isnull=True)
+                .select_related("member").annotate(tournaments=Count("registrations"))
+                .order_by("name_latin", "pk")[:limit])
 
 
 def tournament_registrations(tournament: Tournament) -> list[Registration]:

@@ -5,10 +5,11 @@ member's claim of a player ("this is me") that the membership officer decides.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Model
+from django.db.models import Model, Q
 from django.utils import timezone
 from wagtail.log_actions import log
 
@@ -56,12 +57,9 @@ def _log(player: Player, action: str, user: Any, **data: Any) -> None:
         data={"player": player.pk, **data})
 
 
-@transaction.atomic
-def player_merge(*, player: Player, into: Player, user: Any) -> Player:
-    """Merge ``player`` into ``into`` (the one kept), or refuse: the same player, one
-    already merged, both in one tournament (two people), both members."""
-    merged = Player.objects.select_for_update().get(pk=player.pk)
-    kept = Player.objects.select_for_update().get(pk=into.pk)
+def _merge_refusal(merged: Player, kept: Player) -> None:
+    """Refuse a merge: the same player, one already merged, both in one tournament (two
+    people), both members."""
     if merged.pk == kept.pk:
         raise TournamentError("merge_same_player", field="into")
     if merged.merged_into_id is not None or kept.merged_into_id is not None:
@@ -73,6 +71,54 @@ def player_merge(*, player: Player, into: Player, user: Any) -> Player:
         raise TournamentError("merge_same_tournament", tournament=both.tournament.name)
     if merged.member_id is not None and kept.member_id is not None:
         raise TournamentError("merge_two_members")
+
+
+@dataclass(frozen=True)
+class MergePreview:
+    """What a merge would do: the rows that would move, by kind (``_REFERENCES``' keys),
+    and what the kept player would take from the merged one (field -> value)."""
+
+    merged: Player
+    kept: Player
+    moves: dict[str, int]
+    taken: dict[str, Any]
+
+    @property
+    def rows(self) -> int:
+        return sum(self.moves.values())
+
+
+def player_merge_preview(*, player: Player, into: Player) -> MergePreview:
+    """What merging ``player`` into ``into`` would move and take, writing nothing; the
+    refusals of ``player_merge`` raised the same way."""
+    _merge_refusal(player, into)
+    moves = {}
+    for model, field in _REFERENCES:
+        count = model._default_manager.filter(**{field: player}).count()  # type: ignore[attr-defined]
+        if count:
+            moves[_key(model, field)] = count
+    return MergePreview(player, into, moves, _taken(player, into))
+
+
+def _taken(merged: Player, kept: Player) -> dict[str, Any]:
+    """What the kept player takes from the merged one: what it has none of."""
+    taken: dict[str, Any] = {}
+    if merged.ema_number and not kept.ema_number:
+        taken["ema_number"] = merged.ema_number
+    if merged.member_id is not None and kept.member_id is None:
+        taken["member"] = merged.member_id
+    for name in ("first_name", "last_name", "name_native"):
+        if getattr(merged, name) and not getattr(kept, name):
+            taken[name] = getattr(merged, name)
+    return taken
+
+
+@transaction.atomic
+def player_merge(*, player: Player, into: Player, user: Any) -> Player:
+    """Merge ``player`` into ``into`` (the one kept), or refuse (``_merge_refusal``)."""
+    merged = Player.objects.select_for_update().get(pk=player.pk)
+    kept = Player.objects.select_for_update().get(pk=into.pk)
+    _merge_refusal(merged, kept)
     moved: dict[str, Any] = {}
     for model, field in _REFERENCES:
         rows = model._default_manager.filter(**{field: merged})  # type: ignore[attr-defined]
@@ -80,20 +126,16 @@ def player_merge(*, player: Player, into: Player, user: Any) -> Player:
         if ids:
             moved[_key(model, field)] = ids
             model._default_manager.filter(pk__in=ids).update(**{field: kept})  # type: ignore[attr-defined]
-    taken: dict[str, Any] = {}
-    if merged.ema_number and not kept.ema_number:
-        taken["ema_number"] = merged.ema_number
+    taken = _taken(merged, kept)
+    if "ema_number" in taken:
         Player.objects.filter(pk=merged.pk).update(ema_number="")
         kept.ema_number = merged.ema_number
-    if merged.member_id is not None and kept.member_id is None:
-        taken["member"] = merged.member_id
-        member_id = merged.member_id
+    if "member" in taken:
         Player.objects.filter(pk=merged.pk).update(member=None)
-        kept.member_id = member_id
+        kept.member_id = taken["member"]
     for name in ("first_name", "last_name", "name_native"):
-        if getattr(merged, name) and not getattr(kept, name):
-            taken[name] = getattr(merged, name)
-            setattr(kept, name, getattr(merged, name))
+        if name in taken:
+            setattr(kept, name, taken[name])
     kept.save()
     Player.objects.filter(pk=merged.pk).update(merged_into=kept)
     moved["taken"] = taken
@@ -143,6 +185,26 @@ def player_merge_undo(*, merge: PlayerMerge, user: Any) -> Player:
     players_merged.send(sender=Player, player=kept,
                         rulesets=_rulesets([kept.pk, merged.pk]))
     return merged
+
+
+def merge_undoable(merges: list[PlayerMerge]) -> set[int]:
+    """Which of these merges may be undone now: not undone, and no newer merge (not
+    undone) involves either player (``player_merge_undo``'s rule); two queries."""
+    open_ = [m for m in merges if m.undone_at is None]
+    if not open_:
+        return set()
+    ids = {m.kept_id for m in open_} | {m.merged_id for m in open_}
+    oldest = min(m.merged_at for m in open_)
+    others = list(PlayerMerge.objects.filter(undone_at__isnull=True, merged_at__gte=oldest)
+                  .filter(Q(kept_id__in=ids) | Q(merged_id__in=ids))
+                  .values_list("pk", "kept_id", "merged_id", "merged_at"))
+    undoable = set()
+    for merge in open_:
+        mine = {merge.kept_id, merge.merged_id}
+        if not any(pk != merge.pk and at >= merge.merged_at and {kept, merged} & mine
+                   for pk, kept, merged, at in others):
+            undoable.add(merge.pk)
+    return undoable
 
 
 def player_kept(player: Player) -> Player:

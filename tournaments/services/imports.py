@@ -26,6 +26,7 @@ from django_countries import countries
 from core.countries import country_choices
 from core.dates import validate_tournament_date
 from core.errors import DomainError
+from core.imports import ImportField, issue_message, sheet_mapped
 from tournaments.models import (
     Accreditation,
     Player,
@@ -35,8 +36,9 @@ from tournaments.models import (
     TournamentResult,
 )
 from tournaments.rules import standings_files
-from tournaments.rules.standings_files import FileProblem, StandingLine
+from tournaments.rules.standings_files import StandingLine
 from tournaments.services._common import _audit
+from tournaments.services.identity import player_kept
 from tournaments.signals import results_imported
 
 E_FIELD_REQUIRED = "field_required"
@@ -49,7 +51,6 @@ E_NOT_FINAL = "tournament_not_final"
 
 def _message(code: str, params: Mapping[str, Any]) -> str:
     texts = {
-        standings_files.E_UNREADABLE: _("The file is neither a CSV nor an XLSX file."),
         standings_files.E_NO_ROWS: _("The file has no players."),
         standings_files.E_COLUMN_MISSING: _("The header has no column for this."),
         standings_files.E_VALUE_REQUIRED: _("This value is required."),
@@ -65,7 +66,9 @@ def _message(code: str, params: Mapping[str, Any]) -> str:
         E_BAD_CHOICE: _("The player chosen is not one of the candidates."),
         E_NOT_FINAL: _("A tournament played here has this name and start date."),
     }
-    text = texts.get(code, code)
+    text = texts.get(code)
+    if text is None:  # the codes every import shares: reading, mapping
+        return issue_message(code, params)
     try:
         return text % dict(params) if params else text
     except (KeyError, TypeError, ValueError):
@@ -219,7 +222,11 @@ class _Players:
         if wanted:
             for player in (Player.objects.annotate(latin=Lower("name_latin"))
                            .filter(latin__in=wanted, is_anonymised=False).order_by("pk")):
-                self.by_name.setdefault(player.name_latin.casefold(), []).append(player)
+                # a merged player's name names the kept one (decision 0813)
+                found = player_kept(player) if player.merged_into_id is not None else player
+                bucket = self.by_name.setdefault(player.name_latin.casefold(), [])
+                if all(p.pk != found.pk for p in bucket):
+                    bucket.append(found)
         # the players of the tournament's stored standings: a file imported again names them
         self.in_tournament: dict[str, Player] = {}
         if tournament is not None:
@@ -335,27 +342,43 @@ def _find_tournament(fields: TournamentFields, report: ImportReport) -> Tourname
     return found
 
 
+FIELDS = tuple(ImportField(name, headers) for name, headers in standings_files.COLUMNS.items())
+"""The columns of a standings file (which are required: ``standings_files.columns_missing``)."""
+
+
+def standings_read(content: bytes, mapping: Mapping[str, str] | None, report: ImportReport
+                   ) -> list[StandingLine]:
+    """The standings of a file, read and mapped as every import reads its file
+    (``core.imports.sheet_mapped``); every problem in ``report``."""
+    mapped = sheet_mapped(content, FIELDS, mapping, report)
+    if mapped is None:
+        return []
+    sheet = mapped.sheet
+    if sheet.encoding not in ("", "utf-8", "utf-8-sig"):
+        report.decisions.append(_("The file was read as %(encoding)s.")
+                                % {"encoding": sheet.encoding})
+    lines, problems = standings_files.standing_lines(
+        [(row.number, row.cells) for row in sheet.rows], mapped.indexes)
+    for problem in problems:
+        column = mapped.column_of.get(problem.column, problem.column)
+        report.error(problem.row, column, problem.code, **problem.params)
+    return lines
+
+
 def tournament_import(
     *, user: Any, data: Mapping[str, Any], content: bytes, filename: str = "",
     dry_run: bool = False, choices: Mapping[int, int | None] | None = None,
+    mapping: Mapping[str, str] | None = None,
 ) -> ImportReport:
     """Preview (``dry_run``) or commit the import of a tournament's final standings.
     ``data``: the tournament's fields (name, ruleset, start_date, end_date, city, country,
     mers, mers_weight, abroad, rated); ``choices``: row -> the player chosen for a
-    name-only match (None: a new player). Any error, or a review left open at commit ->
-    :class:`ImportRefused`, nothing written."""
+    name-only match (None: a new player); ``mapping``: the file's header -> a column of
+    ``FIELDS``, where the guess from the header names is wrong. Any error, or a review
+    left open at commit -> :class:`ImportRefused`, nothing written."""
     report = ImportReport()
     fields = tournament_fields_read(data, report)
-    try:
-        rows, how = standings_files.read_rows(content, filename)
-    except ValueError:
-        rows, how = [], ""
-        report.error(None, "file", standings_files.E_UNREADABLE)
-    if how and how != "xlsx" and how != "utf-8":
-        report.decisions.append(_("The file was read as %(encoding)s.") % {"encoding": how})
-    lines, problems = standings_files.standing_lines(rows) if how else ([], [])
-    for problem in problems:
-        _file_error(report, problem)
+    lines = standings_read(content, mapping, report)
     if fields is None or report.errors:
         raise ImportRefused(report)
     with transaction.atomic():
@@ -367,7 +390,7 @@ def tournament_import(
                     report.error(item["row"], "name", E_REVIEW_OPEN)
             raise ImportRefused(report)
         existing = tournament.pk if tournament is not None else None
-        changed = _write(tournament, fields, planned, user, report)
+        changed = _write(tournament, fields, planned, user, report, dry_run=dry_run)
         if dry_run:
             transaction.set_rollback(True)
             report.tournament = existing
@@ -383,13 +406,11 @@ def tournament_import(
     return report
 
 
-def _file_error(report: ImportReport, problem: FileProblem) -> None:
-    report.error(problem.row, problem.column, problem.code, **problem.params)
-
-
 def _write(tournament: Tournament | None, fields: TournamentFields, planned: list[_Planned],
-           user: Any, report: ImportReport) -> bool:
-    """Create or update the tournament and its standings; True when results changed."""
+           user: Any, report: ImportReport, *, dry_run: bool = False) -> bool:
+    """Create or update the tournament and its standings; True when results changed. A
+    preview (``dry_run``) counts and says the same without writing: a new tournament's
+    rows are all new, a new player's row is new."""
     values = {
         "name": fields.name, "ruleset": fields.ruleset, "start_date": fields.start_date,
         "end_date": fields.end_date, "city": fields.city, "country": fields.country,
@@ -398,6 +419,11 @@ def _write(tournament: Tournament | None, fields: TournamentFields, planned: lis
         "planned_players": len(planned),
     }
     changed = False
+    if tournament is None and dry_run:
+        report.decisions.append(_("Tournament %(name)s created, its results confirmed.")
+                                % {"name": fields.name})
+        report.created += len(planned)
+        return True
     if tournament is None:
         tournament = Tournament.objects.create(
             **values, organizer=user, sessions=1, state=Tournament.State.RESULTS_CONFIRMED,
@@ -412,16 +438,19 @@ def _write(tournament: Tournament | None, fields: TournamentFields, planned: lis
         changed = True
     else:
         moved = {k: v for k, v in values.items() if getattr(tournament, k) != v}
-        if moved:
+        if moved and not dry_run:
             for k, v in moved.items():
                 setattr(tournament, k, v)
             tournament.save(update_fields=list(moved))
+        if moved:
             report.decisions.append(_("Tournament changed: %(fields)s.")
                                     % {"fields": ", ".join(sorted(moved))})
             changed = changed or bool({"end_date", "ruleset", "rated", "mers",
                                        "mers_weight"} & set(moved))
     report.tournament = tournament.pk
     new_players = [p for p in planned if p.player is None]
+    if dry_run:
+        return _compare(tournament, planned, report, len(new_players)) or changed
     created = Player.objects.bulk_create([Player(**p.new_fields) for p in new_players],
                                          batch_size=500)
     for p, player in zip(new_players, created, strict=True):
@@ -431,42 +460,64 @@ def _write(tournament: Tournament | None, fields: TournamentFields, planned: lis
         if p.line.ema_number and not p.player.ema_number:
             p.player.ema_number = p.line.ema_number
             p.player.save(update_fields=["ema_number"])
+    to_create, to_update, gone = _rows_compared(tournament, planned, report)
+    if gone:
+        TournamentResult.objects.filter(tournament=tournament, player_id__in=gone).delete()
+        Registration.objects.filter(tournament=tournament, player_id__in=gone).delete()
+    TournamentResult.objects.bulk_create(to_create, batch_size=500)
+    TournamentResult.objects.bulk_update(to_update, _COMPARED, batch_size=500)
+    report.created += len(to_create)
+    report.updated += len(to_update)
+    _registrations_sync(tournament, planned)
+    return changed or bool(to_create or to_update or gone)
+
+
+_COMPARED = ("rank", "players", "table_points_numerator", "table_points_denominator",
+             "game_points")
+
+
+def _rows_compared(tournament: Tournament, planned: list[_Planned], report: ImportReport
+                   ) -> tuple[list[TournamentResult], list[TournamentResult], list[int]]:
+    """The standings rows to create and to update (the unchanged counted) and the players
+    no longer in the file (said in the report). A planned player without an id (a new one,
+    in a preview) is left to the caller: their row is new."""
     count = len(planned)
     stored = {r.player_id: r for r in TournamentResult.objects.filter(tournament=tournament)}
     wanted: dict[int, TournamentResult] = {}
     for p in planned:
-        assert p.player is not None
+        if p.player is None:
+            continue
         tp = Fraction(p.line.table_points)
         wanted[p.player.pk] = TournamentResult(
             tournament=tournament, player=p.player, rank=p.line.place, players=count,
             table_points_numerator=tp.numerator, table_points_denominator=tp.denominator,
             game_points=p.line.game_points, penalties=0, sessions=0,
         )
-    fields_compared = ("rank", "players", "table_points_numerator",
-                       "table_points_denominator", "game_points")
     to_create, to_update = [], []
     for pid, row in wanted.items():
         old = stored.get(pid)
         if old is None:
             to_create.append(row)
-        elif any(getattr(old, f) != getattr(row, f) for f in fields_compared):
-            for f in fields_compared:
+        elif any(getattr(old, f) != getattr(row, f) for f in _COMPARED):
+            for f in _COMPARED:
                 setattr(old, f, getattr(row, f))
             to_update.append(old)
         else:
             report.unchanged += 1
     gone = [pid for pid in stored if pid not in wanted]
     if gone:
-        TournamentResult.objects.filter(tournament=tournament, player_id__in=gone).delete()
-        Registration.objects.filter(tournament=tournament, player_id__in=gone).delete()
         report.decisions.append(_("Players no longer in the file, removed: %(count)s.")
                                 % {"count": len(gone)})
-    TournamentResult.objects.bulk_create(to_create, batch_size=500)
-    TournamentResult.objects.bulk_update(to_update, fields_compared, batch_size=500)
-    report.created += len(to_create)
+    return to_create, to_update, gone
+
+
+def _compare(tournament: Tournament, planned: list[_Planned], report: ImportReport,
+             new_players: int) -> bool:
+    """A preview's counts for a tournament imported before; True when results change."""
+    to_create, to_update, gone = _rows_compared(tournament, planned, report)
+    report.created += len(to_create) + new_players
     report.updated += len(to_update)
-    _registrations_sync(tournament, planned)
-    return changed or bool(to_create or to_update or gone)
+    return bool(to_create or to_update or gone or new_players)
 
 
 def _registrations_sync(tournament: Tournament, planned: list[_Planned]) -> None:

@@ -15,9 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django_countries import countries
-from wagtail.log_actions import log
 
 from core.imports import (
     CREATED,
@@ -31,10 +29,10 @@ from core.imports import (
     Issue,
     ReviewItem,
     RowOutcome,
-    columns_map,
+    sheet_mapped,
 )
-from core.spreadsheets import SpreadsheetError, spreadsheet_read
 from federation.models import ImportRun
+from federation.services.import_runs import import_run_record
 from tournaments.models import Player, player_search_text
 from tournaments.rules.player_register import HEADERS, REQUIRED, register_row_read
 
@@ -74,26 +72,17 @@ def players_import(
     """Preview (``dry_run``) or import the register (module docstring). A file with any
     error raises ImportFailed and writes nothing; a commit is stored as an ImportRun."""
     report = ImportReport(dry_run=dry_run)
-    try:
-        sheet = spreadsheet_read(data)
-    except SpreadsheetError as error:
-        report.error(error.params.get("row"), error.params.get("column"), error.code,
-                     **error.params)
-        raise ImportFailed(report, describe) from error
-    indexes = columns_map(sheet.header, FIELDS, mapping, report)
-    if report.errors:
+    mapped = sheet_mapped(data, FIELDS, mapping, report)
+    if mapped is None:
         raise ImportFailed(report, describe)
-    if not sheet.rows:
-        report.error(None, None, "no_rows")
-        raise ImportFailed(report, describe)
-    column_of = {name: sheet.header[index] for name, index in indexes.items()}
+    sheet, indexes, column_of = mapped.sheet, mapped.indexes, mapped.column_of
     decisions = decisions or {}
     players = list(Player.objects.all())
     by_id = {p.pk: p for p in players}
     by_ema = {p.ema_number: p for p in players if p.ema_number}
     by_name: dict[tuple[str, str], list[Player]] = {}
     for p in players:
-        if not p.ema_number and not p.is_anonymised:
+        if not p.ema_number and not p.is_anonymised and p.merged_into_id is None:
             by_name.setdefault((p.name_latin.casefold(), p.country), []).append(p)
     seen: dict[str, int] = {}
     new: list[Player] = []
@@ -168,17 +157,9 @@ def players_import(
         changed.values(),
         ["name_latin", "first_name", "last_name", "country", "ema_number", "name_search"],
         batch_size=500)
-    run = run or ImportRun(kind=KIND, file_name=file_name[:255], created_by=imported_by)
-    run.data = b""
-    run.mapping = dict(mapping or {})
-    run.committed_at = timezone.now()
-    run.created, run.updated, run.unchanged = report.created, report.updated, report.unchanged
-    run.review, run.errors, run.report = len(report.review), 0, report.stored(describe)
-    run.save()
-    log(instance=run, action="tournaments.import.players", user=imported_by,
-        title=f"import #{run.pk}",
-        data={"file": file_name, "created": report.created, "updated": report.updated,
-              "unchanged": report.unchanged, "review": len(report.review)})
+    import_run_record(run=run, kind=KIND, action="tournaments.import.players",
+                      file_name=file_name, imported_by=imported_by, mapping=mapping,
+                      report=report, describe=describe)
     return report
 
 

@@ -46,6 +46,7 @@ from tournaments.models import (
 from tournaments.rules import states
 from tournaments.rules.ema_numbers import ema_number_normalise
 from tournaments.services._common import _audit, _locked
+from tournaments.services.identity import player_kept
 from tournaments.services.places import waiting_list_move_up
 
 TEAM_SIZE = 4
@@ -136,6 +137,10 @@ class _Directory:
             )
             for player in candidates:
                 self._add_names(player)
+            # a name of a player merged into another names the kept one (decision 0813)
+            for name, found in self.by_name.items():
+                kept = [player_kept(p) if p.merged_into_id is not None else p for p in found]
+                self.by_name[name] = list({p.pk: p for p in kept}.values())
         self.created: list[Player] = []
         # set by players_register: name-only matches of known players need ``confirm``
         self.confirm_names = False

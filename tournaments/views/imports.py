@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from core.countries import country_choices
 from core.errors import errors_as_messages
 from tournaments.models import PlayerClaim, Tournament, TournamentImport
-from tournaments.permissions import can_accredit
+from tournaments.permissions import can_accredit, can_merge_players
 from tournaments.services import identity
 from tournaments.services.imports import ImportRefused, ImportReport, tournament_import
 
@@ -122,7 +122,7 @@ def tournament_import_report(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _membership_officer(request: HttpRequest) -> None:
-    if not request.user.has_perm("tournaments.change_player"):
+    if not can_merge_players(request.user):
         raise PermissionDenied
 
 

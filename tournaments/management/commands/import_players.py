@@ -1,40 +1,24 @@
-"""manage.py import_players FILE [--mapping JSON] [--dry-run]: the EMA player register
-(CSV or XLSX), as the admin's import page and POST /api/v1/imports/players. Prints the
-report as JSON; a file with errors imports nothing and exits with status 1."""
+"""manage.py import_players FILE [--mapping JSON] [--decisions JSON] [--dry-run] [--user U]:
+the EMA player register (CSV or XLSX), as the admin's import page and
+POST /api/v1/imports/players (the options: ``core.import_command``)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
-
-from core.imports import ImportFailed
+from core.import_command import ImportCommand
 from tournaments import services
 from tournaments.services.player_import import describe
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = "Import the EMA player register from a CSV or XLSX file (preview with --dry-run)."
+    mapping_example = '{"ID": "ema_number"}'
 
-    def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("file")
-        parser.add_argument("--mapping", default="",
-                            help='JSON object: header -> field, e.g. {"ID": "ema_number"}')
-        parser.add_argument("--dry-run", action="store_true")
+    def run_import(self, *, data: bytes, file_name: str, user: Any, mapping: dict[str, str],
+                   decisions: dict[int, str], dry_run: bool, options: dict[str, Any]) -> Any:
+        return services.players_import(data=data, file_name=file_name, imported_by=user,
+                                       mapping=mapping, decisions=decisions, dry_run=dry_run)
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        path = Path(options["file"])
-        try:
-            mapping = json.loads(options["mapping"]) if options["mapping"] else {}
-        except ValueError as error:
-            raise CommandError(f"--mapping is not JSON: {error}") from error
-        try:
-            report = services.players_import(
-                data=path.read_bytes(), file_name=path.name, imported_by=None,
-                mapping=mapping, dry_run=options["dry_run"])
-        except ImportFailed as error:
-            self.stdout.write(json.dumps(error.body(), ensure_ascii=False, indent=2))
-            raise CommandError("the file has errors: nothing was imported") from error
-        self.stdout.write(json.dumps(report.as_json(describe), ensure_ascii=False, indent=2))
+    def report_json(self, report: Any) -> dict[str, Any]:
+        return dict(report.as_json(describe))
