@@ -30,13 +30,15 @@ class TournamentForm(forms.ModelForm):
             "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
             "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
             "currency", "contact", "website", "withdrawn_ranking", "max_players", "fee_member",
-            "fee_other", "fee_reduced", "reduced_for", "entries_open", "members_first_until",
-            "refund_until", "payment_days",
+            "fee_other", "fee_reduced", "reduced_for", "entries_open", "entries_from",
+            "entries_until", "members_first_until", "refund_until", "payment_days",
             "absent_score", "absent_table_points", "absent_game_points", "hide_last_sessions",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "entries_from": forms.DateInput(attrs={"type": "date"}),
+            "entries_until": forms.DateInput(attrs={"type": "date"}),
             "members_first_until": forms.DateInput(attrs={"type": "date"}),
             "refund_until": forms.DateInput(attrs={"type": "date"}),
         }
@@ -313,14 +315,23 @@ class EntryForm(forms.Form):
     last_name = forms.CharField(label=_("Last name (Latin letters)"), max_length=100)
     country = forms.ChoiceField(label=_("Country"), choices=[])
     ema_number = forms.CharField(label=_("EMA number"), required=False, max_length=20)
+    ema_number_none = forms.BooleanField(label=_("I have no EMA number yet"), required=False)
     team = forms.CharField(label=_("Team"), required=False, max_length=200)
     reduced = forms.BooleanField(label=_("I qualify for the reduced entry fee"), required=False)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["country"].choices = [("", "—"), *country_choices()]
-        if tournament.ruleset != Tournament.Ruleset.MCR:
-            del self.fields["ema_number"]
+        if tournament.mers:
+            # asked, and why (decision 0720); the service refuses neither given
+            self.fields["ema_number"].help_text = _(
+                "This tournament counts in the EMA ranking (MERS): with your EMA number your "
+                "result goes to your EMA record. If you have none yet, say so below: the "
+                "federation asks the EMA for one.")
+        else:
+            del self.fields["ema_number_none"]
+            if tournament.ruleset != Tournament.Ruleset.MCR:
+                del self.fields["ema_number"]
         if not tournament.team:
             del self.fields["team"]
         if tournament.fee_reduced is None:
@@ -329,6 +340,22 @@ class EntryForm(forms.Form):
             self.fields["reduced"].help_text = _(
                 "%(who)s. The organizer checks it; if you do not qualify, you pay the full fee."
             ) % {"who": tournament.reduced_for}
+
+
+class PlayerCorrectionForm(forms.Form):
+    """A registered player's names (as the EMA lists them), country and EMA number,
+    corrected by the organizer or an accreditation officer."""
+
+    first_name = forms.CharField(label=_("First name (Latin letters)"), max_length=100)
+    last_name = forms.CharField(label=_("Last name (Latin letters)"), max_length=100)
+    country = forms.ChoiceField(label=_("Country"), choices=[])
+    ema_number = forms.CharField(
+        label=_("EMA number"), required=False, max_length=20,
+        help_text=_("8 digits; empty: none yet."))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *country_choices()]
 
 
 class EntryDecisionForm(forms.Form):

@@ -98,6 +98,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "can_enter": states.allows("results", tournament.state),
         "can_confirm": states.allows("confirm", tournament.state),
         "can_register": states.allows("register", tournament.state),
+        "can_correct": services.players_correction_open(tournament, request.user),
     })
 
 
