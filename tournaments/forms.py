@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from core.countries import country_choices
 
 from .models import Registration, Seat, Tournament
+from .rules import states
 from .rules.results_files import INT_MAX, INT_MIN, MAX_HAND_POINTS
 from .rules.seating_draw import SEED_MAX, SEED_MIN
 
@@ -43,8 +44,17 @@ class TournamentForm(forms.ModelForm):
             "refund_until": forms.DateInput(attrs={"type": "date"}),
         }
 
+    resubmit = forms.BooleanField(
+        label=_("Send back to the accreditation officer"), required=False,
+        help_text=_("Needed to change what the officer accredited (the name, the dates, the "
+                    "place, the organizing club, the rules, the competition, the number of "
+                    "sessions): the tournament leaves the calendar and takes no entries until "
+                    "the officer decides again. Everything else changes at once."))
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not (self.instance.pk and states.allows("resubmit", self.instance.state)):
+            del self.fields["resubmit"]
         self.fields["country"].choices = [("", "—"), *country_choices()]
         self.fields["withdrawn_ranking"].required = False  # a form without it keeps the default
         # left out or empty: the model's defaults (everyone may enter, 14 days to pay)
@@ -135,6 +145,27 @@ class DecisionForm(forms.Form):
         label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("Required for a rejection; kept in the decision log."),
     )
+    mers = forms.BooleanField(
+        label=_("MERS tournament"), required=False,
+        help_text=_("Certified by the EMA: the results count in the EMA ranking."),
+    )
+    mers_weight = forms.DecimalField(
+        label=_("MERS weight"), required=False, max_digits=4, decimal_places=2,
+        min_value=Decimal("0.01"),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("mers") and data.get("mers_weight") is None:
+            self.add_error("mers_weight", _("A MERS tournament needs its MERS weight, a "
+                                            "number above 0."))
+        return data
+
+
+class MersForm(forms.Form):
+    """The officer's MERS flag and weight of an accredited tournament (the EMA sometimes
+    certifies late; issue 38, item 4)."""
+
     mers = forms.BooleanField(
         label=_("MERS tournament"), required=False,
         help_text=_("Certified by the EMA: the results count in the EMA ranking."),
