@@ -358,7 +358,7 @@ class EntryForm(forms.Form):
             self.fields["ema_number"].help_text = _(
                 "This tournament counts in the EMA ranking (MERS): with your EMA number your "
                 "result goes to your EMA record. If you have none yet, say so below: the "
-                "federation asks the EMA for one.")
+                "federation gives you one.")
         else:
             del self.fields["ema_number_none"]
             if tournament.ruleset != Tournament.Ruleset.MCR:

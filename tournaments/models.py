@@ -302,7 +302,7 @@ class Tournament(models.Model):
         _("EMA results sheet taken by the organizer at"), null=True, blank=True,
         editable=False,
         help_text=_("From then on only an accreditation officer corrects the players' names, "
-                    "countries and EMA numbers (docs/decisions/0720-player-corrections.md)."),
+                    "countries and EMA numbers."),
     )
 
     class ResultsKind(models.TextChoices):

@@ -183,7 +183,7 @@ def _templates() -> dict[str, str]:
         "entry_dates_after_start": _("Entries open and close before the tournament starts."),
         "change_after_accreditation": _(
             "Accredited tournaments keep these as accredited: %(fields)s. Change them only "
-            "with “Send back to the officer”."),
+            "with “Send back to the accreditation officer”."),
         "members_only": _("Only members of the federation may enter this tournament."),
         "already_entered": _("You have already entered this tournament."),
         "entry_not_active": _("This entry is already withdrawn or refused."),

@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='ema_exported_at',
-            field=models.DateTimeField(blank=True, editable=False, help_text="From then on only an accreditation officer corrects the players' names, countries and EMA numbers (docs/decisions/0720-player-corrections.md).", null=True, verbose_name='EMA results sheet taken by the organizer at'),
+            field=models.DateTimeField(blank=True, editable=False, help_text="From then on only an accreditation officer corrects the players' names, countries and EMA numbers.", null=True, verbose_name='EMA results sheet taken by the organizer at'),
         ),
         migrations.AddField(
             model_name='tournament',
