@@ -42,8 +42,9 @@ def test_entries_wait_for_the_opening_day_and_stop_after_the_closing_day(
     assert error.value.code == "entries_not_open"
     assert "Entries open on" in error.value.message
     client.force_login(make_user())
-    assert 'id="enter-button"' not in client.get(
-        f"/en/tournaments/{t.pk}/entrants/").content.decode()
+    page = client.get(f"/en/tournaments/{t.pk}/entrants/").content.decode()
+    assert 'id="enter-button"' not in page  # not open yet
+    assert 'id="entry-dates"' in page
     entry = services.entry_create(tournament=t, user=make_user(), first_name="Jan",
                                   last_name="Smit", country="NL",
                                   today=today() + timedelta(days=5))
