@@ -40,7 +40,8 @@ def test_entries_wait_for_the_opening_day_and_stop_after_the_closing_day(
         services.entry_create(tournament=t, user=make_user(), first_name="Jan",
                               last_name="Smit", country="NL")
     assert error.value.code == "entries_not_open"
-    assert "Entries open on" in error.value.message
+    with translation.override("en"):
+        assert "Entries open on" in error.value.message
     client.force_login(make_user())
     page = client.get(f"/en/tournaments/{t.pk}/entrants/").content.decode()
     assert 'id="enter-button"' not in page  # not open yet
