@@ -114,6 +114,9 @@ PAST = [
     ("Paris Autumn Tournament", "Paris", "FR", 3, 2, 16),
     ("Neva Table Cup", "Saint Petersburg", "RU", 1, 1, 16),
 ]
+#: the past tournament the EMA certified (MERS) after its accreditation, and its weight: the
+#: EMA ranking page shows its players (issue 38, item 4)
+MERS_PLAYED = ("White Nights Open", Decimal("1.00"))
 #: the past tournament with a withdrawal, a substitute and entry at the table
 TABLE_SIDE = "Neva Table Cup"
 WITHDRAWN_FROM = 4  # the player's last session was the third
@@ -419,6 +422,11 @@ def _past_tournaments(clubs: list[Club], members: list[Member], people: dict[str
     for name, city, country, club, months_ago, players in PAST:
         start = today - timedelta(days=30 * months_ago)
         tournament = _tournament(name, city, country, clubs[club], start, players, people)
+        if name == MERS_PLAYED[0]:
+            # the EMA's certification came after the accreditation: the officer records it
+            tournament = tournaments.tournament_mers_set(
+                tournament=tournament, user=people["officer@example.org"], mers=True,
+                mers_weight=MERS_PLAYED[1])
         if name == TABLE_SIDE:
             hands += _played_at_the_tables(tournament, members, people, rng)
             continue

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from core.countries import country_choices
 
 from .models import Registration, Seat, Tournament
+from .rules import states
 from .rules.results_files import INT_MAX, INT_MIN, MAX_HAND_POINTS
 from .rules.seating_draw import SEED_MAX, SEED_MIN
 
@@ -30,19 +31,30 @@ class TournamentForm(forms.ModelForm):
             "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset",
             "individual", "team", "sessions", "session_minutes", "planned_players", "fee",
             "currency", "contact", "website", "withdrawn_ranking", "max_players", "fee_member",
-            "fee_other", "fee_reduced", "reduced_for", "entries_open", "members_first_until",
-            "refund_until", "payment_days",
+            "fee_other", "fee_reduced", "reduced_for", "entries_open", "entries_from",
+            "entries_until", "members_first_until", "refund_until", "payment_days",
             "absent_score", "absent_table_points", "absent_game_points", "hide_last_sessions",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "entries_from": forms.DateInput(attrs={"type": "date"}),
+            "entries_until": forms.DateInput(attrs={"type": "date"}),
             "members_first_until": forms.DateInput(attrs={"type": "date"}),
             "refund_until": forms.DateInput(attrs={"type": "date"}),
         }
 
+    resubmit = forms.BooleanField(
+        label=_("Send back to the accreditation officer"), required=False,
+        help_text=_("Needed to change what the officer accredited (the name, the dates, the "
+                    "place, the organizing club, the rules, the competition, the number of "
+                    "sessions): the tournament leaves the calendar and takes no entries until "
+                    "the officer decides again. Everything else changes at once."))
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not (self.instance.pk and states.allows("resubmit", self.instance.state)):
+            del self.fields["resubmit"]
         self.fields["country"].choices = [("", "—"), *country_choices()]
         self.fields["withdrawn_ranking"].required = False  # a form without it keeps the default
         # left out or empty: the model's defaults (everyone may enter, 14 days to pay)
@@ -137,6 +149,27 @@ class DecisionForm(forms.Form):
         label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("Required for a rejection; kept in the decision log."),
     )
+    mers = forms.BooleanField(
+        label=_("MERS tournament"), required=False,
+        help_text=_("Certified by the EMA: the results count in the EMA ranking."),
+    )
+    mers_weight = forms.DecimalField(
+        label=_("MERS weight"), required=False, max_digits=4, decimal_places=2,
+        min_value=Decimal("0.01"),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("mers") and data.get("mers_weight") is None:
+            self.add_error("mers_weight", _("A MERS tournament needs its MERS weight, a "
+                                            "number above 0."))
+        return data
+
+
+class MersForm(forms.Form):
+    """The officer's MERS flag and weight of an accredited tournament (the EMA sometimes
+    certifies late; issue 38, item 4)."""
+
     mers = forms.BooleanField(
         label=_("MERS tournament"), required=False,
         help_text=_("Certified by the EMA: the results count in the EMA ranking."),
@@ -317,14 +350,23 @@ class EntryForm(forms.Form):
     last_name = forms.CharField(label=_("Last name (Latin letters)"), max_length=100)
     country = forms.ChoiceField(label=_("Country"), choices=[])
     ema_number = forms.CharField(label=_("EMA number"), required=False, max_length=20)
+    ema_number_none = forms.BooleanField(label=_("I have no EMA number yet"), required=False)
     team = forms.CharField(label=_("Team"), required=False, max_length=200)
     reduced = forms.BooleanField(label=_("I qualify for the reduced entry fee"), required=False)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["country"].choices = [("", "—"), *country_choices()]
-        if tournament.ruleset != Tournament.Ruleset.MCR:
-            del self.fields["ema_number"]
+        if tournament.mers:
+            # asked, and why (decision 0720); the service refuses neither given
+            self.fields["ema_number"].help_text = _(
+                "This tournament counts in the EMA ranking (MERS): with your EMA number your "
+                "result goes to your EMA record. If you have none yet, say so below: the "
+                "federation gives you one.")
+        else:
+            del self.fields["ema_number_none"]
+            if tournament.ruleset != Tournament.Ruleset.MCR:
+                del self.fields["ema_number"]
         if not tournament.team:
             del self.fields["team"]
         if tournament.fee_reduced is None:
@@ -333,6 +375,22 @@ class EntryForm(forms.Form):
             self.fields["reduced"].help_text = _(
                 "%(who)s. The organizer checks it; if you do not qualify, you pay the full fee."
             ) % {"who": tournament.reduced_for}
+
+
+class PlayerCorrectionForm(forms.Form):
+    """A registered player's names (as the EMA lists them), country and EMA number,
+    corrected by the organizer or an accreditation officer."""
+
+    first_name = forms.CharField(label=_("First name (Latin letters)"), max_length=100)
+    last_name = forms.CharField(label=_("Last name (Latin letters)"), max_length=100)
+    country = forms.ChoiceField(label=_("Country"), choices=[])
+    ema_number = forms.CharField(
+        label=_("EMA number"), required=False, max_length=20,
+        help_text=_("8 digits; empty: none yet."))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *country_choices()]
 
 
 class EntryDecisionForm(forms.Form):

@@ -121,6 +121,20 @@ class Player(models.Model):
             kwargs["update_fields"] = {*update_fields, "name_search"}
         super().save(*args, **kwargs)
 
+    def validate_constraints(self, exclude=None):  # type: ignore[no-untyped-def]
+        """As Django's, with a taken EMA number naming the player who holds it (not the
+        constraint's name)."""
+        if self.ema_number and not (exclude and "ema_number" in exclude):
+            holder = Player.objects.filter(ema_number=self.ema_number).exclude(pk=self.pk).first()
+            if holder is not None:
+                raise ValidationError({"ema_number": ValidationError(
+                    _("The EMA number %(number)s already belongs to %(player)s (player "
+                      "%(id)s)."),
+                    code="unique",
+                    params={"number": self.ema_number, "player": str(holder), "id": holder.pk},
+                )})
+        super().validate_constraints(exclude=exclude)
+
     @property
     def latin_first_last(self) -> tuple[str, str]:
         """(first name, last name) in Latin letters: the fields when given, else the Latin
@@ -216,6 +230,14 @@ class Tournament(models.Model):
         _("who may enter"), max_length=10, choices=EntriesOpen.choices,
         default=EntriesOpen.EVERYONE,
     )
+    entries_from = models.DateField(
+        _("entries open on"), null=True, blank=True,
+        help_text=_("The first day players may enter; empty: from the accreditation on."),
+    )
+    entries_until = models.DateField(
+        _("entries close after"), null=True, blank=True,
+        help_text=_("The last day players may enter; empty: until the day before the start."),
+    )
     members_first_until = models.DateField(
         _("members only until"), null=True, blank=True,
         help_text=_("With “everyone”: only members may enter up to and including this day."),
@@ -276,6 +298,13 @@ class Tournament(models.Model):
         help_text=_("The weight the EMA gave the tournament (days, players, countries, "
                     "qualification)."),
     )
+    ema_exported_at = models.DateTimeField(
+        _("EMA results sheet taken by the organizer at"), null=True, blank=True,
+        editable=False,
+        help_text=_("From then on only an accreditation officer corrects the players' names, "
+                    "countries and EMA numbers."),
+    )
+
     class ResultsKind(models.TextChoices):
         HANDS = "hands", _("Hand by hand")
         TABLES = "tables", _("Table totals")
@@ -782,6 +811,10 @@ class Entry(models.Model):
     last_name = models.CharField(_("last name (Latin letters)"), max_length=100)
     country = models.CharField(_("country"), max_length=2)
     ema_number = models.CharField(_("EMA number"), max_length=20, blank=True)
+    ema_number_none = models.BooleanField(
+        _("no EMA number yet"), default=False,
+        help_text=_("The person said they have no EMA number yet (asked in MERS tournaments)."),
+    )
     team = models.CharField(_("team"), max_length=200, blank=True)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.ENTERED,

@@ -3,9 +3,12 @@ tournament services (the pure code never translates)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
@@ -167,6 +170,21 @@ def _templates() -> dict[str, str]:
             "session, or post that session again without them first."
         ),
         "entries_closed": _("This tournament does not take entries."),
+        "entries_not_open": _("Entries open on %(date)s."),
+        "ema_number_asked": _(
+            "This tournament counts in the EMA ranking: give your EMA number, or tick “I "
+            "have no EMA number yet”."),
+        "ema_number_taken": _(
+            "The EMA number %(number)s already belongs to %(player)s (player %(id)s)."),
+        "player_not_registered": _("This player is not registered in this tournament."),
+        "corrections_closed": _(
+            "The EMA results sheet was taken: ask an accreditation officer to correct the "
+            "players now."),
+        "entry_dates_order": _("Entries close on or after the day they open."),
+        "entry_dates_after_start": _("Entries open and close before the tournament starts."),
+        "change_after_accreditation": _(
+            "Accredited tournaments keep these as accredited: %(fields)s. Change them only "
+            "with “Send back to the accreditation officer”."),
         "members_only": _("Only members of the federation may enter this tournament."),
         "already_entered": _("You have already entered this tournament."),
         "entry_not_active": _("This entry is already withdrawn or refused."),
@@ -247,6 +265,14 @@ def _format(code: str, params: Mapping[str, Any], fallback: str) -> str:
     values: dict[str, Any] = dict(params)
     if "state" in values:
         values["state"] = STATE_LABELS.get(values["state"], values["state"])
+    if code == "entries_not_open" and isinstance(values.get("date"), str):
+        with contextlib.suppress(ValueError):
+            values["date"] = date_format(date.fromisoformat(values["date"]))
+    if code == "change_after_accreditation" and isinstance(values.get("fields"), list):
+        from tournaments.models import Tournament
+
+        values["fields"] = ", ".join(
+            str(Tournament._meta.get_field(name).verbose_name) for name in values["fields"])
     if code == "bad_line":
         values["field_label"] = {
             "kind": _("the kind of line"), "seat": _("the seat"),

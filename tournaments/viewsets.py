@@ -1,5 +1,6 @@
 """Wagtail admin for accreditation officers: tournaments (list, inspect), the decision page
-with the checks (accredit / reject with reasons) and corrections of confirmed results."""
+with the checks (accredit / reject with reasons), the MERS flag and weight after
+accreditation and corrections of confirmed results."""
 
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from tournaments.permissions import can_accredit
 from tournaments.views._common import problems_with_place
 
 from . import services
-from .forms import CorrectionForm, DecisionForm
+from .forms import CorrectionForm, DecisionForm, MersForm
 from .models import Accreditation, Player, Session, Tournament
 from .problem_texts import check_message
+from .rules import states
 from .rules.results_files import parse_results_csv
 
 
@@ -96,8 +98,19 @@ def decide_view(request: HttpRequest, pk: int) -> HttpResponse:
     form = DecisionForm(request.POST or None)
     correction = CorrectionForm(request.POST or None, request.FILES or None,
                                 prefix="correction")
+    mers = MersForm(request.POST if "mers-save" in request.POST else None, prefix="mers",
+                    initial={"mers": tournament.mers, "mers_weight": tournament.mers_weight})
     problems: list[str] = []
-    if request.method == "POST" and request.POST.get("decision") in ("accredit", "reject"):
+    if request.method == "POST" and "mers-save" in request.POST:
+        if mers.is_valid():
+            with errors_collected(problems) as outcome:
+                services.tournament_mers_set(
+                    tournament=tournament, user=request.user, mers=mers.cleaned_data["mers"],
+                    mers_weight=mers.cleaned_data["mers_weight"])
+            if outcome.ok:
+                messages.success(request, _("The MERS certification is recorded."))
+                return redirect("tournament_decide", pk=pk)
+    elif request.method == "POST" and request.POST.get("decision") in ("accredit", "reject"):
         if form.is_valid():
             with errors_collected(problems) as outcome:
                 services.tournament_decide(
@@ -130,6 +143,8 @@ def decide_view(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/admin/decide.html", {
         "tournament": tournament, "checks": checks, "form": form, "correction": correction,
         "problems": problems, "decisions": tournament.decisions.select_related("decided_by"),
+        "mers": mers, "mers_open": (tournament.state != Tournament.State.SUBMITTED
+                                    and states.allows("mers", tournament.state)),
         "players": tournament.registrations.count(),
     })
 

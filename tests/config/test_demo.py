@@ -288,3 +288,23 @@ def test_two_past_seasons_and_a_result_abroad_were_imported(loaded) -> None:
     ours = abroad.final_results.filter(player__member__isnull=False).first().player
     calculation = ema_player(ours, "mcr", TODAY)
     assert abroad.pk in calculation.tournaments
+
+
+def test_a_played_tournament_is_mers_and_the_ema_ranking_lists_its_players(loaded, client
+                                                                          ) -> None:
+    """Issue 38, item 4: the officer recorded the EMA's certification after accrediting one
+    of the tournaments played on the site, so the EMA ranking page shows players."""
+    from ratings.selectors.ema import ema_ranking
+
+    name, weight = demo.MERS_PLAYED
+    played = Tournament.objects.get(name=name)
+    assert played.mers and played.mers_weight == weight
+    assert played.results_kind != Tournament.ResultsKind.FINAL  # played here, not imported
+    ranking = ema_ranking("mcr", TODAY)
+    assert ranking
+    listed = {r.score.player for r in ranking}
+    assert listed & set(played.final_results.values_list("player_id", flat=True))
+    first = Player.objects.get(pk=ranking[0].score.player)
+    page = client.get(f"/en/ratings/ema/?ruleset=mcr&date={TODAY.isoformat()}")
+    assert page.status_code == 200
+    assert str(first) in page.content.decode()

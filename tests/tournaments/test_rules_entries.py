@@ -9,7 +9,13 @@ from decimal import Decimal
 
 import pytest
 
-from tournaments.rules.entry_admission import entries_accepted, members_only
+from tournaments.rules.entry_admission import (
+    ENTRY_DATES_AFTER_START,
+    ENTRY_DATES_ORDER,
+    entries_accepted,
+    entry_dates_problem,
+    members_only,
+)
 from tournaments.rules.entry_price import entry_fee
 from tournaments.rules.refund import refund_due
 from tournaments.rules.states import STATES
@@ -70,3 +76,34 @@ def test_entries_accepted_while_accredited_before_the_start(state):
 def test_refund_due(today, refund_until, expected):
     assert refund_due(paid=D("30"), today=today, refund_until=refund_until,
                       start_date=date(2026, 6, 1)) == expected
+
+
+def test_entries_open_and_close_on_the_organizers_dates():
+    """Issue 38, item 3: entries are taken from the day the organizer opens them to the
+    last day they set, not from the moment of accreditation."""
+    def accepted(today, opens_on=None, closes_on=None):
+        return entries_accepted(state="accredited", start_date=date(2026, 6, 10), today=today,
+                                opens_on=opens_on, closes_on=closes_on)
+
+    opens, closes = date(2026, 5, 1), date(2026, 6, 1)
+    assert not accepted(date(2026, 4, 30), opens, closes)
+    assert accepted(date(2026, 5, 1), opens, closes)
+    assert accepted(date(2026, 6, 1), opens, closes)  # the last day is included
+    assert not accepted(date(2026, 6, 2), opens, closes)
+    assert accepted(date(2026, 6, 9))  # no dates: until the day before the start
+    assert not accepted(date(2026, 6, 10))
+    assert not entries_accepted(state="submitted", start_date=date(2026, 6, 10),
+                                today=date(2026, 5, 2), opens_on=opens, closes_on=closes)
+
+
+def test_entry_dates_in_order_and_before_the_start():
+    start = date(2026, 6, 10)
+    assert entry_dates_problem(opens_on=date(2026, 5, 1), closes_on=date(2026, 6, 9),
+                               start_date=start) is None
+    assert entry_dates_problem(opens_on=None, closes_on=None, start_date=start) is None
+    assert entry_dates_problem(opens_on=date(2026, 6, 1), closes_on=date(2026, 5, 1),
+                               start_date=start) == ("entries_until", ENTRY_DATES_ORDER)
+    assert entry_dates_problem(opens_on=None, closes_on=start,
+                               start_date=start) == ("entries_until", ENTRY_DATES_AFTER_START)
+    assert entry_dates_problem(opens_on=date(2026, 6, 11), closes_on=None,
+                               start_date=start) == ("entries_from", ENTRY_DATES_AFTER_START)

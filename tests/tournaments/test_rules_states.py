@@ -33,6 +33,9 @@ EXPECTED = {
     "confirm": ({RESULTS_SUBMITTED}, RESULTS_CONFIRMED),
     "correct": ({RESULTS_CONFIRMED}, None),
     "ema-results": ({RESULTS_CONFIRMED}, None),
+    "amend": ({ACCREDITED, RESULTS_SUBMITTED}, None),
+    "resubmit": ({ACCREDITED}, SUBMITTED),
+    "correct-players": (set(states.STATES), None),
 }
 
 
@@ -81,3 +84,21 @@ def test_the_models_choices_are_the_tables_states():
     assert tuple(Tournament.State.values) == states.STATES
     assert PUBLIC_STATES == states.PUBLIC
     assert all(isinstance(s, Tournament.State) for s in PUBLIC_STATES)
+
+
+def test_after_accreditation_the_details_change_and_the_accredited_facts_go_back():
+    """Decision 0721: the cap, fees, entry dates, venue and hidden sessions are amended;
+    what the officer accredited (dates, place, rules, sessions) needs a new decision."""
+    for field in ("max_players", "fee_member", "fee_other", "venue", "hide_last_sessions",
+                  "entries_from", "entries_until", "refund_until"):
+        assert states.needs_new_decision([field]) == []
+    assert states.needs_new_decision(
+        ["venue", "start_date", "ruleset", "sessions", "city", "name"]
+    ) == ["start_date", "ruleset", "sessions", "city", "name"]
+
+
+@pytest.mark.parametrize("state", states.STATES)
+def test_players_are_corrected_by_the_organizer_until_the_sheet_and_by_an_officer_always(state):
+    assert states.players_correctable(state, sheet_taken=False, officer=False)
+    assert not states.players_correctable(state, sheet_taken=True, officer=False)
+    assert states.players_correctable(state, sheet_taken=True, officer=True)

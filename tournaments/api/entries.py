@@ -28,6 +28,10 @@ class EntryInSerializer(serializers.Serializer):
     team = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
     reduced = serializers.BooleanField(required=False, default=False,
                                        help_text="the person claims the reduced fee")
+    ema_number_none = serializers.BooleanField(
+        required=False, default=False,
+        help_text="the person has no EMA number yet (a MERS tournament asks for the number "
+                  "or this)")
 
 
 class EntryOutSerializer(serializers.Serializer):

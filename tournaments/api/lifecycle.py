@@ -39,7 +39,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "ruleset", "variant", "individual", "team", "sessions", "session_minutes",
             "planned_players", "fee", "currency", "contact", "website", "withdrawn_ranking",
             "mers", "mers_weight", "max_players", "fee_member", "fee_other", "fee_reduced",
-            "reduced_for", "entries_open",
+            "reduced_for", "entries_open", "entries_from", "entries_until",
             "members_first_until", "refund_until", "payment_days", "absent_score",
             "absent_table_points", "absent_game_points", "hide_last_sessions",
             "standings_revealed_at", "results_kind", "abroad",
@@ -179,13 +179,16 @@ class TournamentDetailView(TournamentAPIView):
 
     @extend_schema(request=TournamentSerializer, responses=TournamentSerializer)
     def patch(self, request: Request, pk: int) -> Response:
-        """The organizer changes their draft or rejected tournament (the fields given)."""
+        """The organizer changes their tournament (the fields given): a draft or a rejected
+        one freely; an accredited one in what the accreditation did not decide, the rest only
+        with ``"resubmit": true`` (back to the officer; decision 0721)."""
         tournament = _own(request, pk)
         serializer = TournamentSerializer(tournament, data=request.data, partial=True)
         if not serializer.is_valid():
             return _errors(_serializer_errors(serializer.errors))
         tournament = services.tournament_update(
-            tournament=tournament, user=request.user, data=serializer.validated_data)
+            tournament=tournament, user=request.user, data=serializer.validated_data,
+            resubmit=request.data.get("resubmit") is True)
         return Response(tournament_json(tournament))
 
 

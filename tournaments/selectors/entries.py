@@ -83,7 +83,8 @@ def entries_collected(tournament: Tournament) -> list[Collected]:
 def entries_open(tournament: Tournament) -> bool:
     """Whether the public page offers the entry form (the service decides the rest)."""
     return entries_accepted(state=tournament.state, start_date=tournament.start_date,
-                            today=timezone.localdate())
+                            today=timezone.localdate(), opens_on=tournament.entries_from,
+                            closes_on=tournament.entries_until)
 
 
 @dataclass(frozen=True)

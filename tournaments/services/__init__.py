@@ -14,6 +14,12 @@ from tournaments.services.clock import (
     session_clock_pause,
     session_clock_start,
 )
+from tournaments.services.corrections import (
+    ema_number_holder,
+    player_correct,
+    players_correction_open,
+    tournament_ema_sheet_taken,
+)
 from tournaments.services.entries import (
     ReleaseReport,
     entries_register,
@@ -96,6 +102,7 @@ __all__ = [
     "ResultsError",
     "TournamentError",
     "correction_open",
+    "ema_number_holder",
     "entries_register",
     "entries_release_unpaid",
     "entry_cash_record",
@@ -109,9 +116,11 @@ __all__ = [
     "player_absent",
     "player_claim",
     "player_claim_decide",
+    "player_correct",
     "player_late",
     "player_merge",
     "player_merge_undo",
+    "players_correction_open",
     "players_import",
     "players_register",
     "registration_pending_remove",
@@ -140,6 +149,7 @@ __all__ = [
     "tournament_correct",
     "tournament_create",
     "tournament_decide",
+    "tournament_ema_sheet_taken",
     "tournament_import",
     "tournament_mers_set",
     "tournament_results_store",

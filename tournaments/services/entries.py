@@ -30,7 +30,9 @@ from tournaments.errors import (
     E_BAD_COUNTRY,
     E_BAD_DECISION,
     E_BAD_EMA_NUMBER,
+    E_EMA_NUMBER_ASKED,
     E_ENTRIES_CLOSED,
+    E_ENTRIES_NOT_OPEN,
     E_ENTRY_NOT_ACTIVE,
     E_ENTRY_NOT_HOLDING,
     E_MEMBERS_ONLY,
@@ -44,6 +46,7 @@ from tournaments.errors import (
     TournamentError,
 )
 from tournaments.models import EntriesOpen, Entry, Tournament
+from tournaments.rules import states
 from tournaments.rules.ema_numbers import ema_number_normalise
 from tournaments.rules.entry_admission import entries_accepted, members_only
 from tournaments.rules.entry_price import entry_fee
@@ -91,6 +94,7 @@ def entry_create(
     ema_number: str = "",
     team: str = "",
     reduced: bool = False,
+    ema_number_none: bool = False,
     today: date | None = None,
 ) -> Entry:
     """Enter ``user`` into an accredited tournament: a place while there is one (the fee
@@ -98,7 +102,11 @@ def entry_create(
     today = today or _today()
     tournament = _locked(tournament)
     if not entries_accepted(state=tournament.state, start_date=tournament.start_date,
-                            today=today):
+                            today=today, opens_on=tournament.entries_from,
+                            closes_on=tournament.entries_until):
+        if (tournament.entries_from and today < tournament.entries_from
+                and states.allows("enter", tournament.state)):
+            raise TournamentError(E_ENTRIES_NOT_OPEN, date=tournament.entries_from.isoformat())
         raise TournamentError(E_ENTRIES_CLOSED)
     first_name, last_name = first_name.strip(), last_name.strip()
     if not first_name or not last_name:
@@ -110,6 +118,11 @@ def entry_create(
     ema = ema_number_normalise(ema_number)
     if ema.error:
         raise TournamentError(E_BAD_EMA_NUMBER, field="ema_number", number=ema_number.strip())
+    if ema.number:
+        ema_number_none = False
+    elif tournament.mers and not ema_number_none:
+        # the EMA ranking counts the result on the number: asked, or "none yet" said
+        raise TournamentError(E_EMA_NUMBER_ASKED, field="ema_number")
     team = team.strip()
     if team and not tournament.team:
         raise TournamentError(E_NO_TEAM_COMPETITION, field="team")
@@ -126,6 +139,7 @@ def entry_create(
     entry = Entry(
         tournament=tournament, user=user, member=member, first_name=first_name,
         last_name=last_name, country=code, ema_number=ema.number, team=team,
+        ema_number_none=ema_number_none,
         reduced=reduced, fee=_fee(tournament, is_member=member is not None, reduced=reduced),
     )
     if has_room(tournament):
@@ -293,7 +307,8 @@ def entries_register(*, tournament: Tournament, user: Any) -> int:
             entry.save(update_fields=["registration"])
             continue
         rows.append(PlayerEntry(
-            name=entry.name, country=entry.country,
+            name=entry.name, first_name=entry.first_name, last_name=entry.last_name,
+            country=entry.country,
             member_number=entry.member.membership_number if entry.member else None,
             date_of_birth=entry.member.date_of_birth if entry.member else None,
             ema_number=entry.ema_number, team=entry.team,

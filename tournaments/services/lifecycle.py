@@ -17,9 +17,10 @@ from django.utils import timezone
 
 from federation.models import Member
 from federation.services.roles import role_groups_ensure
-from tournaments import emails
+from tournaments import emails, selectors
 from tournaments.errors import (
     E_BAD_DECISION,
+    E_CHANGE_AFTER_ACCREDITATION,
     E_MERS_WEIGHT,
     E_REASON_REQUIRED,
     E_TOO_FEW_PLAYERS,
@@ -29,8 +30,10 @@ from tournaments.errors import (
 from tournaments.models import PUBLIC_STATES, Accreditation, Session, Tournament
 from tournaments.permissions import ROLE_PERMISSIONS
 from tournaments.rules import states
+from tournaments.rules.entry_admission import entry_dates_problem
 from tournaments.rules.results_files import SessionEntry
 from tournaments.services._common import _audit, _locked, _mcr_config, state_require
+from tournaments.services.places import waiting_list_move_up
 from tournaments.services.results import (
     _complete,
     _store_sessions,
@@ -59,7 +62,8 @@ TOURNAMENT_FIELDS = (
     "name", "start_date", "end_date", "city", "country", "venue", "club", "ruleset", "variant",
     "individual", "team", "sessions", "session_minutes", "planned_players", "fee", "currency",
     "contact", "website", "withdrawn_ranking", "max_players", "fee_member", "fee_other",
-    "fee_reduced", "reduced_for", "entries_open", "members_first_until", "refund_until",
+    "fee_reduced", "reduced_for", "entries_open", "entries_from", "entries_until",
+    "members_first_until", "refund_until",
     "payment_days", "absent_score", "absent_table_points", "absent_game_points",
     "hide_last_sessions",
 )
@@ -73,28 +77,77 @@ def tournament_create(*, organizer: Any, data: Mapping[str, Any]) -> Tournament:
     tournament.country = tournament.country.upper()
     if tournament.variant:
         _mcr_config(tournament)
+    _entry_dates_check(tournament)
     tournament.full_clean()
     tournament.save()
     _audit(tournament, "tournaments.tournament.create", organizer)
     return tournament
 
 
+def _entry_dates_check(tournament: Tournament) -> None:
+    problem = entry_dates_problem(opens_on=tournament.entries_from,
+                                  closes_on=tournament.entries_until,
+                                  start_date=tournament.start_date)
+    if problem is not None:
+        field, code = problem
+        raise TournamentError(code, field=field)
+
+
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, user: Any, data: Mapping[str, Any]) -> Tournament:
-    """Change a draft or a rejected tournament (after submission the officer decides on what
-    was submitted)."""
+def tournament_update(
+    *, tournament: Tournament, user: Any, data: Mapping[str, Any], resubmit: bool = False,
+) -> Tournament:
+    """Change a tournament: a draft or a rejected one freely; an accredited one (or one
+    whose results are coming in) only in what the accreditation did not decide
+    (``tournaments.rules.states.AMENDABLE``: the cap, the fees, the entry dates, the venue,
+    the hidden sessions...). A change to what the officer accredited is refused unless
+    ``resubmit``: then the tournament goes back to the officer (submitted again, its
+    entries paused until the new decision; decision 0721)."""
     tournament = _locked(tournament)
-    state_require(tournament, "update")
     changed = []
     for key, value in data.items():
         if key in TOURNAMENT_FIELDS and getattr(tournament, key) != value:
-            setattr(tournament, key, value)
             changed.append(key)
+    frozen = states.needs_new_decision(changed)
+    if states.allows("update", tournament.state):
+        step = "update"
+    elif frozen and resubmit:
+        state_require(tournament, "resubmit")
+        step = "resubmit"
+    else:
+        state_require(tournament, "amend")
+        if frozen:
+            raise TournamentError(E_CHANGE_AFTER_ACCREDITATION, field=frozen[0],
+                                  fields=frozen)
+        step = "amend"
+    cap_before = tournament.max_players
+    for key in changed:
+        setattr(tournament, key, data[key])
     if tournament.variant:
         _mcr_config(tournament)
+    _entry_dates_check(tournament)
     tournament.full_clean()
+    if step != "update":
+        # an accredited tournament keeps meeting the firm rules it was accredited under
+        checks = tournament_checks(tournament)
+        _blocking(checks)
+    if step == "resubmit":
+        tournament.state = states.state_after("resubmit", tournament.state)
+        tournament.submitted_at = timezone.now()
     tournament.save()
-    _audit(tournament, "tournaments.tournament.update", user, fields=changed)
+    if step == "resubmit":
+        Accreditation.objects.create(tournament=tournament, action=Accreditation.Action.SUBMIT,
+                                     decided_by=user, checks=_checks_json(checks),
+                                     reason=", ".join(frozen))
+        _audit(tournament, "tournaments.tournament.resubmit", user, fields=changed)
+    else:
+        _audit(tournament, "tournaments.tournament.update", user, fields=changed)
+    if step == "amend" and "max_players" in changed and (
+            tournament.max_players is None
+            or (cap_before is not None and tournament.max_players > cap_before)):
+        # a larger cap: the waiting list moves up at once (a smaller one takes no place
+        # back; entries beyond it wait)
+        waiting_list_move_up(tournament, by=user, today=selectors.today())
     return tournament
 
 

@@ -241,6 +241,20 @@ def _match_player(
     return player, problems
 
 
+def _split_keep(player: Player, entry: PlayerEntry) -> None:
+    """The entry's first and last names go to a player who has none yet when together they
+    are the player's Latin name ("Jan" / "de Vries" for "Jan de Vries": the EMA's sheet must
+    not guess where the first name ends). A split the player has is never overwritten."""
+    first, last = entry.first_name.strip(), entry.last_name.strip()
+    if not (first and last) or player.first_name or player.last_name:
+        return
+    if f"{first} {last}".casefold() != " ".join(player.name_latin.split()).casefold():
+        return
+    player.first_name, player.last_name = first, last
+    if player.pk is not None:
+        player.save(update_fields=["first_name", "last_name"])
+
+
 @transaction.atomic
 def players_register(
     *, tournament: Tournament, user: Any, entries: Sequence[PlayerEntry],
@@ -332,6 +346,7 @@ def players_register(
                                       ema_number=entry.ema_number,
                                       first_name=entry.first_name.strip(),
                                       last_name=entry.last_name.strip())
+        _split_keep(player, entry)
         existing = registered.get(player.pk) if player.pk is not None else None
         existing = existing or new.get(id(player))
         if existing is not None:

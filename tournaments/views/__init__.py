@@ -11,6 +11,9 @@ render.
 - ``entries``: players' own entries, the organizer's entries page and exports, the
   treasurer's view of entry fees;
 - ``table_entry``: the organizer's session view and the table's page reached by its token;
+- ``corrections``: a registered player's names, country and EMA number corrected by the
+  organizer or an officer; the EMA sheet's page (the sheet as it reads, or who to fix);
+- ``mers``: the accreditation officer's MERS flag and weight;
 - ``clock``: the session clock's screen and its controls on the session view;
 - ``penalties``: penalties, late arrivals and absences on the session view, revealing the
   standings;

@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from rulebook.scoring.standings import WINDS
-from tournaments import selectors
+from tournaments import selectors, services
 from tournaments.models import Tournament
 from tournaments.permissions import can_manage, can_organize, is_organizer
 from tournaments.rules import states
@@ -104,4 +104,5 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "is_organizer": is_organizer(request.user, tournament),
         "can_export_ema": (states.allows("ema-results", tournament.state)
                            and can_manage(request.user, tournament)),
+        "can_correct": services.players_correction_open(tournament, request.user),
     })

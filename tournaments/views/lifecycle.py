@@ -47,11 +47,21 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
     form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=pk))
+    if not (states.allows("update", tournament.state)
+            or states.allows("amend", tournament.state)):
+        raise PermissionDenied
     if request.method == "POST" and form.is_valid():
-        with errors_on_form(form, None) as outcome:
-            services.tournament_update(tournament=tournament, user=request.user,
-                                       data=form.cleaned_data)
+        data = dict(form.cleaned_data)
+        resubmit = bool(data.pop("resubmit", False))
+        with errors_on_form(form) as outcome:
+            updated = services.tournament_update(tournament=tournament, user=request.user,
+                                                 data=data, resubmit=resubmit)
         if outcome.ok:
+            if updated.state != tournament.state:
+                messages.info(request, _("The tournament is sent back to the accreditation "
+                                         "officer."))
+            else:
+                messages.success(request, _("The tournament is saved."))
             return redirect("tournaments:manage", pk=pk)
     return render(request, "tournaments/tournament_form.html",
                   {"form": form, "tournament": tournament})
@@ -95,11 +105,13 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         ],
         "decisions": tournament.decisions.select_related("decided_by"),
         "flags": [f for f in selectors.unbalanced_tables(tournament) if f.confirmed_at is None],
-        "can_edit": states.allows("update", tournament.state),
+        "can_edit": (states.allows("update", tournament.state)
+                     or states.allows("amend", tournament.state)),
         "can_submit": states.allows("submit", tournament.state),
         "can_enter": states.allows("results", tournament.state),
         "can_confirm": states.allows("confirm", tournament.state),
         "can_register": states.allows("register", tournament.state),
+        "can_correct": services.players_correction_open(tournament, request.user),
     })
 
 

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from core import csv_export
-from tournaments import ema_export, pdf, selectors, xlsx
+from tournaments import ema_export, pdf, selectors, services, xlsx
 from tournaments.models import Player, Tournament
 from tournaments.permissions import can_manage
 from tournaments.problem_texts import error_message
@@ -23,7 +23,7 @@ from tournaments.views._common import _visible
 
 def _ema_sheet(request: HttpRequest, pk: int) -> tuple[Tournament, list[ema_export.Row]] | HttpResponse:
     """The EMA results sheet of a confirmed tournament, for its organizer and officers; a
-    redirect to the tournament page naming the players to fix when it is refused."""
+    redirect to the sheet's page listing the players to fix when it is refused."""
     tournament = _visible(request, pk)
     if not can_manage(request.user, tournament):
         raise PermissionDenied
@@ -35,7 +35,9 @@ def _ema_sheet(request: HttpRequest, pk: int) -> tuple[Tournament, list[ema_expo
         names = {p.pk: str(p) for p in Player.objects.filter(pk__in=missing)}
         messages.error(request, error_message(
             "ema_ids_missing", {"players": ", ".join(names[i] for i in missing)}))
-        return redirect("tournaments:detail", pk=pk)
+        return redirect("tournaments:ema_sheet", pk=pk)
+    # the organizer took the sheet: the officer corrects the players from now on
+    services.tournament_ema_sheet_taken(tournament=tournament, user=request.user)
     return tournament, ema_export.ema_rows(standings)
 
 
