@@ -30,4 +30,26 @@ def roles_setup_all(using: str = "default") -> dict[str, Group]:
     # the editors keep the rulebook too (README: fans and worked examples)
     groups[ROLE_EDITORS] = role_permissions_add(name=ROLE_EDITORS,
                                                 codes=RULEBOOK_EDITOR_PERMISSIONS)
+    _editors_publish_pages(groups[ROLE_EDITORS])
     return groups
+
+
+#: what the editors may do with the site's pages, from its root down (decision 0727):
+#: Wagtail gives its editors' group only "add" and "change", so their only way to publish
+#: was "Submit to moderators", and the federation has no moderators.
+EDITOR_PAGE_PERMISSIONS = ("add_page", "change_page", "publish_page")
+
+
+def _editors_publish_pages(group: Group) -> None:
+    from django.contrib.auth.models import Permission
+    from wagtail.models import GroupPagePermission, Page
+
+    root = Page.get_first_root_node()
+    if root is None:
+        return
+    for codename in EDITOR_PAGE_PERMISSIONS:
+        permission = Permission.objects.filter(content_type__app_label="wagtailcore",
+                                               codename=codename).first()
+        if permission is not None:
+            GroupPagePermission.objects.get_or_create(group=group, page=root,
+                                                      permission=permission)

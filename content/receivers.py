@@ -1,6 +1,6 @@
 """Draft news for editors when a tournament is accredited and when its results are confirmed
 (docs/decisions/0530). The tournaments app sends the signals (tournaments.signals) and knows
-nothing of news; the drafts are written in the site's default language, never published."""
+nothing of news; the drafts are written in every site language (decision 0727), never published."""
 
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from wagtail.signals import page_published
 from content import data_files, rule_translations
 from content.data_files import DATA_DIR
 from content.models import HomePage, NewsIndexPage, NewsPage
+from content.news import DRAFT_PREFIX as NEWS_DRAFT_PREFIX
 from rulebook.book_data import content_hash
 from rulebook.services import LoadReport, Progress
 
@@ -425,34 +426,46 @@ def rulebook_pages_load(
 # --- Draft news for editors (docs/decisions/0530) ------------------------------------------
 
 
-def _news_draft(*, slug: str, title: str, summary: str, tag: str, body: list) -> NewsPage | None:
-    """A draft post in the default language's news index, once per slug (a correction of
-    results confirms them again: no second draft). None when there is no news index yet."""
-    locale = Locale.objects.filter(language_code=settings.LANGUAGE_CODE).first()
-    index = NewsIndexPage.objects.filter(locale=locale).first() if locale else None
-    if index is None or NewsPage.objects.filter(slug=slug).child_of(index).exists():
-        return None
-    page = NewsPage(title=title[:255], slug=slug, summary=summary, tag=tag, body=body,
-                    live=False, date=timezone.localdate())
-    index.add_child(instance=page)
-    page.save_revision()
-    return page
+
+
+def _news_drafts(*, slug: str, write) -> list[NewsPage]:
+    """A draft post in every language's news index (decision 0727), translations of one
+    another, each written by ``write()`` in its language (title, summary, body). Once per
+    slug and language: a correction of results confirms them again and writes no second
+    draft. Nothing where a language has no news index yet."""
+    from django.utils import translation
+
+    key = uuid.uuid5(_PAGE_KEYS, f"news/{slug}")
+    written: list[NewsPage] = []
+    indexes = NewsIndexPage.objects.select_related("locale").order_by("pk")
+    for index in indexes:
+        if NewsPage.objects.filter(slug=slug).child_of(index).exists():
+            continue
+        with translation.override(index.locale.language_code):
+            title, summary, body = write()
+        page = NewsPage(title=title[:255], slug=slug, summary=summary, tag="tournaments",
+                        body=body, live=False, date=timezone.localdate(),
+                        locale=index.locale, translation_key=key)
+        index.add_child(instance=page)
+        page.save_revision()
+        written.append(page)
+    return written
 
 
 def _tournament_link(tournament) -> tuple[str, dict]:
     return ("link", {"kind": "tournament", "target": str(tournament.pk), "text": tournament.name})
 
 
-def news_draft_for_accreditation(*, tournament) -> NewsPage | None:
-    """"<tournament> is accredited": dates, city, ruleset, a link to its page."""
-    from django.utils import translation
+def news_draft_for_accreditation(*, tournament) -> list[NewsPage]:
+    """"<tournament> is accredited": dates, city, ruleset, a link to its page; one draft per
+    language."""
     from django.utils.formats import date_format
     from django.utils.html import escape
     from wagtail.rich_text import RichText
 
     from core.countries import country_name
 
-    with translation.override(settings.LANGUAGE_CODE):
+    def write():
         summary = _(
             "%(name)s, %(city)s (%(country)s), from %(start)s to %(end)s, is accredited by "
             "the federation. Its results will count for the rating."
@@ -461,19 +474,16 @@ def news_draft_for_accreditation(*, tournament) -> NewsPage | None:
             "country": country_name(tournament.country),
             "start": date_format(tournament.start_date), "end": date_format(tournament.end_date),
         }
-        return _news_draft(
-            slug=f"tournament-{tournament.pk}-accredited",
-            title=_("%(name)s is accredited") % {"name": tournament.name},
-            summary=summary, tag="tournaments",
-            body=[("paragraph", RichText(f"<p>{escape(summary)}</p>")),
-                  _tournament_link(tournament)],
-        )
+        return (_("%(name)s is accredited") % {"name": tournament.name}, summary,
+                [("paragraph", RichText(f"<p>{escape(summary)}</p>")),
+                 _tournament_link(tournament)])
+
+    return _news_drafts(slug=f"{NEWS_DRAFT_PREFIX}{tournament.pk}-accredited", write=write)
 
 
-def news_draft_for_results(*, tournament) -> NewsPage | None:
+def news_draft_for_results(*, tournament) -> list[NewsPage]:
     """"Results of <tournament>": the podium (ranks 1-3, ties included), links to the
-    players and to the tournament's standings."""
-    from django.utils import translation
+    players and to the tournament's standings; one draft per language."""
     from django.utils.html import escape
     from wagtail.rich_text import RichText
 
@@ -481,7 +491,8 @@ def news_draft_for_results(*, tournament) -> NewsPage | None:
 
     podium = [row for row in tournament_standings(tournament)
               if row.rank is not None and row.rank <= 3]  # substitutes are not ranked
-    with translation.override(settings.LANGUAGE_CODE):
+
+    def write():
         names = ", ".join(f"{row.rank}. {row.name}" for row in podium)
         summary = _("The results of %(name)s are confirmed: %(podium)s.") % {
             "name": tournament.name, "podium": names,
@@ -496,8 +507,6 @@ def news_draft_for_results(*, tournament) -> NewsPage | None:
             for row in podium
         ]
         body.append(_tournament_link(tournament))
-        return _news_draft(
-            slug=f"tournament-{tournament.pk}-results",
-            title=_("Results of %(name)s") % {"name": tournament.name},
-            summary=summary, tag="tournaments", body=body,
-        )
+        return _("Results of %(name)s") % {"name": tournament.name}, summary, body
+
+    return _news_drafts(slug=f"{NEWS_DRAFT_PREFIX}{tournament.pk}-results", write=write)

@@ -124,3 +124,41 @@ def news_mailing_view(request, pk):
     post = get_object_or_404(NewsPage, pk=pk)
     request.session["mailing_from_post"] = news_mailing_texts(post)
     return redirect("mailing_new")
+
+
+def _can_publish_pages(user) -> bool:
+    from wagtail.permission_policies.pages import PagePermissionPolicy
+
+    return PagePermissionPolicy().user_has_permission(user, "publish")
+
+
+def news_draft_tasks(user) -> list:
+    """The editors' lines on the admin's home page: each news post the tournaments wrote and
+    no editor has published yet (decision 0727), in the editor's language when there is
+    one, with the languages still waiting."""
+    from django.urls import reverse
+    from django.utils.translation import get_language
+
+    from content.news import news_drafts_waiting
+    from core.admin_dashboard import Task
+
+    if not _can_publish_pages(user):
+        return []
+    language = get_language()
+    tasks = []
+    for drafts in news_drafts_waiting():
+        mine = next((page for page in drafts if page.locale.language_code == language), drafts[0])
+        languages = ", ".join(page.locale.get_display_name() for page in drafts)
+        tasks.append(Task(mine.title, len(drafts),
+                          reverse("wagtailadmin_pages:edit", args=[mine.pk]),
+                          detail=str(_("Drafts not published yet: %(languages)s")
+                                     % {"languages": languages})))
+    return tasks
+
+
+@hooks.register("construct_homepage_panels")
+def add_news_drafts_panel(request, panels):
+    from core.admin_dashboard import TasksPanel
+
+    panels.append(TasksPanel(name="news_drafts", heading=str(_("News drafts from tournaments")),
+                             order=60, tasks=news_draft_tasks))

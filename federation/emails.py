@@ -183,13 +183,16 @@ def dues_reminder(
 
 
 def mailing_message(
-    mailing: Any, member: Member | None, language: str, to: str, *, preview: bool = False
+    mailing: Any, member: Member | None, language: str, to: str, *, preview: bool = False,
+    guest: bool = False,
 ) -> EmailMessage:
     """One member's copy of a mailing: their language's text (else the default language's),
     why they receive it, and a one-click unsubscribe (RFC 8058: List-Unsubscribe with an
     HTTPS link that accepts a POST, and List-Unsubscribe-Post). Without a member (the
     editor's test) the reason says it is a test and there is no unsubscribe header; the
-    editor's preview shows the reason and where the member's own link goes."""
+    editor's preview shows the reason and where the member's own link goes. A ``guest`` (an
+    account without membership that the audience holds: a tournament's paying guest) reads
+    why they receive it and has no member's choices to unsubscribe from (decision 0728)."""
     from federation import mailing_audiences, unsubscribe_tokens
 
     with translation.override(language):
@@ -207,14 +210,16 @@ def mailing_message(
             unsubscribe_url = absolute(reverse("membership:unsubscribe", args=["x"]))[:-2] + "…/"
         context = {
             "body": text.body if text else "",
-            "reason": mailing_audiences.audience_description(mailing) if member or preview else "",
-            "test": member is None and not preview,
+            "reason": (mailing_audiences.audience_description(mailing)
+                       if member or preview or guest else ""),
+            "test": member is None and not preview and not guest,
+            "guest": guest,
             "unsubscribe_url": unsubscribe_url,
             "preferences_url": absolute(reverse("membership:mail_preferences")),
             "site_name": site_name(),
         }
         subject = text.subject if text else ""
-        if member is None and not preview:
+        if member is None and not preview and not guest:
             subject = str(translation.gettext("[Test] %(subject)s") % {"subject": subject})
         body = render_to_string("federation/email/mailing.txt", context)
     return EmailMessage(" ".join(subject.split()), body, None, [to], headers=headers)

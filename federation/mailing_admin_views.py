@@ -199,10 +199,10 @@ def mailing_detail(request, pk):
         "fallback": text is None,
         "preview": preview,
         "subject": preview.subject,
-        "recipients": len(mailing_audiences.mailing_recipients(mailing)) if draft else None,
+        "recipients": mailing_audiences.mailing_recipient_count(mailing) if draft else None,
         "progress": mailing_audiences.mailing_progress(mailing),
         **_header(("", str(mailing))),
         "failures": mailing.deliveries.filter(state=MailingDelivery.State.FAILED)
-        .select_related("member")[:FAILURES_SHOWN],
+        .select_related("member", "guest")[:FAILURES_SHOWN],
     })
 

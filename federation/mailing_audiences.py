@@ -34,11 +34,13 @@ from federation.rules.standing import GOOD_STANDING
 @dataclass(frozen=True)
 class ExternalAudience:
     """An audience another app defines: its choices (id, label) for the editor, the members
-    it holds for one id, and the name of that id for the reason line."""
+    it holds for one id, and the name of that id for the reason line; and the accounts
+    without membership it holds (``guest_user_ids``: a tournament's paying guests)."""
 
     choices: Callable[[], list[tuple[int, str]]]
     member_ids: Callable[[int], Iterable[int]]
     name: Callable[[int], str | None]
+    guest_user_ids: Callable[[int], Iterable[int]] | None = None
 
 
 _EXTERNAL: dict[str, ExternalAudience] = {}
@@ -99,6 +101,26 @@ def mailing_recipients(mailing: Mailing) -> list[Member]:
     if source is None or mailing.tournament_id is None:
         return []
     return list(queryset.filter(pk__in=list(source.member_ids(mailing.tournament_id))))
+
+
+def mailing_guests(mailing: Mailing) -> list[Any]:
+    """The accounts without membership a mailing reaches (decision 0728): only an audience
+    of another app names any (a tournament's paying guests), each once, with an address, and
+    none who is a member (members are reached as members, with their choices of mail)."""
+    from django.contrib.auth import get_user_model
+
+    source = external_audience(mailing.audience)
+    if source is None or source.guest_user_ids is None or mailing.tournament_id is None:
+        return []
+    ids = list(source.guest_user_ids(mailing.tournament_id))
+    return list(get_user_model().objects.filter(pk__in=ids, is_active=True)
+                .exclude(email="").exclude(member__application=Member.Application.APPROVED)
+                .order_by("pk"))
+
+
+def mailing_recipient_count(mailing: Mailing) -> int:
+    """How many people a mailing reaches now: its members and its guests."""
+    return len(mailing_recipients(mailing)) + len(mailing_guests(mailing))
 
 
 def audience_description(mailing: Mailing) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
 from django import forms
 from django.conf import settings
@@ -757,7 +758,12 @@ class MailingDelivery(models.Model):
         FAILED = "failed", _("Failed")
 
     mailing = models.ForeignKey(Mailing, on_delete=models.CASCADE, related_name="deliveries")
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="deliveries")
+    # a member, or (``guest``) an account without membership that an audience holds: the
+    # paying guests of a tournament's entrants (decision 0728)
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="deliveries",
+                               null=True, blank=True)
+    guest = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="mailing_deliveries", null=True, blank=True)
     email = models.EmailField(_("email"))
     language = models.CharField(_("language"), max_length=10)
     state = models.CharField(
@@ -778,11 +784,19 @@ class MailingDelivery(models.Model):
             models.UniqueConstraint(
                 fields=["mailing", "member"], name="mailing_delivery_once_per_member"
             ),
+            models.UniqueConstraint(
+                fields=["mailing", "guest"], name="mailing_delivery_once_per_guest"
+            ),
         ]
         indexes = [models.Index(fields=["state", "mailing"], name="mailing_delivery_state")]
 
     def __str__(self) -> str:
         return f"{self.mailing_id} → {self.email}: {self.state}"
+
+    @property
+    def recipient(self) -> Any:
+        """Who it goes to, for the editor's list of failures: the member or the guest."""
+        return self.member if self.member_id else self.guest
 
 
 class OutgoingMail(models.Model):

@@ -426,7 +426,12 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         ruleset = DEFAULT_RULESET if DEFAULT_RULESET in played or not played else played[0]
     history = player_history(player, ruleset)
-    current = player_current(player, ruleset=ruleset)
+    # the headline is the rating now: the chart's last point, this month's games included
+    # (the list shows the months that have ended; issue 38, item 10)
+    latest = latest_period_with_results(ruleset)
+    if history and (latest is None or history[-1].period > latest):
+        latest = history[-1].period
+    current = player_current(player, period=latest, ruleset=ruleset) if latest else None
     explained = Paginator(list(reversed(history)), PERIODS_PAGE_SIZE).get_page(
         request.GET.get("periods"))
     entries = list(explained.object_list)

@@ -1,7 +1,7 @@
 """Mails about a person's entry, in that person's language (the member's, else the
 account's), sent once the transaction that caused them has committed (a refused mail waits in
 the outbox, ``federation.outbox``): entry received, waiting, moved up, refused, payment
-reminder, place released, reduced fee not granted. The receipt of a payment is
+reminder, place released, reduced fee not granted, withdrawn (with the refund due). The receipt of a payment is
 the federation's mail (``federation.emails.payment_received``)."""
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ def _subjects() -> dict[str, str]:
         "reminder": _("Entry fee not paid yet: %(tournament)s"),
         "released": _("Your place was released: %(tournament)s"),
         "full_fee": _("Your entry fee: %(tournament)s"),
+        "withdrawn": _("Your entry is withdrawn: %(tournament)s"),
     }
 
 
@@ -58,6 +59,11 @@ def entry_mail(kind: str, entry_pk: int) -> None:
             context["balance"] = federation_selectors.invoice_balance(entry.invoice)
             context["pay_url"] = site_absolute_url(
                 reverse("membership:invoice", args=[entry.invoice.number]))
+        if kind in ("received", "waiting"):
+            from tournaments.selectors import dues_unpaid_fee
+
+            context["dues_unpaid"] = dues_unpaid_fee(user, entry.tournament, fee=entry.fee)
+            context["membership_url"] = site_absolute_url(reverse("membership:me"))
         subject = _subjects()[kind] % {"tournament": entry.tournament.name}
         body = render_to_string("tournaments/email/entry.txt", context)
     outbox.deliver(EmailMessage(subject, body, None, [to]))

@@ -138,6 +138,14 @@ def _deliveries_create(mailing: Mailing, members: list[Member]) -> int:
     return len(rows)
 
 
+def _guest_deliveries_create(mailing: Mailing, guests: list[Any]) -> int:
+    rows = [MailingDelivery(mailing=mailing, guest=user, email=user.email,
+                            language=user.language or settings.LANGUAGE_CODE)
+            for user in guests]
+    MailingDelivery.objects.bulk_create(rows, ignore_conflicts=True)
+    return len(rows)
+
+
 @transaction.atomic
 def mailing_send(*, mailing: Mailing, user: Any) -> int:
     """Put the mailing in the queue: one delivery row for each recipient it reaches now.
@@ -151,9 +159,10 @@ def mailing_send(*, mailing: Mailing, user: Any) -> int:
         raise MembershipError(E_MAILING_NO_DEFAULT_TEXT,
                               language_names.get(settings.LANGUAGE_CODE))
     recipients = mailing_audiences.mailing_recipients(mailing)
-    if not recipients:
+    guests = mailing_audiences.mailing_guests(mailing)
+    if not recipients and not guests:
         raise MembershipError(E_MAILING_NO_RECIPIENTS)
-    count = _deliveries_create(mailing, recipients)
+    count = _deliveries_create(mailing, recipients) + _guest_deliveries_create(mailing, guests)
     mailing.state, mailing.queued_by, mailing.queued_at = (
         Mailing.State.SENDING, user, timezone.now())
     mailing.save(update_fields=["state", "queued_by", "queued_at"])
@@ -338,12 +347,14 @@ def _deliver_one(delivery: MailingDelivery, connection: Any, report: DeliveryRep
     if not _claim(delivery):
         return
     member = delivery.member
-    if member.anonymised_at is not None:
+    if (member is not None and member.anonymised_at is not None) or (
+            member is None and delivery.guest_id is None):
         MailingDelivery.objects.filter(pk=delivery.pk).update(
             state=MailingDelivery.State.FAILED, error="erased", attempts=delivery.attempts + 1)
         report.failed += 1
         return
-    message = emails.mailing_message(delivery.mailing, member, delivery.language, delivery.email)
+    message = emails.mailing_message(delivery.mailing, member, delivery.language, delivery.email,
+                                     guest=member is None)
     message.extra_headers["Message-ID"] = delivery_message_id(delivery)
     message.connection = connection
     try:

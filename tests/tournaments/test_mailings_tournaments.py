@@ -126,3 +126,60 @@ def test_the_entrants_of_a_tournament_as_an_audience(make_tournament, make_membe
     source = mailing_audiences.external_audience(Mailing.Audience.TOURNAMENT)
     assert (tournament.pk, tournament.name) in [(pk, label.split(" (")[0])
                                                 for pk, label in source.choices()]
+
+
+def _member_owing_dues(make_user):
+    """A member whose dues are unpaid: a regular member who joined last year, no paid
+    invoice (not in good standing, so entered at the other fee)."""
+    user = make_user(language="nl")
+    regular, _ = MembershipType.objects.get_or_create(kind="regular")
+    return Member.objects.create(
+        user=user, name_native="Natalia Kovaleva", name_latin="Natalia Kovaleva",
+        membership_type=regular, application=Member.Application.APPROVED,
+        membership_number=next(_numbers),
+        joined_on=federation_selectors.today() - timedelta(days=400), language="nl",
+        email=user.email)
+
+
+def test_issue_38_the_entrants_are_every_place_holder_guests_and_owing_members_included(
+        make_tournament, make_member, make_user, organizer):
+    """Issue 38 (11): the mailing to "entrants" reached 14 of 18: both paying guests and a
+    member with unpaid dues were left out, and a player on the waiting list was included."""
+    from tournaments.models import Entry
+
+    tournament = make_tournament("accredited", max_players=4, **future())
+    member = make_member()
+    owing = _member_owing_dues(make_user)
+    guests = [make_user(email=f"guest{i}@example.org", language="fr") for i in range(2)]
+    waiting = make_member()
+    entries = {}
+    for who, user in [("member", member.user), ("owing", owing.user),
+                      ("guest0", guests[0]), ("guest1", guests[1]), ("waiting", waiting.user)]:
+        entries[who] = services.entry_create(tournament=tournament, user=user,
+                                             first_name="Anna", last_name="Kowalska",
+                                             country="PL")
+    assert entries["owing"].member is None and entries["owing"].fee == Decimal("30.00")
+    assert entries["waiting"].status == Entry.Status.WAITING
+    services.entry_decide(entry=entries["guest1"], user=organizer, decision="confirm")
+
+    mailing = federation_services.mailing_create(
+        user=organizer, kind=MailKind.NEWS, audience=Mailing.Audience.TOURNAMENT,
+        tournament_id=tournament.pk, texts={"ru": ("Тема", "Текст"),
+                                            "en": ("Venue", "The hall opens at nine.")})
+    assert {m.pk for m in mailing_audiences.mailing_recipients(mailing)} == {member.pk,
+                                                                             owing.pk}
+    assert [u.pk for u in mailing_audiences.mailing_guests(mailing)] == [g.pk for g in guests]
+    assert mailing_audiences.mailing_recipient_count(mailing) == 4
+
+    assert federation_services.mailing_send(mailing=mailing, user=organizer) == 4
+    mail.outbox.clear()
+    federation_services.mailings_deliver(backend="django.core.mail.backends.locmem.EmailBackend")
+    reached = {m.to[0]: m for m in mail.outbox}
+    assert set(reached) == {member.email, owing.email, guests[0].email, guests[1].email}
+    guest_mail = reached[guests[0].email]
+    assert guest_mail.subject == "Venue" or guest_mail.subject == "Тема"
+    assert tournament.name in guest_mail.body  # why they receive it
+    assert "List-Unsubscribe" not in guest_mail.extra_headers  # no member's choices to undo
+    assert "List-Unsubscribe" in reached[member.email].extra_headers
+    assert mailing.deliveries.filter(state="sent").count() == 4
+    assert not mailing.deliveries.filter(email=waiting.email).exists()

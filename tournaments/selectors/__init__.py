@@ -18,8 +18,10 @@ from tournaments.selectors.calendar import (
 from tournaments.selectors.clock import ClockView, session_clock
 from tournaments.selectors.entries import (
     Collected,
+    DuesUnpaid,
     EntryRow,
     TournamentFees,
+    dues_unpaid_fee,
     entries_collected,
     entries_open,
     entry_fees_by_tournament,
@@ -73,6 +75,7 @@ __all__ = [
     "TABLE_ENTRY_OPEN",
     "ClockView",
     "Collected",
+    "DuesUnpaid",
     "EntryRow",
     "Leader",
     "PenaltyRow",
@@ -83,6 +86,7 @@ __all__ = [
     "TournamentFees",
     "Transfer",
     "confirmed_table_results",
+    "dues_unpaid_fee",
     "entries_collected",
     "entries_open",
     "entry_fees_by_tournament",

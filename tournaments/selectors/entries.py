@@ -61,6 +61,7 @@ class Collected:
     currency: str
     collected: Decimal
     open: Decimal
+    refund_due: Decimal = Decimal(0)  # owed back to the withdrawn (the refund rule)
 
 
 def _collected(rows: list[EntryRow]) -> list[Collected]:
@@ -68,16 +69,50 @@ def _collected(rows: list[EntryRow]) -> list[Collected]:
     for row in rows:
         if row.entry.invoice_id is None:
             continue
-        pair = totals.setdefault(row.entry.invoice.currency, [Decimal(0), Decimal(0)])
+        pair = totals.setdefault(row.entry.invoice.currency,
+                                 [Decimal(0), Decimal(0), Decimal(0)])
         pair[0] += row.paid_amount
         if not row.entry.invoice.cancelled:
             pair[1] += row.outstanding
-    return [Collected(c, v[0], v[1]) for c, v in sorted(totals.items())]
+        if row.entry.refund:
+            pair[2] += row.entry.refund
+    return [Collected(c, v[0], v[1], v[2]) for c, v in sorted(totals.items())]
 
 
 def entries_collected(tournament: Tournament) -> list[Collected]:
     """What a tournament's entries have paid and what is still open, per currency."""
     return _collected(tournament_entries(tournament))
+
+
+@dataclass(frozen=True)
+class DuesUnpaid:
+    """A member charged the others' fee because their dues are not paid (issue 38, 12):
+    what they pay and what a member in good standing pays."""
+
+    fee: Decimal
+    member_fee: Decimal
+    currency: str
+
+
+def dues_unpaid_fee(user: Any, tournament: Tournament, *, fee: Decimal | None = None,
+                    today: Any = None) -> DuesUnpaid | None:
+    """Whether ``user`` is a member who pays (or paid: ``fee``) more than the members' fee
+    only because their dues are unpaid; None for a guest, a member in good standing, a
+    tournament whose two fees are equal."""
+    from federation import selectors as federation_selectors
+    from federation.rules.standing import in_good_standing
+
+    if not getattr(user, "is_authenticated", False) or tournament.fee_member is None:
+        return None
+    member = federation_selectors.member_for_user(user)
+    if member is None or member.anonymised_at:
+        return None
+    if in_good_standing(federation_selectors.member_status(member, today)):
+        return None
+    charged = fee if fee is not None else tournament.fee_other
+    if charged is None or charged <= tournament.fee_member:
+        return None
+    return DuesUnpaid(charged, tournament.fee_member, tournament.currency)
 
 
 def entries_open(tournament: Tournament) -> bool:

@@ -189,6 +189,7 @@ def entry_withdraw(*, entry: Entry, user: Any, today: date | None = None) -> Ent
            refund=str(entry.refund) if entry.refund is not None else None)
     if held:
         waiting_list_move_up(tournament, by=user, today=today)
+    emails.on_commit_send("withdrawn", entry.pk)
     return entry
 
 

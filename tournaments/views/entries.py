@@ -53,10 +53,19 @@ def entrants(request: HttpRequest, pk: int) -> HttpResponse:
     form = None
     if request.user.is_authenticated and own is None and selectors.entries_open(tournament):
         form = EntryForm(initial=_entry_initial(request.user), tournament=tournament)
+    dues_unpaid = selectors.dues_unpaid_fee(
+        request.user, tournament, fee=own.entry.fee if own else None) if (
+        form is not None or own is not None) else None
     return render(request, "tournaments/entrants.html", {
         "tournament": tournament, "rows": rows, "own": own, "form": form,
-        "places": selectors.places_left(tournament),
+        "places": selectors.places_left(tournament), "dues_unpaid": dues_unpaid,
     })
+
+
+def _dues_unpaid_text(unpaid: selectors.DuesUnpaid) -> str:
+    return _("You are charged the fee for non-members (%(fee)s %(currency)s instead of "
+             "%(member_fee)s %(currency)s) because your membership dues are not paid.") % {
+        "fee": unpaid.fee, "member_fee": unpaid.member_fee, "currency": unpaid.currency}
 
 
 @login_required
@@ -73,11 +82,15 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.info(request, _("The tournament is full: you are on the waiting list."))
             else:
                 messages.success(request, _("Your entry is received: a place is held for you."))
+            unpaid = selectors.dues_unpaid_fee(request.user, tournament, fee=entry.fee)
+            if unpaid:
+                messages.warning(request, _dues_unpaid_text(unpaid))
             return redirect("tournaments:entrants", pk=tournament.pk)
     rows = selectors.tournament_entries(tournament, public=True)
     return render(request, "tournaments/entrants.html", {
         "tournament": tournament, "rows": rows, "own": None, "form": form,
         "places": selectors.places_left(tournament),
+        "dues_unpaid": selectors.dues_unpaid_fee(request.user, tournament),
     }, status=400)
 
 
