@@ -94,7 +94,9 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/tournament.html", {
         "tournament": tournament,
         "registrations": sorted(names.values(), key=lambda r: r.number),
-        "seated_sessions": selectors.tournament_sessions_seated(tournament),
+        "seated_sessions": [
+            s for s in selectors.tournament_sessions_seated(tournament)
+            if s <= selectors.seating_visible_through(tournament, request.user)],
         "results": results,
         "standings": selectors.tournament_leaders(tournament, limit=LEADERS_SHOWN, up_to=up_to)
         if results else [],
