@@ -157,8 +157,6 @@ def table_codes_pdf(tournament: Tournament, session: int,
     return buffer.getvalue()
 
 
-WIND_GLYPHS = {"E": "東", "S": "南", "W": "西", "N": "北"}
-"""The winds as on the tiles, beside their name in the reader's language."""
 CUT_LINE = colors.HexColor("#9a9a9a")
 ACCENT = colors.HexColor("#8a1c1c")
 
@@ -188,7 +186,7 @@ def _wind_name(wind: str) -> str:
 def seat_cards_pdf(tournament: Tournament, session: int,
                    tables: list[tuple[int, list[tuple[str, Any]]]]) -> bytes:
     """A card per seat of a session (``tables``: table, [(wind, registration)]): the wind
-    (its tile character and name), the table and session, the player's name and number;
+    (in the reader's language), the table and session, the player's name and number;
     eight cards to an A4 page, cut along the grey lines."""
     from reportlab.pdfgen import canvas as pdf_canvas
 
@@ -215,14 +213,8 @@ def seat_cards_pdf(tournament: Tournament, session: int,
                  colors.HexColor("#555555"))
         place = _("Table %(n)s, session %(s)s") % {"n": table, "s": session}
         _centred(page, place, centre, y0 + card_h - 19 * mm, 15, inner, base)
-        glyph = WIND_GLYPHS[wind]
-        _centred(page, glyph, x0 + 24 * mm, y0 + card_h / 2 - 14 * mm, 44, 30 * mm, base,
+        _centred(page, _wind_name(wind), centre, y0 + card_h / 2 - 10 * mm, 36, inner, base,
                  ACCENT)
-        name = _wind_name(wind)
-        font = font_for(name, base)
-        page.setFillColor(ACCENT)
-        page.setFont(font, _fitted(name, font, 30, card_w - 50 * mm))
-        page.drawString(x0 + 44 * mm, y0 + card_h / 2 - 10 * mm, name)
         if reg is not None:
             player = f"{reg.number}. {reg.player}"
             _centred(page, player, centre, y0 + 9 * mm, 16, inner, base)
@@ -247,28 +239,26 @@ def table_tents_pdf(tournament: Tournament, session: int,
 
     def face(table: int, seats: list[tuple[str, Any]]) -> None:
         inner = width - 30 * mm
-        _centred(page, _("Table %(n)s") % {"n": table}, width / 2, half - 30 * mm, 48,
+        _centred(page, _("Table %(n)s") % {"n": table}, width / 2, half - 36 * mm, 66,
                  inner, base, ACCENT)
         line = f"{tournament.name} · " + _("session %(n)s") % {"n": session}
-        _centred(page, line, width / 2, half - 42 * mm, 13, inner, base,
+        _centred(page, line, width / 2, half - 50 * mm, 14, inner, base,
                  colors.HexColor("#555555"))
         column = (width - 30 * mm) / 2
         for i, (wind, reg) in enumerate(seats):
             x = 15 * mm + (i % 2) * column
-            y = half - 57 * mm - (i // 2) * 14 * mm
-            page.setFillColor(ACCENT)
-            page.setFont(font_for(WIND_GLYPHS[wind], base), 15)
-            page.drawString(x, y, WIND_GLYPHS[wind])
+            y = half - 68 * mm - (i // 2) * 17 * mm
             label = _wind_name(wind)
-            page.setFont(font_for(label, base), _fitted(label, font_for(label, base), 13,
-                                                         26 * mm))
-            page.drawString(x + 7 * mm, y, label)
+            font = font_for(label, base)
+            page.setFillColor(ACCENT)
+            page.setFont(font, _fitted(label, font, 16, 30 * mm))
+            page.drawString(x, y, label)
             if reg is not None:
                 name = f"{reg.number}. {reg.player}"
                 font = font_for(name, base)
                 page.setFillColor(colors.black)
-                page.setFont(font, _fitted(name, font, 15, column - 40 * mm))
-                page.drawString(x + 34 * mm, y, name)
+                page.setFont(font, _fitted(name, font, 20, column - 36 * mm))
+                page.drawString(x + 32 * mm, y, name)
 
     for index, (table, seats) in enumerate(tables):
         if index:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime
 import io
+import os
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -237,6 +239,11 @@ def test_seat_cards_and_tents_name_every_player_with_table_and_wind(seated, clie
     for seat in seats.filter(table=1):
         assert first.count(names[seat.player_id]) == 2  # both faces of the tent
     assert "Table 1" in first and "Est" in first
+    folder = os.environ.get("SCREENSHOT_DIR")
+    if folder:  # to look at (pdftoppm), not to assert on
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        Path(folder, "seat-cards-en.pdf").write_bytes(cards.content)
+        Path(folder, "table-tents-fr.pdf").write_bytes(tents.content)
     assert clients["organizer"].get(
         f"/en/tournaments/{seated.pk}/sessions/9/seat-cards.pdf").status_code == 404
 

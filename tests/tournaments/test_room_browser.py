@@ -16,9 +16,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser import log_in
 from tests.tournaments.test_room import _post_session
 from tournaments import services
-from tournaments.models import SeatingAssignment, SessionClock
+from tournaments.models import SeatingAssignment, SessionClock, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -146,8 +147,45 @@ def test_room_screen_follows_results_and_warns_before_time_is_up(
             SessionClock.objects.filter(pk=clock.pk).update(
                 started_at=timezone.now() - datetime.timedelta(minutes=150 - 5), elapsed=0)
             page.set_viewport_size({"width": 1280, "height": 800})
-            page.goto(f"/en/tournaments/{tournament.pk}/room/?session=2")
+            page.goto(f"/en/tournaments/{tournament.pk}/room/?session=1")
             page.wait_for_timeout(300)
             page.screenshot(path=f"{folder}/room-warning-en-1280.png")
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.goto(f"/ru/tournaments/{tournament.pk}/room/?session=1")
+            page.wait_for_timeout(300)
+            page.screenshot(path=f"{folder}/room-warning-ru-390.png")
     finally:
         context.close()  # the page stops polling before the test's database goes
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_organizer_publishes_part_of_the_seating_and_players_see_only_that(
+        browser, live_server, tournament, organizer, width):
+    context = browser.new_context(base_url=live_server.url, locale="en-US",
+                                  viewport={"width": width, "height": 900})
+    page = context.new_page()
+    log_in(page, organizer.email)
+    page.goto(f"/en/tournaments/{tournament.pk}/manage/#seating")
+    page.get_by_label("Published").select_option(label="sessions 1 to 3")
+    page.get_by_role("button", name="Publish the seating").click()
+    page.wait_for_load_state()
+    assert "The seating of sessions 1 to 3 is published." in page.content()
+    assert "sessions 1 to 3" in page.get_by_test_id("published").inner_text()
+    assert Tournament.objects.get(pk=tournament.pk).seating_published == 3
+    folder = os.environ.get("SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.locator("section:has(#seating)").screenshot(
+            path=f"{folder}/manage-seating-en-{width}.png")
+    context.close()
+    public = browser.new_context(base_url=live_server.url, locale="en-US",
+                                 viewport={"width": width, "height": 900}).new_page()
+    reg = tournament.registrations.order_by("number")[0]
+    public.goto(f"/en/tournaments/{tournament.pk}/seats/?player={reg.player_id}")
+    for session in (1, 2, 3):
+        assert "Table " in public.get_by_test_id(f"session-{session}").inner_text()
+    for session in (4, 5, 6):
+        assert public.get_by_test_id(f"session-{session}").inner_text().endswith(
+            "Not published yet")
+    _no_sideways_scroll(public)
+    public.context.close()
