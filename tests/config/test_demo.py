@@ -288,3 +288,11 @@ def test_two_past_seasons_and_a_result_abroad_were_imported(loaded) -> None:
     ours = abroad.final_results.filter(player__member__isnull=False).first().player
     calculation = ema_player(ours, "mcr", TODAY)
     assert abroad.pk in calculation.tournaments
+
+
+def test_demo_seatings_are_published(loaded):
+    """Where do I sit and the room screen show the demo's seatings (decision 0730)."""
+    seated = Tournament.objects.filter(seating__isnull=False).distinct()
+    assert seated.exists()
+    for tournament in seated:
+        assert tournament.seating_published == tournament.sessions, tournament.name
