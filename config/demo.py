@@ -434,6 +434,8 @@ def _past_tournaments(clubs: list[Club], members: list[Member], people: dict[str
                                      entries=_entries(members, players, rng))
         tournaments.seating_draw(tournament=tournament, user=organizer,
                                  seed=rng.randrange(1 << 30))
+        tournaments.seating_publish(tournament=tournament, user=organizer,
+                                    through=tournament.sessions)
         body, count = _results(tournament, rng)
         sessions, problems = parse_results_json(body)
         if problems:  # the generator's hands are complete: a problem is a bug here
@@ -449,6 +451,8 @@ def _past_tournaments(clubs: list[Club], members: list[Member], people: dict[str
                                      entries=_entries(members, players, rng))
         tournaments.seating_draw(tournament=tournament, user=organizer,
                                  seed=rng.randrange(1 << 30))
+        tournaments.seating_publish(tournament=tournament, user=organizer,
+                                    through=tournament.sessions)
         sessions, problems = parse_results_json(_points_results(tournament, rng))
         if problems:
             raise DemoError(f"demo results do not parse: {problems[:3]}")
@@ -473,6 +477,8 @@ def _played_at_the_tables(tournament: Tournament, members: list[Member],
         dataclasses.replace(_member_entry(stand_in), substitute=True)])
     tournaments.seating_draw(tournament=tournament, user=organizer,
                              seed=rng.randrange(1 << 30))
+    tournaments.seating_publish(tournament=tournament, user=organizer,
+                                through=tournament.sessions)
     body, hands = _results(tournament, rng, range(1, WITHDRAWN_FROM))
     sessions, problems = parse_results_json(body)
     if problems:
@@ -675,6 +681,8 @@ def _championship(clubs: list[Club], members: list[Member], people: dict[str, An
                                  entries=[_member_entry(m) for m in chosen])
     tournaments.seating_draw(tournament=tournament, user=organizer,
                              seed=rng.randrange(1 << 30))
+    tournaments.seating_publish(tournament=tournament, user=organizer,
+                                through=tournament.sessions)
     body, count = _results(tournament, rng)
     results, problems = parse_results_json(body)
     if problems:

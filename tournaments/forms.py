@@ -121,6 +121,17 @@ class SeatingForm(forms.Form):
                     "avoiding repeat meetings."))
 
 
+class SeatingPublishForm(forms.Form):
+    through = forms.TypedChoiceField(label=_("Published"), coerce=int)
+
+    def __init__(self, *args: Any, sessions: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["through"].choices = [(0, _("nothing yet"))] + [
+            (n, _("session 1") if n == 1 else _("sessions 1 to %(n)s") % {"n": n})
+            for n in range(1, sessions + 1)
+        ]
+
+
 class WithdrawForm(forms.Form):
     from_session = forms.IntegerField(label=_("Withdrawn from session"), min_value=1)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=300)

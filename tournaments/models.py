@@ -339,6 +339,11 @@ class Tournament(models.Model):
     seating_country_pairs = models.PositiveIntegerField(
         _("compatriots seated together"), null=True, blank=True
     )
+    seating_published = models.PositiveSmallIntegerField(
+        _("seating published up to session"), default=0,
+        help_text=_("The public sees the seating of the sessions up to this one (where do "
+                    "I sit, the room screen, the table distribution); 0: none yet."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     confirmed_at = models.DateTimeField(_("results confirmed at"), null=True, blank=True)

@@ -155,3 +155,123 @@ def table_codes_pdf(tournament: Tournament, session: int,
             story.append(PageBreak())
     doc.build(story)
     return buffer.getvalue()
+
+
+CUT_LINE = colors.HexColor("#9a9a9a")
+ACCENT = colors.HexColor("#8a1c1c")
+
+
+def _fitted(text: str, font: str, size: float, width: float) -> float:
+    """The largest size up to ``size`` at which ``text`` fits ``width``."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    wide = stringWidth(text, font, size)
+    return size if wide <= width else max(6.0, size * width / wide)
+
+
+def _centred(pdf_canvas: Any, text: str, x: float, y: float, size: float, width: float,
+             base: str, color: Any = colors.black) -> None:
+    font = font_for(text, base)
+    pdf_canvas.setFillColor(color)
+    pdf_canvas.setFont(font, _fitted(text, font, size, width))
+    pdf_canvas.drawCentredString(x, y, text)
+
+
+def _wind_name(wind: str) -> str:
+    from .models import Seat
+
+    return str(Seat(wind).label)
+
+
+def seat_cards_pdf(tournament: Tournament, session: int,
+                   tables: list[tuple[int, list[tuple[str, Any]]]]) -> bytes:
+    """A card per seat of a session (``tables``: table, [(wind, registration)]): the wind
+    (in the reader's language), the table and session, the player's name and number;
+    eight cards to an A4 page, cut along the grey lines."""
+    from reportlab.pdfgen import canvas as pdf_canvas
+
+    buffer = io.BytesIO()
+    page = pdf_canvas.Canvas(buffer, pagesize=A4)
+    page.setTitle(f"{tournament.name}: {_('Seat cards')}")
+    base = unicode_font()
+    width, height = A4
+    columns, rows = 2, 4
+    card_w, card_h = width / columns, height / rows
+    cards = [(table, wind, reg) for table, seats in tables for wind, reg in seats]
+    for index, (table, wind, reg) in enumerate(cards):
+        slot = index % (columns * rows)
+        if index and slot == 0:
+            page.showPage()
+        x0 = (slot % columns) * card_w
+        y0 = height - (slot // columns + 1) * card_h
+        page.setStrokeColor(CUT_LINE)
+        page.setDash(3, 3)
+        page.rect(x0, y0, card_w, card_h)
+        page.setDash()
+        centre, inner = x0 + card_w / 2, card_w - 16 * mm
+        _centred(page, tournament.name, centre, y0 + card_h - 10 * mm, 10, inner, base,
+                 colors.HexColor("#555555"))
+        place = _("Table %(n)s, session %(s)s") % {"n": table, "s": session}
+        _centred(page, place, centre, y0 + card_h - 19 * mm, 15, inner, base)
+        _centred(page, _wind_name(wind), centre, y0 + card_h / 2 - 10 * mm, 36, inner, base,
+                 ACCENT)
+        if reg is not None:
+            player = f"{reg.number}. {reg.player}"
+            _centred(page, player, centre, y0 + 9 * mm, 16, inner, base)
+    page.save()
+    return buffer.getvalue()
+
+
+def table_tents_pdf(tournament: Tournament, session: int,
+                    tables: list[tuple[int, list[tuple[str, Any]]]]) -> bytes:
+    """A tent per table of a session: an A4 page in landscape folded along the middle, the
+    table's number, the session and its four players with their winds on both halves (the
+    upper half upside down, so that it reads from the other side of the fold)."""
+    from reportlab.pdfgen import canvas as pdf_canvas
+
+    buffer = io.BytesIO()
+    size = landscape(A4)
+    page = pdf_canvas.Canvas(buffer, pagesize=size)
+    page.setTitle(f"{tournament.name}: {_('Table tents')}")
+    base = unicode_font()
+    width, height = size
+    half = height / 2
+
+    def face(table: int, seats: list[tuple[str, Any]]) -> None:
+        inner = width - 30 * mm
+        _centred(page, _("Table %(n)s") % {"n": table}, width / 2, half - 36 * mm, 66,
+                 inner, base, ACCENT)
+        line = f"{tournament.name} · " + _("session %(n)s") % {"n": session}
+        _centred(page, line, width / 2, half - 50 * mm, 14, inner, base,
+                 colors.HexColor("#555555"))
+        column = (width - 30 * mm) / 2
+        for i, (wind, reg) in enumerate(seats):
+            x = 15 * mm + (i % 2) * column
+            y = half - 68 * mm - (i // 2) * 17 * mm
+            label = _wind_name(wind)
+            font = font_for(label, base)
+            page.setFillColor(ACCENT)
+            page.setFont(font, _fitted(label, font, 16, 30 * mm))
+            page.drawString(x, y, label)
+            if reg is not None:
+                name = f"{reg.number}. {reg.player}"
+                font = font_for(name, base)
+                page.setFillColor(colors.black)
+                page.setFont(font, _fitted(name, font, 20, column - 36 * mm))
+                page.drawString(x + 32 * mm, y, name)
+
+    for index, (table, seats) in enumerate(tables):
+        if index:
+            page.showPage()
+        page.setStrokeColor(CUT_LINE)
+        page.setDash(3, 3)
+        page.line(10 * mm, half, width - 10 * mm, half)
+        page.setDash()
+        face(table, seats)
+        page.saveState()
+        page.translate(width, height)
+        page.rotate(180)
+        face(table, seats)
+        page.restoreState()
+    page.save()
+    return buffer.getvalue()

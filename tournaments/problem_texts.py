@@ -165,6 +165,7 @@ def _templates() -> dict[str, str]:
         ),
         "withdraw_session": _("The session of the withdrawal is between 1 and %(count)s."),
         "seating_session": _("The seating is redrawn from a session between 1 and %(count)s."),
+        "seating_publish": _("The seating is published up to a session between 0 and %(count)s."),
         "withdraw_after_results": _(
             "This player has results in session %(session)s: withdraw them from a later "
             "session, or post that session again without them first."

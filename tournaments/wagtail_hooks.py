@@ -16,6 +16,8 @@ LOG_ACTIONS = [
     ("tournaments.tournament.reject", _("Tournament rejected"), _("Tournament rejected")),
     ("tournaments.tournament.players", _("Players registered"), _("Players registered")),
     ("tournaments.tournament.seating", _("Seating drawn"), _("Seating drawn")),
+    ("tournaments.tournament.seating_published", _("Seating published"),
+     _("Seating published")),
     ("tournaments.tournament.results", _("Results entered"), _("Results entered")),
     ("tournaments.tournament.clock", _("Session clock changed"), _("Session clock changed")),
     ("tournaments.tournament.tables", _("Tables opened for entry at the table"),

@@ -310,3 +310,9 @@ def test_a_played_tournament_is_mers_and_the_ema_ranking_lists_its_players(loade
     page = client.get(f"/en/ratings/ema/?ruleset=mcr&date={TODAY.isoformat()}")
     assert page.status_code == 200
     assert str(first) in page.content.decode()
+def test_demo_seatings_are_published(loaded):
+    """Where do I sit and the room screen show the demo's seatings (decision 0730)."""
+    seated = Tournament.objects.filter(seating__isnull=False).distinct()
+    assert seated.exists()
+    for tournament in seated:
+        assert tournament.seating_published == tournament.sessions, tournament.name

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.fixtures import session_payload
+from tournaments import services
 from tournaments.models import Accreditation, HandRecord, Player, TableResult, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -397,7 +398,12 @@ def test_same_seed_same_seating(api, make_tournament):
     first = api["organizer"].post(url, {"seed": 9}, format="json").json()
     second = api["organizer"].post(url, {"seed": 9}, format="json").json()
     assert first["sessions"] == second["sessions"]
-    assert api["anonymous"].get(url).json()["sessions"] == first["sessions"]
+    # the public reads the published sessions only (decision 0730)
+    assert api["anonymous"].get(url).json()["sessions"] == []
+    services.seating_publish(tournament=t, user=t.organizer, through=2)
+    public = api["anonymous"].get(url).json()
+    assert public["sessions"] == first["sessions"][:2] and public["published"] == 2
+    assert api["officer"].get(url).json()["sessions"] == first["sessions"]
 
 
 # Results -------------------------------------------------------------------------------------

@@ -54,6 +54,7 @@ def test_submit_accredit_enter_session_and_see_standings(browser, browser_page, 
     services.players_register(tournament=tournament, user=organizer, entries=[
         services.PlayerEntry(name=n, country="NL") for n in NAMES])
     services.seating_draw(tournament=tournament, user=organizer, seed=3)
+    services.seating_publish(tournament=tournament, user=organizer, through=tournament.sessions)
 
     page = browser_page
     log_in(page, "org@example.org")

@@ -103,7 +103,9 @@ def test_calendar_shows_public_tournaments_only(clients, make_tournament):
 def test_pages_in_five_languages(clients, make_tournament, lang):
     t = make_tournament("results submitted", players=16)
     services.seating_draw(tournament=t, user=t.organizer, seed=1)
-    for page in ("", f"{t.pk}/", f"{t.pk}/standings/", f"{t.pk}/sessions/1/tables/"):
+    services.seating_publish(tournament=t, user=t.organizer, through=t.sessions)
+    for page in ("", f"{t.pk}/", f"{t.pk}/standings/", f"{t.pk}/sessions/1/tables/",
+                 f"{t.pk}/seats/", f"{t.pk}/room/"):
         assert clients["anonymous"].get(f"/{lang}/tournaments/{page}").status_code == 200
     sheet = clients["organizer"].get(f"/{lang}/tournaments/{t.pk}/sessions/1/sheet/")
     assert sheet.status_code == 200
@@ -272,6 +274,14 @@ def test_standings_csv_and_pdf(clients, make_tournament):
 def test_distribution_shows_appendix_4_rounds(clients, make_tournament):
     t = make_tournament("accredited", players=16)
     services.seating_draw(tournament=t, user=t.organizer, seed=2)
+    # not published: only the organizer and the officers see it (decision 0730)
+    assert clients["anonymous"].get(f"/en/tournaments/{t.pk}/sessions/3/tables/"
+                                    ).status_code == 404
+    assert clients["officer"].get(f"/en/tournaments/{t.pk}/sessions/3/tables/"
+                                  ).status_code == 200
+    services.seating_publish(tournament=t, user=t.organizer, through=3)
+    assert clients["anonymous"].get(f"/en/tournaments/{t.pk}/sessions/4/tables/"
+                                    ).status_code == 404
     response = clients["anonymous"].get(f"/en/tournaments/{t.pk}/sessions/3/tables/")
     assert response.status_code == 200
     tables = response.context["tables"]

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rulebook.scoring.standings import WINDS
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.api._common import TournamentAPIView, _errors, _own, _serializer_errors, _visible
 from tournaments.models import Tournament
 from tournaments.rules.seating_draw import SEED_MAX, SEED_MIN
@@ -47,11 +47,18 @@ class SeatingOutSerializer(serializers.Serializer):
         help_text="pairs of compatriots seated at one table, counted over the sessions")
     separate_countries = serializers.BooleanField()
     seed = serializers.IntegerField(allow_null=True)
+    published = serializers.IntegerField(
+        help_text="the seating is public up to this session (0: none); others than the "
+                  "organizer and the officers get only these sessions")
 
 
-def seating_json(tournament: Tournament) -> dict[str, Any]:
+def seating_json(tournament: Tournament, through: int | None = None) -> dict[str, Any]:
+    """The seating (the sessions up to ``through``; None: every session)."""
     sessions: dict[int, dict[int, dict[str, int]]] = {}
-    for row in tournament.seating.all():
+    rows = tournament.seating.all()
+    if through is not None:
+        rows = rows.filter(session__lte=through)
+    for row in rows:
         sessions.setdefault(row.session, {}).setdefault(row.table, {})[row.seat] = row.player_id
     return {
         "sessions": [
@@ -65,13 +72,16 @@ def seating_json(tournament: Tournament) -> dict[str, Any]:
         "country_pairs": tournament.seating_country_pairs,
         "separate_countries": tournament.seating_separate_countries,
         "seed": tournament.seating_seed,
+        "published": selectors.seating_published(tournament),
     }
 
 
 class SeatingView(TournamentAPIView):
     @extend_schema(responses=SeatingOutSerializer)
     def get(self, request: Request, pk: int) -> Response:
-        return Response(seating_json(_visible(request, pk)))
+        tournament = _visible(request, pk)
+        return Response(seating_json(
+            tournament, selectors.seating_visible_through(tournament, request.user)))
 
     @extend_schema(request=SeedSerializer, responses=SeatingOutSerializer)
     def post(self, request: Request, pk: int) -> Response:

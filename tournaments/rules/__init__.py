@@ -12,7 +12,8 @@ architecture test checks it, ``mypy --strict`` types them).
   starts from.
 - ``results_files``: posted results (JSON, CSV) read into dataclasses; ``results_check``:
   what they mean, checked through the scoring core.
-- ``clock_time``: the seconds run and left on a session's clock.
+- ``clock_time``: the seconds run and left on a session's clock, and when the room is
+  warned that time is nearly up; ``room``: the session the room screen shows.
 
 The services load the rows, call these functions and write what they decide.
 """

@@ -2,7 +2,7 @@
 ``calendar`` (which tournaments a reader sees, the calendar, the search), ``players`` (the
 players shown, the search by name, registrations), ``results`` (the confirmed tables the
 ratings read, the standings, the session grid, the EMA's standings), ``seating``,
-``table_entry`` (a token's entry, a session's tables, the MCR variant), ``clock``,
+``room`` (the room screen), ``table_entry`` (a token's entry, a session's tables, the MCR variant), ``clock``,
 ``penalties`` (penalties, absences, unbalanced tables, hidden standings), ``entries``
 (payments, what was collected), ``places`` (places taken and left). The public reads are
 re-exported here, so callers write ``selectors.tournament_standings(...)``.
@@ -60,7 +60,15 @@ from tournaments.selectors.results import (
     tournament_tables,
     tournament_team_standings,
 )
-from tournaments.selectors.seating import tournament_sessions_seated
+from tournaments.selectors.room import RoomSeat, RoomTable, RoomView, room_view
+from tournaments.selectors.seating import (
+    player_seats,
+    seating_published,
+    seating_visible_through,
+    session_seating,
+    tables_per_session,
+    tournament_sessions_seated,
+)
 from tournaments.selectors.table_entry import (
     TABLE_ENTRY_OPEN,
     SessionTable,
@@ -79,6 +87,9 @@ __all__ = [
     "EntryRow",
     "Leader",
     "PenaltyRow",
+    "RoomSeat",
+    "RoomTable",
+    "RoomView",
     "SessionCell",
     "SessionTable",
     "StandingRow",
@@ -95,19 +106,25 @@ __all__ = [
     "mcr_config",
     "places_left",
     "places_taken",
+    "player_seats",
     "players_matching",
     "players_merged_among",
     "players_shown",
     "players_to_merge",
     "public_calendar",
+    "room_view",
+    "seating_published",
+    "seating_visible_through",
     "session_clock",
     "session_grid",
+    "session_seating",
     "session_tables",
     "standings_cutoff",
     "table_entry_for_token",
     "table_players",
     "table_points_number",
     "table_sheet_version",
+    "tables_per_session",
     "today",
     "tournament_absences",
     "tournament_ema_standings",

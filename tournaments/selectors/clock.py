@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from tournaments.models import SessionClock, Tournament
-from tournaments.rules.clock_time import seconds_left
+from tournaments.rules.clock_time import WARNING_MINUTES, seconds_left, warning_due
 
 
 @dataclass(frozen=True)
 class ClockView:
     """A session's clock as shown: ``left`` seconds for the room, ``tables`` (table, extra
-    minutes, seconds left) for the tables given extra minutes."""
+    minutes, seconds left) for the tables given extra minutes; ``warn_at``: the seconds
+    left from which the room is warned (``tournaments.rules.clock_time.warning_due``)."""
 
     session: int
     minutes: int
@@ -22,6 +23,16 @@ class ClockView:
     started: bool
     left: int
     tables: tuple[tuple[int, int, int], ...]
+    warn_at: int = WARNING_MINUTES * 60
+
+    @property
+    def warn_minutes(self) -> int:
+        return self.warn_at // 60
+
+    @property
+    def warning(self) -> bool:
+        """Running with the warning's minutes or fewer left."""
+        return self.running and warning_due(self.left)
 
 
 def session_clock(tournament: Tournament, session: int,

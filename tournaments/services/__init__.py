@@ -74,7 +74,7 @@ from tournaments.services.results import (
     stored_table_version,
     tournament_results_store,
 )
-from tournaments.services.seating import seating_draw
+from tournaments.services.seating import seating_draw, seating_publish
 from tournaments.services.table_entry import (
     KEEP_ORGANIZER,
     KEEP_TABLE,
@@ -132,6 +132,7 @@ __all__ = [
     "results_record",
     "roles_setup",
     "seating_draw",
+    "seating_publish",
     "session_clock_extra",
     "session_clock_pause",
     "session_clock_start",

@@ -10,6 +10,7 @@ from django.db import transaction
 from rulebook.scoring.standings import WINDS
 from tournaments.errors import (
     E_NOT_MULTIPLE_OF_4,
+    E_SEATING_PUBLISH,
     E_SEATING_SESSION,
     TournamentError,
 )
@@ -96,6 +97,23 @@ def seating_draw(
            repeat_pairs=result.repeat_pairs, country_pairs=compatriots, from_session=first,
            separate_countries=tournament.seating_separate_countries)
     return result
+
+
+@transaction.atomic
+def seating_publish(*, tournament: Tournament, user: Any, through: int) -> Tournament:
+    """Publish the seating of the sessions up to ``through`` (0: none): the public pages
+    (where do I sit, the room screen, the table distribution, the API) show those sessions'
+    seating and no later one (decision 0730). A redraw keeps what is published."""
+    tournament = _locked(tournament)
+    state_require(tournament, "seating")
+    if not 0 <= through <= tournament.sessions:
+        raise TournamentError(E_SEATING_PUBLISH, count=tournament.sessions)
+    before = tournament.seating_published
+    tournament.seating_published = through
+    tournament.save(update_fields=["seating_published"])
+    _audit(tournament, "tournaments.tournament.seating_published", user, through=through,
+           before=before)
+    return tournament
 
 
 def seat_substitute(tournament: Tournament, session: int, player: int) -> int | None:

@@ -91,10 +91,12 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     names = _names(tournament)
     up_to = selectors.standings_cutoff(tournament, request.user)
     results = _results_html(request, tournament, names, up_to)
+    seen = selectors.seating_visible_through(tournament, request.user)
     return render(request, "tournaments/tournament.html", {
         "tournament": tournament,
         "registrations": sorted(names.values(), key=lambda r: r.number),
-        "seated_sessions": selectors.tournament_sessions_seated(tournament),
+        "seated_sessions": [s for s in selectors.tournament_sessions_seated(tournament)
+                            if s <= seen],
         "results": results,
         "standings": selectors.tournament_leaders(tournament, limit=LEADERS_SHOWN, up_to=up_to)
         if results else [],

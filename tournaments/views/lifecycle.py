@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import errors_as_messages, errors_on_form
 from tournaments import selectors, services
-from tournaments.forms import PlayerForm, SeatingForm, TournamentForm
+from tournaments.forms import PlayerForm, SeatingForm, SeatingPublishForm, TournamentForm
 from tournaments.models import SeatingAssignment, Session, Tournament
 from tournaments.permissions import can_organize
 from tournaments.problem_texts import check_message, seating_advice
@@ -100,6 +100,9 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
             "seed": tournament.seating_seed or 1,
             "separate_countries": tournament.seating_separate_countries,
         }),
+        "seated_sessions": selectors.tournament_sessions_seated(tournament),
+        "publish_form": SeatingPublishForm(sessions=tournament.sessions, initial={
+            "through": tournament.seating_published or tournament.sessions}),
         "session_numbers": [
             {"number": n, "entered": n in entered} for n in range(1, tournament.sessions + 1)
         ],

@@ -8,17 +8,20 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import errors_as_messages
 from rulebook.scoring.standings import WINDS
-from tournaments import services
-from tournaments.forms import SeatingForm
+from tournaments import pdf, selectors, services
+from tournaments.forms import SeatingForm, SeatingPublishForm
 from tournaments.models import Tournament
+from tournaments.permissions import can_manage
 from tournaments.rules.seating_draw import round_seats
 from tournaments.views._common import _names, _own, _visible
 
@@ -38,10 +41,13 @@ def _seating_sessions(tournament: Tournament, names: dict[int, Any]) -> list[dic
 
 
 def table_distribution(request: HttpRequest, pk: int, session: int) -> HttpResponse:
-    """Appendix 3 for one session, with the seat rotation of Appendix 4; printable."""
+    """Appendix 3 for one session, with the seat rotation of Appendix 4; printable. The
+    public sees the published sessions (decision 0730), the organizer and officers all."""
     tournament = _visible(request, pk)
     names = _names(tournament)
-    sessions = {s["session"]: s for s in _seating_sessions(tournament, names)}
+    through = selectors.seating_visible_through(tournament, request.user)
+    sessions = {s["session"]: s for s in _seating_sessions(tournament, names)
+                if s["session"] <= through}
     if session not in sessions:
         raise Http404
     tables = []
@@ -78,3 +84,66 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
         for name, errors in form.errors.items():
             messages.error(request, f"{form.fields[name].label}: {' '.join(errors)}")
     return redirect(reverse("tournaments:manage", args=[pk]) + "#seating")
+
+
+@login_required
+@require_POST
+def seating_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer publishes the seating up to a session (0: withdraws it from view)."""
+    tournament = _own(request, pk)
+    form = SeatingPublishForm(request.POST, sessions=tournament.sessions)
+    if form.is_valid():
+        with errors_as_messages(request):
+            through = form.cleaned_data["through"]
+            services.seating_publish(tournament=tournament, user=request.user,
+                                     through=through)
+            if through == 1:
+                messages.success(request, _("The seating of session 1 is published."))
+            elif through:
+                messages.success(request, _(
+                    "The seating of sessions 1 to %(n)s is published.") % {"n": through})
+            else:
+                messages.success(request, _("The seating is not published."))
+    else:
+        for name, errors in form.errors.items():
+            messages.error(request, f"{form.fields[name].label}: {' '.join(errors)}")
+    return redirect(reverse("tournaments:manage", args=[pk]) + "#seating")
+
+
+def _session_tables(request: HttpRequest, pk: int, session: int
+                    ) -> tuple[Tournament, list[tuple[int, list[tuple[str, Any]]]]]:
+    """The tournament and one session's tables (table, [(wind, registration)]) for the
+    organizer and the officers, published or not (they print ahead)."""
+    tournament = _visible(request, pk)
+    if not can_manage(request.user, tournament):
+        raise PermissionDenied
+    drawn = selectors.session_seating(tournament, session)
+    if not drawn:
+        raise Http404(_("This session has no seating."))
+    names = _names(tournament)
+    return tournament, [
+        (table, [(wind, names.get(seats[wind])) for wind in WINDS if wind in seats])
+        for table, seats in sorted(drawn.items())
+    ]
+
+
+def _pdf_response(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@login_required
+def seat_cards_pdf(request: HttpRequest, pk: int, session: int) -> HttpResponse:
+    """A card for each seat of the session (its wind, table and player), to cut out."""
+    tournament, tables = _session_tables(request, pk, session)
+    return _pdf_response(pdf.seat_cards_pdf(tournament, session, tables),
+                         f"tournament-{tournament.pk}-session-{session}-seat-cards.pdf")
+
+
+@login_required
+def table_tents_pdf(request: HttpRequest, pk: int, session: int) -> HttpResponse:
+    """A tent for each table of the session (folded, readable from both sides)."""
+    tournament, tables = _session_tables(request, pk, session)
+    return _pdf_response(pdf.table_tents_pdf(tournament, session, tables),
+                         f"tournament-{tournament.pk}-session-{session}-table-tents.pdf")
