@@ -50,7 +50,7 @@ def _player_or_redirect(pk: int, name: str, *args: Any, request: Request) -> Any
     return player
 
 
-def _year(request: Request) -> int | None | Response:
+def _year(request: Request) -> int | Response | None:
     text = request.query_params.get("year")
     if not text:
         return None
