@@ -55,9 +55,8 @@ def _year(request: HttpRequest) -> int | None:
 
 def _fans(pairs: list[tuple[str, int]], ruleset: str, limit: int = 15) -> list[dict[str, Any]]:
     names = fan_name_map(ruleset)
-    top = max((n for _, n in pairs[:limit]), default=0)
-    return [{"name": names.get(f, f), "url": fan_page_url(ruleset, f), "count": n,
-             "width": round(100 * n / top) if top else 0} for f, n in pairs[:limit]]
+    return [{"name": names.get(f, f), "url": fan_page_url(ruleset, f), "count": n}
+            for f, n in pairs[:limit]]
 
 
 def player_game_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -87,6 +86,7 @@ def player_game_page(request: HttpRequest, pk: int) -> HttpResponse:
         "year": year, "years": game.years, "base": f"{base}?ruleset={ruleset}",
         "game": game, "rows": rows, "names": fan_name_map(ruleset),
         "fans": _fans(game.fans, ruleset),
+        "top": max((n for _, n in game.fans), default=1),
         "field_rates": {"win": field.win_rate, "self_drawn": field.self_drawn_share,
                         "deal_in": field.deal_in_rate, "average": field.average_points},
         "opponents": frequent_opponents(player),
@@ -117,16 +117,14 @@ def almanac_page(request: HttpRequest, ruleset: str) -> HttpResponse:
     year = _year(request)
     shown = next((y for y in years if y.year == year), years[0] if years else None)
     names = fan_name_map(ruleset)
-    fans = []
-    if shown is not None:
-        top = max((n for _, n in shown.fans), default=0)
-        fans = [{"name": names.get(f, f), "url": fan_page_url(ruleset, f), "count": n,
-                 "share": shown.share(n), "width": round(100 * n / top) if top else 0}
-                for f, n in shown.fans]
+    fans = [] if shown is None else [
+        {"name": names.get(f, f), "url": fan_page_url(ruleset, f), "count": n,
+         "share": shown.share(n)} for f, n in shown.fans]
     return render(request, "ratings/almanac.html", {
         "ruleset": ruleset, "ruleset_name": ruleset_name(ruleset),
         "tabs": [RulesetTab(code=c, name=ruleset_name(c), active=c == ruleset,
                             url=reverse("ratings:almanac", args=[c])) for c in RULESETS],
         "years": years, "shown": shown, "fans": fans, "names": names,
+        "top": max((f["count"] for f in fans), default=1),
         "records": [(RECORD_NAMES[r.code], r) for r in records(ruleset)],
     })
