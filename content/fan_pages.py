@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -12,6 +13,7 @@ from rulebook import book_data, fan_relations, selectors
 from rulebook.links import fan_page_url
 from rulebook.models import CATEGORY_CHOICES, Fan
 from rulebook.search_text import search_fold
+from tournaments.selectors.hand_stats import fan_share
 
 REASONS = {
     fan_relations.APPENDIX: _("the rules (Appendix 1) say it is not combined with this fan"),
@@ -136,6 +138,7 @@ def fan_detail_context(page, request, code: str) -> dict[str, Any]:
         ruleset=ruleset, locale=fan.locale, live=True
     ).order_by("position").values_list("code", flat=True))
     position = ordered.index(fan.code)
+    scored = fan_share(ruleset, fan.code)
     return {
         "fan": fan,
         "ruleset": ruleset,
@@ -151,4 +154,8 @@ def fan_detail_context(page, request, code: str) -> dict[str, Any]:
         "previous_fan": ref(ordered[position - 1]) if position > 0 else None,
         "next_fan": ref(ordered[position + 1]) if position + 1 < len(ordered) else None,
         "fan_table_url": page.url,
+        # how often the federation's players score it (kept for the page's cache hour)
+        "almanac": {"year": scored[0], "times": scored[1], "hands": scored[2],
+                    "percent": 100 * scored[1] / scored[2] if scored[2] else 0,
+                    "url": reverse("ratings:almanac", args=[ruleset])} if scored else None,
     }

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ratings import views
+from ratings import stats_views, views
 
 app_name = "ratings"
 
@@ -16,4 +16,8 @@ urlpatterns = [
     path("method/", views.method_page, name="method"),
     path("players/<int:pk>/", views.player_page, name="player"),
     path("players/<int:pk>/claim/", views.player_claim, name="player_claim"),
+    path("players/<int:pk>/game/", stats_views.player_game_page, name="player_game"),
+    path("players/<int:pk>/vs/<int:other>/", stats_views.head_to_head_page,
+         name="head_to_head"),
+    path("fans/<str:ruleset>/", stats_views.almanac_page, name="almanac"),
 ]

@@ -5,6 +5,7 @@ from django.urls import path
 
 from tournaments.api import (
     entries,
+    hands,
     identity,
     imports,
     lifecycle,
@@ -37,6 +38,8 @@ urlpatterns = [
          name="api-tournament-submit"),
     path("tournaments/<int:pk>/decision", lifecycle.DecisionView.as_view(),
          name="api-tournament-decision"),
+    path("tournaments/<int:pk>/hands/top", hands.TopHandsView.as_view(),
+         name="api-tournament-hands-top"),
     path("tournaments/<int:pk>/mers", lifecycle.MersView.as_view(), name="api-tournament-mers"),
     path("tournaments/<int:pk>/players", players.PlayersView.as_view(),
          name="api-tournament-players"),

@@ -11,6 +11,7 @@ class TournamentsConfig(AppConfig):
         from tournaments import (
             announcements,  # noqa: F401  (the receiver of tournament_accredited)
             entrants_audience,
+            receivers,  # noqa: F401  (the hand statistics follow confirmations and merges)
         )
 
         entrants_audience.register_audience()

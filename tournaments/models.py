@@ -1076,3 +1076,47 @@ class PlayerClaim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member} -> {self.player}"
+
+
+class HandStats(models.Model):
+    """What one player's hands in one confirmed tournament say (issue 40; decision 0735):
+    kept by ``tournaments.services.hand_stats`` when results are confirmed or corrected and
+    when players are merged, so that the statistics pages add up stored rows instead of
+    reading every hand."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="hand_stats",
+        verbose_name=_("tournament"),
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="hand_stats", verbose_name=_("player"),
+    )
+    ruleset = models.CharField(_("rules"), max_length=10)
+    year = models.PositiveSmallIntegerField(_("year"))
+    hands_played = models.PositiveIntegerField(_("hands played"), default=0)
+    hands_won = models.PositiveIntegerField(_("hands won"), default=0)
+    self_drawn = models.PositiveIntegerField(_("self-drawn wins"), default=0)
+    dealt_in = models.PositiveIntegerField(_("hands paid as discarder"), default=0)
+    points_won = models.PositiveIntegerField(_("points of the hands won"), default=0)
+    largest_points = models.PositiveIntegerField(_("largest hand"), null=True, blank=True)
+    largest_hand = models.ForeignKey(
+        HandRecord, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("largest hand"),
+    )
+    best_session_wins = models.PositiveSmallIntegerField(_("most wins in a session"), default=0)
+    longest_streak = models.PositiveSmallIntegerField(_("longest run of wins"), default=0)
+    fans = models.JSONField(_("fans scored"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("hand statistics")
+        verbose_name_plural = _("hand statistics")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="hand_stats_once"),
+        ]
+        indexes = [
+            models.Index(fields=["player", "ruleset", "year"], name="hand_stats_player"),
+            models.Index(fields=["ruleset", "year"], name="hand_stats_year"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.player}"
