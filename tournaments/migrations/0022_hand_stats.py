@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0018_player_merges_and_claims'),
+        ('tournaments', '0021_seating_published'),
     ]
 
     operations = [
