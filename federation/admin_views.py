@@ -68,6 +68,7 @@ def issue_invoices_view(request):
             "preview": preview,
             "issuable": sum(1 for line in preview if not line["error"]),
             "bank_details_missing": selectors.bank_details_missing(),
+            "rouble_bank_details_missing": selectors.rouble_bank_details_missing(),
         },
     )
 

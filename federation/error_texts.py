@@ -46,6 +46,10 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "reason_required": _("Give the reason for the reversal."),
     "years_overlap": _("The period overlaps membership year %(detail)s."),
     "online_unavailable": _("Online payment is not available for this invoice."),
+    "refund_unavailable": _(
+        "The payment service did not refund this payment: nothing has changed. Try again "
+        "later, or refund it from the payment service's own dashboard."
+    ),
     "mailing_not_draft": _("This mailing has already been sent; it can no longer be changed."),
     "mailing_no_default_text": _(
         "Write the subject and the text in %(detail)s, the language of members without a "
