@@ -49,7 +49,7 @@ def _rows(pdf: canvas.Canvas, rows: list[tuple[str, str]], y: float, font: str) 
 def invoice_pdf(invoice: DuesInvoice) -> bytes:
     balance = selectors.invoice_balance(invoice)
     buffer = io.BytesIO()
-    width, height = A4
+    _width, height = A4
     pdf = canvas.Canvas(buffer, pagesize=A4)
     title = _("Invoice %(number)s") % {"number": invoice.number}
     pdf.setTitle(title)

@@ -161,6 +161,20 @@ def online_payment_sync(online: OnlinePayment) -> None:
         logger.warning("online payment %s: the provider could not be asked", online.pk)
 
 
+def online_payment_refundable(payment: Payment) -> bool:
+    """Whether ``payment`` came through a provider that gives money back (YooKassa)."""
+    from payments.core import provider_factory
+
+    online = OnlinePayment.objects.filter(recorded_payment=payment).first()
+    if online is None or online.status != PaymentStatus.CONFIRMED or payment.reversed_at:
+        return False
+    try:
+        provider = provider_factory(online.variant, online)
+    except ValueError:
+        return False
+    return getattr(provider, "gives_refunds", False)
+
+
 @transaction.atomic
 def online_payment_refund(*, payment: Payment, refunded_by: Any, reason: str) -> Payment:
     """Give an online payment back to the payer through its provider, then reverse it.
@@ -190,17 +204,18 @@ def online_payment_refund(*, payment: Payment, refunded_by: Any, reason: str) ->
 
 
 @transaction.atomic
-def online_refund_recorded(*, online: OnlinePayment, refund_id: str, amount: Decimal) -> None:
-    """The provider reports a refund made (from its own dashboard too): a refund of the
-    whole payment reverses it, once. A part refunded is logged for the treasurer; the
-    payment stays as it is (a payment is reversed whole or not at all)."""
+def online_refund_recorded(*, online: OnlinePayment, refund_id: str, refunded: Decimal) -> None:
+    """The provider reports a refund made (from its own dashboard too), ``refunded`` being
+    all it has given back of the payment so far: once that is the whole payment, the
+    payment is reversed, once. A part refunded is logged for the treasurer; the payment
+    stays as it is (a payment is reversed whole or not at all)."""
     online = OnlinePayment.objects.select_for_update().get(pk=online.pk)
     payment = online.recorded_payment
     if payment is None or payment.reversed_at is not None:
         return
-    if amount < payment.amount:
+    if refunded < payment.amount:
         logger.error("online payment %s: %s of %s refunded by the provider (refund %s): "
-                     "the treasurer decides", online.pk, amount, payment.amount, refund_id)
+                     "the treasurer decides", online.pk, refunded, payment.amount, refund_id)
         return
     from federation.services import payment_reverse
 

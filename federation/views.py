@@ -29,6 +29,7 @@ from federation.forms import (
     MembershipApplicationForm,
     RejectionForm,
 )
+from federation.invoice_pdf import invoice_pdf as invoice_pdf_document
 from federation.models import (
     Club,
     DuesInvoice,
@@ -39,7 +40,6 @@ from federation.models import (
     Payment,
 )
 from federation.payment_providers import get_providers, payment_qr_svg
-from federation.invoice_pdf import invoice_pdf as invoice_pdf_document
 from federation.receipt_pdf import receipt_pdf as receipt_pdf_document
 from federation.status_labels import INVOICE_STATE_LABELS, STATUS_LABELS
 

@@ -52,6 +52,8 @@ def _client_address(request: HttpRequest) -> str:
 
 
 class YooKassaProvider(BasicProvider):
+    gives_refunds = True  # the treasurer's reversal gives the money back (admin)
+
     def __init__(self, shop_id: str, secret_key: str, api_url: str = API_URL,
                  check_ip: bool = True, **kwargs: Any) -> None:
         super().__init__(capture=True)
@@ -163,8 +165,11 @@ class YooKassaProvider(BasicProvider):
             from federation.online_payments import online_refund_recorded
 
             if remote_refund.status == "succeeded":
-                online_refund_recorded(online=payment, refund_id=remote_refund.id,
-                                       amount=Decimal(str(remote_refund.amount.value)))
+                remote = self._call(YooPayment.find_one, payment.transaction_id)
+                refunded = getattr(remote, "refunded_amount", None)
+                online_refund_recorded(
+                    online=payment, refund_id=remote_refund.id,
+                    refunded=Decimal(str(refunded.value)) if refunded else Decimal(0))
             return JsonResponse({"status": remote_refund.status})
         if str(obj.get("id")) != payment.transaction_id:
             return JsonResponse({"error": "payment id does not match"}, status=400)

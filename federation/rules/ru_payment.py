@@ -115,15 +115,16 @@ def check_details(details: Mapping[str, str]) -> list[DetailError]:
     for key, value in values.items():
         if SEPARATOR in value:
             errors.append(DetailError(key, E_SEPARATOR))
-    checks = (
-        ("inn", lambda v: inn_is_valid(v), E_INN),
-        ("kpp", lambda v: kpp_is_valid(v), E_KPP),
-        ("bik", lambda v: bik_is_valid(v), E_BIK),
-        ("account", lambda v: account_is_valid(v, values["bik"]), E_ACCOUNT),
-        ("corr_account", lambda v: corr_account_is_valid(v, values["bik"]), E_CORR_ACCOUNT),
+    bik = values["bik"]
+    checks: tuple[tuple[str, bool, str], ...] = (
+        ("inn", inn_is_valid(values["inn"]), E_INN),
+        ("kpp", kpp_is_valid(values["kpp"]), E_KPP),
+        ("bik", bik_is_valid(bik), E_BIK),
+        ("account", account_is_valid(values["account"], bik), E_ACCOUNT),
+        ("corr_account", corr_account_is_valid(values["corr_account"], bik), E_CORR_ACCOUNT),
     )
     for key, valid, code in checks:
-        if values[key] and not valid(values[key]):
+        if values[key] and not valid:
             errors.append(DetailError(key, code))
     if len(values["name"]) > MAX_LENGTH["Name"]:
         errors.append(DetailError("name", E_TOO_LONG))

@@ -17,11 +17,7 @@ from federation import selectors
 from federation.checks import rouble_bank_details
 from federation.payment_providers import payment_qr_png, rouble_qr_payload
 from federation.rules import ru_payment
-from tests.federation.membership.rouble_fixtures import (  # noqa: F401  (fixtures)
-    DETAILS,
-    rouble_details,
-    rouble_year,
-)
+from tests.federation.membership.rouble_fixtures import DETAILS
 
 pytestmark = pytest.mark.django_db
 
