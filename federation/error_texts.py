@@ -73,6 +73,11 @@ ERROR_MESSAGES: dict[str, Promise] = {
     bank_statement.E_TOO_LONG: ngettext_lazy("A value is too long (%(detail)s character at most).",
                                           "A value is too long (%(detail)s characters at most).",
                                           "detail"),
+    bank_statement.E_1C_NOT_CLOSED: _("This document of the 1C statement has no "
+                                      "“КонецДокумента” line."),
+    bank_statement.E_1C_MISSING_FIELD: _("This document of the 1C statement has no "
+                                         "“%(detail)s”."),
+    bank_statement.E_1C_BAD_LINE: _("“%(detail)s” outside a document of the 1C statement."),
     bank_statement.E_IMPLAUSIBLE_DATE: _("The date is not plausible (%(detail)s)."),
     bank_statement.E_TOO_MANY_LINES: ngettext_lazy("A statement has at most %(detail)s line.",
                                                 "A statement has at most %(detail)s lines.",
