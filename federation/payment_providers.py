@@ -87,7 +87,7 @@ class BankTransferProvider(PaymentProvider):
                 (_("Payee"), account.get("name", "")),
                 (_("INN"), account.get("inn", "")),
                 *([(_("KPP"), account["kpp"])] if account.get("kpp") else []),
-                (_("Account"), account.get("account", "")),
+                (_("Account number"), account.get("account", "")),
                 (_("Bank"), account.get("bank_name", "")),
                 (_("BIK"), account.get("bik", "")),
                 (_("Correspondent account"), account.get("corr_account", "")),

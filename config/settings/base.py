@@ -178,8 +178,9 @@ _CSP_COMMON: dict[str, Any] = {
     "connect-src": [SELF],
     "object-src": [NONE],
     "base-uri": [SELF],
-    # online dues payment: our form redirects to Stripe's hosted checkout
-    "form-action": [SELF, "https://checkout.stripe.com"],
+    # online dues payment: our form redirects to Stripe's hosted checkout, or (roubles) to
+    # YooKassa's confirmation page
+    "form-action": [SELF, "https://checkout.stripe.com", "https://yoomoney.ru"],
     # the admin previews pages in an iframe of the site itself
     "frame-ancestors": [SELF],
 }

@@ -288,3 +288,22 @@ def test_two_past_seasons_and_a_result_abroad_were_imported(loaded) -> None:
     ours = abroad.final_results.filter(player__member__isnull=False).first().player
     calculation = ema_player(ours, "mcr", TODAY)
     assert abroad.pk in calculation.tournaments
+
+
+def test_next_year_is_billed_in_roubles_with_the_payment_qr(loaded, client, settings) -> None:
+    """Issue 42: the demo shows a membership year in roubles; its invoice carries the
+    Russian payment QR code with the development settings' sample account."""
+    import importlib
+
+    from federation.models import MembershipYear
+
+    dev = importlib.import_module("config.settings.dev")
+    settings.MEMBERSHIP_BANK_ACCOUNT_RUB = dev.MEMBERSHIP_BANK_ACCOUNT_RUB
+    year = MembershipYear.objects.get(year=TODAY.year + 1)
+    assert year.currency == "RUB" and year.fees.get(
+        membership_type__kind="regular").amount == Decimal("3500.00")
+    invoice = DuesInvoice.objects.get(membership_year=year)
+    assert invoice.member.user.email == demo.EARLY_PAYER and invoice.currency == "RUB"
+    client.force_login(invoice.member.user)
+    page = client.get(f"/ru/members/invoices/{invoice.number}/").content.decode()
+    assert 'id="ru-payment-qr"' in page and "3500,00 RUB" in page
