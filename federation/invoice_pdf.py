@@ -12,7 +12,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader
+from reportlab.lib.utils import ImageReader, simpleSplit
 from reportlab.pdfgen import canvas
 
 from core.pdf_fonts import font_for, unicode_font
@@ -37,12 +37,21 @@ def draw_payment_qr(pdf: canvas.Canvas, invoice: DuesInvoice, amount: Decimal, x
     return True
 
 
+VALUE_X = 95 * mm
+
+
 def _rows(pdf: canvas.Canvas, rows: list[tuple[str, str]], y: float, font: str) -> float:
+    """Label and value side by side; a long value (the purpose) wraps in its column."""
     for label, value in rows:
-        for x, text in ((20 * mm, str(label)), (75 * mm, str(value))):
-            pdf.setFont(font_for(text, font), 10)
-            pdf.drawString(x, y, text[:95])
-        y -= 6.5 * mm
+        label, value = str(label), str(value)
+        pdf.setFont(font_for(label, font), 10)
+        pdf.drawString(20 * mm, y, label)
+        value_font = font_for(value, font)
+        pdf.setFont(value_font, 10)
+        for line in simpleSplit(value, value_font, 10, A4[0] - VALUE_X - 20 * mm):
+            pdf.drawString(VALUE_X, y, line)
+            y -= 5 * mm
+        y -= 1.5 * mm
     return y
 
 
