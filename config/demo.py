@@ -179,6 +179,7 @@ def demo_federation_load(*, today: date | None = None, seed: int = 2026) -> Demo
         members += _newer_members(clubs, people, today)
         hands += _championship(clubs, members, people, today, rng)
         _club_officer(clubs, people)
+        _next_year_in_roubles(people, today)
         demo_admin_create()
         _coming_tournaments(clubs, members, people, today)
         _publish_all_but_the_latest_list(people["officer@example.org"], today)
@@ -215,6 +216,30 @@ def _membership_year(today: date) -> MembershipYear:
             membership_year=year, membership_type=membership_type,
             defaults={"amount": Decimal(FEES[membership_type.kind])})
     return year
+
+
+#: next year's dues are in roubles (issue 42): paid from Russian bank accounts with the
+#: payment QR code, or online through YooKassa
+ROUBLE_FEES = {"regular": "3500.00", "junior": "1750.00", "senior": "2300.00",
+               "family": "6000.00", "honorary": "0.00"}
+#: who already has next year's invoice: the README's member login
+EARLY_PAYER = "member02@example.org"
+
+
+def _next_year_in_roubles(people: dict[str, Any], today: date) -> None:
+    """Next year's membership year, in roubles, and its first invoice (the treasurer sends
+    the rest in December): the member's page shows it with the Russian payment QR code."""
+    if MembershipYear.objects.filter(year=today.year + 1).exists():
+        return
+    year = MembershipYear.objects.create(
+        year=today.year + 1, starts_on=date(today.year + 1, 1, 1),
+        ends_on=date(today.year + 1, 12, 31), currency="RUB")
+    for membership_type in MembershipType.objects.filter(kind__in=ROUBLE_FEES):
+        MembershipFee.objects.create(membership_year=year, membership_type=membership_type,
+                                     amount=Decimal(ROUBLE_FEES[membership_type.kind]))
+    member = Member.objects.get(user__email=EARLY_PAYER)
+    membership.dues_invoice_issue(member=member, membership_year=year,
+                                  issued_by=people["treasurer@example.org"], today=today)
 
 
 def _members(clubs: list[Club], people: dict[str, Any], today: date, rng: random.Random

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from core.errors import errors_on_form
-from federation import selectors, services
+from federation import online_payments, selectors, services
 from federation.error_texts import error_message
 from federation.models import MembershipYear, Payment
 
@@ -68,6 +68,7 @@ def issue_invoices_view(request):
             "preview": preview,
             "issuable": sum(1 for line in preview if not line["error"]),
             "bank_details_missing": selectors.bank_details_missing(),
+            "rouble_bank_details_missing": selectors.rouble_bank_details_missing(),
         },
     )
 
@@ -81,6 +82,16 @@ class ReverseForm(forms.Form):
     )
 
 
+class RefundForm(ReverseForm):
+    refund = forms.BooleanField(
+        label=gettext_lazy("Give the money back to the payer through the payment service"),
+        required=False,
+        initial=True,
+        help_text=gettext_lazy("Unticked: the payment is only reversed here (money already "
+                               "given back another way)."),
+    )
+
+
 @require_http_methods(["GET", "POST"])
 def payment_reverse_view(request, pk):
     if not request.user.has_perm("federation.reverse_payment"):
@@ -88,12 +99,18 @@ def payment_reverse_view(request, pk):
     if not str(pk).isdigit():
         raise Http404
     payment = get_object_or_404(Payment.objects.select_related("invoice"), pk=pk)
-    form = ReverseForm(request.POST or None)
+    refundable = online_payments.online_payment_refundable(payment)
+    form = (RefundForm if refundable else ReverseForm)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with errors_on_form(form, None) as outcome:
-            services.payment_reverse(
-                payment=payment, reversed_by=request.user, reason=form.cleaned_data["reason"]
-            )
+            if refundable and form.cleaned_data["refund"]:
+                online_payments.online_payment_refund(
+                    payment=payment, refunded_by=request.user,
+                    reason=form.cleaned_data["reason"])
+            else:
+                services.payment_reverse(
+                    payment=payment, reversed_by=request.user,
+                    reason=form.cleaned_data["reason"])
         if outcome.ok:
             messages.success(
                 request, _("Payment %(receipt)s reversed.") % {"receipt": payment.receipt_number}

@@ -8,4 +8,4 @@ class FederationConfig(AppConfig):
 
     def ready(self) -> None:
         # Confirmed card payments become federation payments (payments.signals.status_changed).
-        from federation import online_payments  # noqa: F401
+        from federation import checks, online_payments  # noqa: F401

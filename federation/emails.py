@@ -42,11 +42,15 @@ def _invoice_context(invoice: DuesInvoice | None) -> dict[str, Any]:
     if invoice is None:
         return {}
     from federation import selectors
+    from federation.payment_providers import rouble_account, rouble_purpose
 
+    rouble = invoice.currency == "RUB"
     return {
         "invoice": invoice,
         "balance": selectors.invoice_balance(invoice),
         "bank": settings.MEMBERSHIP_BANK_ACCOUNT,
+        "bank_rub": rouble_account() if rouble else None,
+        "rouble_purpose": rouble_purpose(invoice) if rouble else "",
     }
 
 

@@ -46,6 +46,10 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "reason_required": _("Give the reason for the reversal."),
     "years_overlap": _("The period overlaps membership year %(detail)s."),
     "online_unavailable": _("Online payment is not available for this invoice."),
+    "refund_unavailable": _(
+        "The payment service did not refund this payment: nothing has changed. Try again "
+        "later, or refund it from the payment service's own dashboard."
+    ),
     "mailing_not_draft": _("This mailing has already been sent; it can no longer be changed."),
     "mailing_no_default_text": _(
         "Write the subject and the text in %(detail)s, the language of members without a "
@@ -69,6 +73,11 @@ ERROR_MESSAGES: dict[str, Promise] = {
     bank_statement.E_TOO_LONG: ngettext_lazy("A value is too long (%(detail)s character at most).",
                                           "A value is too long (%(detail)s characters at most).",
                                           "detail"),
+    bank_statement.E_1C_NOT_CLOSED: _("This document of the 1C statement has no "
+                                      "“КонецДокумента” line."),
+    bank_statement.E_1C_MISSING_FIELD: _("This document of the 1C statement has no "
+                                         "“%(detail)s”."),
+    bank_statement.E_1C_BAD_LINE: _("“%(detail)s” outside a document of the 1C statement."),
     bank_statement.E_IMPLAUSIBLE_DATE: _("The date is not plausible (%(detail)s)."),
     bank_statement.E_TOO_MANY_LINES: ngettext_lazy("A statement has at most %(detail)s line.",
                                                 "A statement has at most %(detail)s lines.",

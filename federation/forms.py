@@ -111,8 +111,9 @@ class ErasureForm(forms.Form):
 
 class BankImportForm(forms.Form):
     statement = forms.FileField(
-        label=_("Bank statement (CSV)"),
-        help_text=_("Columns: date, amount, reference, transaction_id (payer optional)."),
+        label=_("Bank statement (CSV or 1C)"),
+        help_text=_("CSV columns: date, amount, reference, transaction_id (payer optional). "
+                    "Or the 1C exchange file (1CClientBankExchange) a Russian bank exports."),
     )
 
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path("unsubscribe/<str:token>/", member_mail_views.unsubscribe, name="unsubscribe"),
     path("check/<uuid:public_id>/", views.check, name="check"),
     path("invoices/<str:number>/", views.invoice_detail, name="invoice"),
+    path("invoices/<str:number>.pdf", views.invoice_pdf, name="invoice_pdf"),
     path("invoices/<str:number>/pay/", views.online_payment_start, name="online_payment_start"),
     path("pay/<uuid:token>/", views.online_payment, name="online_payment"),
     path("pay/<uuid:token>/done/", views.online_payment_return, name="online_payment_return"),

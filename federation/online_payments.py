@@ -11,6 +11,7 @@ once, keyed on the provider's transaction id, and the receipt is emailed."""
 from __future__ import annotations
 
 import logging
+from decimal import Decimal
 from typing import Any
 
 import stripe
@@ -26,11 +27,14 @@ from payments import PaymentStatus
 from payments.signals import status_changed
 
 from federation import selectors
+from federation.errors import E_REFUND_UNAVAILABLE
 from federation.models import DuesInvoice, OnlinePayment, Payment
 from federation.payment_providers import PaymentInstructions, PaymentProvider
 from federation.services import (
+    E_ALREADY_REVERSED,
     E_DUPLICATE_TRANSACTION,
     E_ONLINE_UNAVAILABLE,
+    E_REASON_REQUIRED,
     MembershipError,
     payment_record,
 )
@@ -38,8 +42,13 @@ from federation.services import (
 logger = logging.getLogger(__name__)
 
 
-def variant() -> str:
-    return settings.MEMBERSHIP_ONLINE_PAYMENT_VARIANT
+def variant(currency: str = "") -> str:
+    """The django-payments variant that takes payments in ``currency``: the currency's own
+    (MEMBERSHIP_ONLINE_PAYMENT_VARIANT_BY_CURRENCY: roubles go to YooKassa, or nowhere when
+    it is not configured), else the default one (Stripe, or the dummy in development)."""
+    by_currency = getattr(settings, "MEMBERSHIP_ONLINE_PAYMENT_VARIANT_BY_CURRENCY", {})
+    chosen = by_currency.get(currency, settings.MEMBERSHIP_ONLINE_PAYMENT_VARIANT)
+    return chosen if chosen in getattr(settings, "PAYMENT_VARIANTS", {}) else ""
 
 
 class CardPaymentProvider(PaymentProvider):
@@ -48,7 +57,10 @@ class CardPaymentProvider(PaymentProvider):
     method = Payment.Method.ONLINE
 
     def is_available(self) -> bool:
-        return bool(variant()) and variant() in getattr(settings, "PAYMENT_VARIANTS", {})
+        return bool(getattr(settings, "PAYMENT_VARIANTS", {}))
+
+    def offers(self, invoice: DuesInvoice) -> bool:
+        return bool(variant(invoice.currency))
 
     def instructions(self, invoice: DuesInvoice) -> PaymentInstructions:
         return PaymentInstructions(
@@ -66,10 +78,11 @@ def online_payment_start(*, invoice: DuesInvoice, language: str, email: str = ""
         .select_related("membership_year").get(pk=invoice.pk)
     )
     balance = selectors.invoice_balance(invoice)
-    if invoice.cancelled or balance.outstanding <= 0 or not variant():
+    chosen = variant(invoice.currency)
+    if invoice.cancelled or balance.outstanding <= 0 or not chosen:
         raise MembershipError(E_ONLINE_UNAVAILABLE)
     return OnlinePayment.objects.create(
-        variant=variant(),
+        variant=chosen,
         invoice=invoice,
         total=balance.outstanding,
         currency=invoice.currency,
@@ -124,6 +137,94 @@ def online_payment_settle(*, online: OnlinePayment) -> Payment | None:
     # the caller's copy (django-payments' own, saved again after the status change) too
     attempt.recorded_payment = payment
     return payment
+
+
+def online_payment_sync(online: OnlinePayment) -> None:
+    """Ask the provider how a waiting attempt stands (YooKassa: its API), when it can tell:
+    the member's return settles a payment whose notification has not arrived (or never
+    will). An unreachable provider leaves the attempt waiting for its notification."""
+    from payments import PaymentError
+    from payments.core import provider_factory
+
+    if online.status != PaymentStatus.WAITING or not online.transaction_id:
+        return
+    try:
+        provider = provider_factory(online.variant, online)
+    except ValueError:
+        return
+    sync = getattr(provider, "sync", None)
+    if sync is None:
+        return
+    try:
+        sync(online)
+    except PaymentError:
+        logger.warning("online payment %s: the provider could not be asked", online.pk)
+
+
+def online_payment_refundable(payment: Payment) -> bool:
+    """Whether ``payment`` came through a provider that gives money back (YooKassa)."""
+    from payments.core import provider_factory
+
+    online = OnlinePayment.objects.filter(recorded_payment=payment).first()
+    if online is None or online.status != PaymentStatus.CONFIRMED or payment.reversed_at:
+        return False
+    try:
+        provider = provider_factory(online.variant, online)
+    except ValueError:
+        return False
+    return getattr(provider, "gives_refunds", False)
+
+
+@transaction.atomic
+def online_payment_refund(*, payment: Payment, refunded_by: Any, reason: str) -> Payment:
+    """Give an online payment back to the payer through its provider, then reverse it.
+
+    The provider is asked first: if it refuses or cannot be reached, nothing changes. The
+    provider's refund carries an idempotence key of the attempt and amount, so doing it
+    again after a failure here never refunds twice."""
+    from payments import PaymentError
+
+    from federation.services import payment_reverse
+
+    reason = reason.strip()
+    if not reason:
+        raise MembershipError(E_REASON_REQUIRED)
+    payment = Payment.objects.select_for_update().get(pk=payment.pk)
+    if payment.reversed_at is not None:
+        raise MembershipError(E_ALREADY_REVERSED)
+    online = OnlinePayment.objects.select_for_update().filter(recorded_payment=payment).first()
+    if online is None or online.status != PaymentStatus.CONFIRMED:
+        raise MembershipError(E_REFUND_UNAVAILABLE)
+    try:
+        online.refund()
+    except (PaymentError, NotImplementedError, ValueError) as error:
+        logger.warning("online payment %s: refund refused: %s", online.pk, error)
+        raise MembershipError(E_REFUND_UNAVAILABLE) from error
+    return payment_reverse(payment=payment, reversed_by=refunded_by, reason=reason)
+
+
+@transaction.atomic
+def online_refund_recorded(*, online: OnlinePayment, refund_id: str, refunded: Decimal) -> None:
+    """The provider reports a refund made (from its own dashboard too), ``refunded`` being
+    all it has given back of the payment so far: once that is the whole payment, the
+    payment is reversed, once. A part refunded is logged for the treasurer; the payment
+    stays as it is (a payment is reversed whole or not at all)."""
+    online = OnlinePayment.objects.select_for_update().get(pk=online.pk)
+    payment = online.recorded_payment
+    if payment is None or payment.reversed_at is not None:
+        return
+    if refunded < payment.amount:
+        logger.error("online payment %s: %s of %s refunded by the provider (refund %s): "
+                     "the treasurer decides", online.pk, refunded, payment.amount, refund_id)
+        return
+    from federation.services import payment_reverse
+
+    payment_reverse(payment=payment, reversed_by=None,
+                    reason=f"{online.variant} refund {refund_id}")
+    if online.status != PaymentStatus.REFUNDED:
+        online.captured_amount = Decimal(0)
+        online.save(update_fields=["captured_amount"])
+        online.change_status(PaymentStatus.REFUNDED)
 
 
 @receiver(status_changed, sender=OnlinePayment)

@@ -342,6 +342,24 @@ def bank_details_missing() -> list[str]:
     return [key for key in ("holder", "iban", "bic") if not account.get(key)]
 
 
+def rouble_bank_details_missing() -> list[str]:
+    """The Russian bank details rouble invoices need that are not configured, while roubles
+    are billed (the default currency, a membership year or an open invoice in roubles);
+    empty otherwise. (Invalid ones stop the site at start: federation.checks.)"""
+    from federation.rules import ru_payment
+
+    account = getattr(settings, "MEMBERSHIP_BANK_ACCOUNT_RUB", {})
+    missing = [key for key in ru_payment.REQUIRED if not (account.get(key) or "").strip()]
+    if not missing:
+        return []
+    roubles_billed = (
+        getattr(settings, "MEMBERSHIP_CURRENCY", "") == "RUB"
+        or MembershipYear.objects.filter(currency="RUB").exists()
+        or DuesInvoice.objects.filter(currency="RUB", cancelled=False).exists()
+    )
+    return missing if roubles_billed else []
+
+
 def member_export(member: Member) -> dict[str, Any]:
     """Everything the federation holds about a member (the self-service JSON download)."""
 

@@ -29,6 +29,7 @@ from federation.forms import (
     MembershipApplicationForm,
     RejectionForm,
 )
+from federation.invoice_pdf import invoice_pdf as invoice_pdf_document
 from federation.models import (
     Club,
     DuesInvoice,
@@ -38,7 +39,7 @@ from federation.models import (
     OutgoingMail,
     Payment,
 )
-from federation.payment_providers import epc_qr_svg, get_providers
+from federation.payment_providers import get_providers, payment_qr_svg
 from federation.receipt_pdf import receipt_pdf as receipt_pdf_document
 from federation.status_labels import INVOICE_STATE_LABELS, STATUS_LABELS
 
@@ -244,8 +245,10 @@ def invoice_detail(request, number):
             "state_label": INVOICE_STATE_LABELS[selectors.invoice_state(invoice, balance)],
             "covered": invoice.covered_members.all(),
             "payments": invoice.payments.all(),
-            "instructions": [p.instructions(invoice) for p in get_providers()] if payable else [],
-            "epc_qr": epc_qr_svg(invoice, balance.outstanding) if payable else "",
+            "instructions": (
+                [p.instructions(invoice) for p in get_providers(invoice)] if payable else []
+            ),
+            "payment_qr": payment_qr_svg(invoice, balance.outstanding) if payable else "",
         },
     )
 
@@ -331,6 +334,7 @@ def _test_form_in_language(form) -> None:
 def online_payment_return(request, token):
     """Where the provider sends the member back: the outcome, then the invoice."""
     online = _online_payment_for(request, token)
+    online_payments.online_payment_sync(online)
     if online.status == PaymentStatus.CONFIRMED:
         messages.success(request, _("Thank you: your payment has been received."))
     elif online.status in (PaymentStatus.REJECTED, PaymentStatus.ERROR):
@@ -338,6 +342,18 @@ def online_payment_return(request, token):
     else:
         messages.info(request, _("Your payment is being processed."))
     return redirect("membership:invoice", number=online.invoice.number)
+
+
+@login_required
+def invoice_pdf(request, number):
+    invoice = get_object_or_404(
+        DuesInvoice.objects.select_related("membership_year"), number=number
+    )
+    if not _can_view_invoice(request.user, invoice):
+        raise PermissionDenied
+    response = HttpResponse(invoice_pdf_document(invoice), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="invoice-{invoice.number}.pdf"'
+    return response
 
 
 @login_required

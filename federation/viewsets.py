@@ -354,6 +354,7 @@ class DuesInvoiceIndexView(SafeCsvExportMixin, generic.IndexView):
         context["outstanding_totals"] = sorted(totals.items())
         context["refunds_due"] = selectors.refunds_due()
         context["bank_details_missing"] = selectors.bank_details_missing()
+        context["rouble_bank_details_missing"] = selectors.rouble_bank_details_missing()
         return context
 
 

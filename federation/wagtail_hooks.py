@@ -166,6 +166,11 @@ def membership_tasks(user) -> list:
                 reverse("invoices:index") + "?state=cancelled",
                 ", ".join(f"{formats.number_format(amount, 2, use_l10n=True)} {currency}"
                           for currency, amount in refunds.amounts.items())))
+        rouble_missing = selectors.rouble_bank_details_missing()
+        if rouble_missing:
+            tasks.append(Task(
+                str(_("Russian bank details missing from the settings")), len(rouble_missing),
+                reverse("invoices:index"), ", ".join(rouble_missing).upper()))
     if user.has_perm("federation.view_outgoingmail"):
         from federation.models import OutgoingMail
 

@@ -178,8 +178,9 @@ _CSP_COMMON: dict[str, Any] = {
     "connect-src": [SELF],
     "object-src": [NONE],
     "base-uri": [SELF],
-    # online dues payment: our form redirects to Stripe's hosted checkout
-    "form-action": [SELF, "https://checkout.stripe.com"],
+    # online dues payment: our form redirects to Stripe's hosted checkout, or (roubles) to
+    # YooKassa's confirmation page
+    "form-action": [SELF, "https://checkout.stripe.com", "https://yoomoney.ru"],
     # the admin previews pages in an iframe of the site itself
     "frame-ancestors": [SELF],
 }
@@ -485,11 +486,43 @@ if os.environ.get("STRIPE_API_KEY"):
 elif env_bool("PAYMENT_DUMMY", False):
     PAYMENT_VARIANTS["dummy"] = ("payments.dummy.DummyProvider", {})
 MEMBERSHIP_ONLINE_PAYMENT_VARIANT = next(iter(PAYMENT_VARIANTS), "")
+# Online payment in roubles: YooKassa (YOOKASSA_SHOP_ID + YOOKASSA_SECRET_KEY; its
+# notifications go to /payments/process/yookassa/, accepted from YooKassa's networks only).
+# Stripe does not take roubles from Russian cards: with Stripe and no YooKassa, rouble
+# invoices offer no online payment (decision 0321).
+MEMBERSHIP_ONLINE_PAYMENT_VARIANT_BY_CURRENCY: dict[str, str] = {}
+if os.environ.get("YOOKASSA_SHOP_ID"):
+    PAYMENT_VARIANTS["yookassa"] = (
+        "federation.yookassa_provider.YooKassaProvider",
+        {
+            "shop_id": os.environ["YOOKASSA_SHOP_ID"],
+            "secret_key": os.environ.get("YOOKASSA_SECRET_KEY", ""),
+            "api_url": os.environ.get("YOOKASSA_API_URL", "https://api.yookassa.ru/v3"),
+            "check_ip": env_bool("YOOKASSA_CHECK_IP", True),
+        },
+    )
+    MEMBERSHIP_ONLINE_PAYMENT_VARIANT_BY_CURRENCY["RUB"] = "yookassa"
+    if MEMBERSHIP_ONLINE_PAYMENT_VARIANT == "yookassa":  # YooKassa alone: roubles only
+        MEMBERSHIP_ONLINE_PAYMENT_VARIANT = ""
+elif "stripe" in PAYMENT_VARIANTS:
+    MEMBERSHIP_ONLINE_PAYMENT_VARIANT_BY_CURRENCY["RUB"] = ""
 # Shown on invoices by the bank-transfer provider.
 MEMBERSHIP_BANK_ACCOUNT = {
     "holder": os.environ.get("MEMBERSHIP_BANK_HOLDER", "Mahjong Federation"),
     "iban": os.environ.get("MEMBERSHIP_BANK_IBAN", ""),
     "bic": os.environ.get("MEMBERSHIP_BANK_BIC", ""),
+}
+# The federation's Russian bank details, for invoices in roubles and their payment QR code
+# (GOST R 56042-2014). Checked at start (federation.checks: control digits of the INN and
+# the accounts); the admin warns while they are missing and roubles are billed.
+MEMBERSHIP_BANK_ACCOUNT_RUB = {
+    "name": os.environ.get("MEMBERSHIP_RU_PAYEE", ""),
+    "inn": os.environ.get("MEMBERSHIP_RU_INN", ""),
+    "kpp": os.environ.get("MEMBERSHIP_RU_KPP", ""),
+    "bik": os.environ.get("MEMBERSHIP_RU_BIK", ""),
+    "account": os.environ.get("MEMBERSHIP_RU_ACCOUNT", ""),
+    "corr_account": os.environ.get("MEMBERSHIP_RU_CORR_ACCOUNT", ""),
+    "bank_name": os.environ.get("MEMBERSHIP_RU_BANK_NAME", ""),
 }
 
 # --- Tournaments -----------------------------------------------------------

@@ -12,6 +12,12 @@ unique id of the transaction (the same id is never recorded twice).
 
 Errors are stable codes with line numbers; the edge translates them. A file with any error
 is rejected as a whole.
+
+Russian banks' statements come in the 1C exchange format (``parse_1c``, chosen by the
+file's first line ``1CClientBankExchange``): Windows-1251 text (or DOS, cp866, when its
+``Кодировка=DOS``), ``key=value`` lines, one ``СекцияДокумент=…`` … ``КонецДокумента`` per
+transaction. A document credited to one of the statement's own accounts (``РасчСчет``) is a
+payment received, in roubles; the ones it paid out are skipped. Decision 0322.
 """
 
 from __future__ import annotations
@@ -64,6 +70,7 @@ class StatementRow:
     reference: str
     transaction_id: str
     payer: str = ""
+    currency: str = ""  # "" when the statement does not say (CSV); RUB for a 1C statement
 
     @property
     def invoice_numbers(self) -> tuple[str, ...]:
@@ -128,6 +135,12 @@ def _lines(reader: Any, statement: Statement) -> Iterator[list[str]]:
 
 
 def parse_statement(data: bytes | str) -> Statement:
+    """A CSV statement, or a 1C one (``parse_1c``) when the file says so on its first line."""
+    head = data[:40]
+    if isinstance(head, bytes):
+        head = head.decode("ascii", errors="replace")
+    if head.lstrip("\ufeff\ufffd").startswith(ONE_C_HEADER):
+        return parse_1c(data)
     statement = Statement()
     if isinstance(data, bytes):
         try:
@@ -216,4 +229,143 @@ def parse_statement(data: bytes | str) -> Statement:
                 payer=cell.get("payer", ""),
             )
         )
+    return statement
+
+
+# --- the 1C exchange format (1CClientBankExchange) -----------------------------------------
+
+ONE_C_HEADER = "1CClientBankExchange"
+E_1C_NOT_CLOSED = "1c_document_not_closed"
+E_1C_MISSING_FIELD = "1c_missing_field"
+E_1C_BAD_LINE = "1c_bad_line"
+# a 1C document takes some 20 to 40 lines: the file may have that many lines per payment
+ONE_C_MAX_FILE_LINES = MAX_LINES * 60
+_ONE_C_ENCODINGS = {"windows": "cp1251", "dos": "cp866"}
+
+
+def _decode_1c(data: bytes | str) -> str:
+    if isinstance(data, str):
+        return data
+    for encoding in ("cp1251", "cp866"):  # the line saying which is in either
+        match = re.search(r"^Кодировка=(\w+)",
+                          data[:2000].decode(encoding, errors="replace"), re.MULTILINE)
+        if match:
+            return data.decode(_ONE_C_ENCODINGS.get(match[1].lower(), encoding),
+                               errors="replace")
+    return data.decode("cp1251", errors="replace")
+
+
+def _payer_name(fields: dict[str, str]) -> str:
+    """``Плательщик1`` (the name alone), else ``Плательщик`` without its "ИНН …" prefix."""
+    name = fields.get("Плательщик1") or fields.get("Плательщик", "")
+    return re.sub(r"^ИНН\s*\d+\s*", "", name).strip()
+
+
+def _purpose(fields: dict[str, str]) -> str:
+    """``НазначениеПлатежа``, or the older format's lines ``НазначениеПлатежа1``…``6``."""
+    if fields.get("НазначениеПлатежа"):
+        return " ".join(fields["НазначениеПлатежа"].split())
+    parts = [fields.get(f"НазначениеПлатежа{i}", "") for i in range(1, 7)]
+    return " ".join(" ".join(parts).split())
+
+
+def parse_1c(data: bytes | str) -> Statement:
+    """The payments received in a 1C statement, as ``StatementRow``s in roubles.
+
+    The transaction id is the bank's document: ``1C/<date>/<number>/<payer's account>`` (the
+    format has no id of its own; a payer's account numbers its documents), so a statement
+    imported again, or one overlapping it, records nothing twice."""
+    statement = Statement()
+    text = _decode_1c(data).lstrip("\ufeff")
+    if "\x00" in text:
+        statement.errors.append(ParseError(text[: text.index("\x00")].count("\n") + 1,
+                                           E_NUL_BYTE))
+        return statement
+    lines = text.splitlines()
+    if len(lines) > ONE_C_MAX_FILE_LINES:
+        statement.errors.append(ParseError(ONE_C_MAX_FILE_LINES + 1, E_TOO_MANY_LINES,
+                                           str(ONE_C_MAX_FILE_LINES)))
+        return statement
+    own_accounts: set[str] = set()
+    documents: list[tuple[int, dict[str, str]]] = []
+    current: dict[str, str] | None = None
+    start = 0
+    for number, raw in enumerate(lines, start=1):
+        entry = raw.strip()
+        if not entry or number == 1:
+            continue
+        if entry.startswith("СекцияДокумент"):
+            if current is not None:
+                statement.errors.append(ParseError(start, E_1C_NOT_CLOSED))
+            current, start = {}, number
+            continue
+        if entry == "КонецДокумента":
+            if current is None:
+                statement.errors.append(ParseError(number, E_1C_BAD_LINE, entry[:30]))
+            else:
+                documents.append((start, current))
+            current = None
+            continue
+        key, sep, value = entry.partition("=")
+        if current is not None:
+            if sep:
+                current[key] = value.strip()
+            continue
+        if key == "РасчСчет" and sep:
+            own_accounts.add(value.strip())
+    if current is not None:
+        statement.errors.append(ParseError(start, E_1C_NOT_CLOSED))
+    if len(documents) > MAX_LINES:
+        statement.errors.append(ParseError(1, E_TOO_MANY_LINES, str(MAX_LINES)))
+        return statement
+    seen: dict[str, int] = {}
+    for line, fields in documents:
+        received = (fields.get("ПолучательСчет") in own_accounts if own_accounts
+                    else bool(fields.get("ДатаПоступило")))
+        if not received:
+            continue  # paid out by the federation: not a payment to record
+        row_errors: list[ParseError] = []
+        for name in ("Номер", "Сумма"):
+            if not fields.get(name):
+                row_errors.append(ParseError(line, E_1C_MISSING_FIELD, name))
+        day = fields.get("ДатаПоступило") or fields.get("Дата", "")
+        paid_on = None
+        try:
+            paid_on = _parse_date(day)
+            if not is_plausible("payment", paid_on):
+                earliest, latest = window("payment")
+                row_errors.append(ParseError(line, E_IMPLAUSIBLE_DATE,
+                                             f"{earliest.isoformat()} – {latest.isoformat()}"))
+        except ValueError:
+            row_errors.append(ParseError(line, E_BAD_DATE, day[:30]))
+        amount = Decimal(0)
+        if fields.get("Сумма"):
+            try:
+                amount = _parse_amount(fields["Сумма"])
+                if amount <= 0:
+                    row_errors.append(ParseError(line, E_NOT_POSITIVE, fields["Сумма"]))
+                elif amount > MAX_AMOUNT:
+                    row_errors.append(ParseError(line, E_AMOUNT_TOO_LARGE, str(MAX_AMOUNT)))
+            except InvalidOperation:
+                row_errors.append(ParseError(line, E_BAD_AMOUNT, fields["Сумма"][:30]))
+        payer_account = fields.get("ПлательщикСчет") or fields.get("ПлательщикИНН", "")
+        transaction_id = f"1C/{fields.get('Дата', day)}/{fields.get('Номер', '')}/{payer_account}"
+        reference, payer = _purpose(fields), _payer_name(fields)
+        for name, value in (("transaction_id", transaction_id), ("reference", reference),
+                            ("payer", payer)):
+            if len(value) > MAX_LENGTH[name]:
+                row_errors.append(ParseError(line, E_TOO_LONG, f"{name}: {MAX_LENGTH[name]}"))
+        if transaction_id in seen:
+            row_errors.append(ParseError(line, E_DUPLICATE_IN_FILE,
+                                         f"{transaction_id} (line {seen[transaction_id]})"))
+        else:
+            seen[transaction_id] = line
+        if row_errors or paid_on is None:
+            statement.errors.extend(row_errors)
+            continue
+        statement.rows.append(StatementRow(line=line, paid_on=paid_on, amount=amount,
+                                           reference=reference, transaction_id=transaction_id,
+                                           payer=payer, currency="RUB"))
+    if not documents and not statement.errors:
+        statement.errors.append(ParseError(1, E_EMPTY))
     return statement

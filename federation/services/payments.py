@@ -172,7 +172,8 @@ def bank_statement_import(*, data: bytes | str, recorded_by: Any) -> ImportRepor
             continue
         number = row.invoice_number
         invoice = invoices.get(number) if number is not None else None
-        if invoice is None:
+        if invoice is None or (row.currency and row.currency != invoice.currency):
+            # a rouble transfer is never credited to an invoice in another currency
             report.unmatched.append(row)
             continue
         try:

@@ -310,9 +310,30 @@ def test_a_played_tournament_is_mers_and_the_ema_ranking_lists_its_players(loade
     page = client.get(f"/en/ratings/ema/?ruleset=mcr&date={TODAY.isoformat()}")
     assert page.status_code == 200
     assert str(first) in page.content.decode()
+
+
 def test_demo_seatings_are_published(loaded):
     """Where do I sit and the room screen show the demo's seatings (decision 0730)."""
     seated = Tournament.objects.filter(seating__isnull=False).distinct()
     assert seated.exists()
     for tournament in seated:
         assert tournament.seating_published == tournament.sessions, tournament.name
+
+
+def test_next_year_is_billed_in_roubles_with_the_payment_qr(loaded, client, settings) -> None:
+    """Issue 42: the demo shows a membership year in roubles; its invoice carries the
+    Russian payment QR code with the development settings' sample account."""
+    import importlib
+
+    from federation.models import MembershipYear
+
+    dev = importlib.import_module("config.settings.dev")
+    settings.MEMBERSHIP_BANK_ACCOUNT_RUB = dev.MEMBERSHIP_BANK_ACCOUNT_RUB
+    year = MembershipYear.objects.get(year=TODAY.year + 1)
+    assert year.currency == "RUB" and year.fees.get(
+        membership_type__kind="regular").amount == Decimal("3500.00")
+    invoice = DuesInvoice.objects.get(membership_year=year)
+    assert invoice.member.user.email == demo.EARLY_PAYER and invoice.currency == "RUB"
+    client.force_login(invoice.member.user)
+    page = client.get(f"/ru/members/invoices/{invoice.number}/").content.decode()
+    assert 'id="ru-payment-qr"' in page and "3500,00 RUB" in page

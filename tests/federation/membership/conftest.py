@@ -155,3 +155,10 @@ def live_year(db):
         amount=Decimal("120.00"),
     )
     return year
+
+
+# the federation's Russian bank details and a membership year in roubles (issue 42)
+from tests.federation.membership.rouble_fixtures import (  # noqa: E402, F401
+    rouble_details,
+    rouble_year,
+)

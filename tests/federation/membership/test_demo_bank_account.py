@@ -33,3 +33,12 @@ def test_development_invoices_show_the_sample_account_and_its_qr_code(client, se
 def test_production_has_no_sample_account():
     production = importlib.import_module("config.settings.base")
     assert "NL91ABNA0417164300" not in repr(production.MEMBERSHIP_BANK_ACCOUNT)
+
+
+def test_development_has_a_valid_sample_russian_account_production_none():
+    from federation.rules import ru_payment
+
+    dev = importlib.import_module("config.settings.dev")
+    assert ru_payment.details_complete(dev.MEMBERSHIP_BANK_ACCOUNT_RUB)
+    production = importlib.import_module("config.settings.base")
+    assert not any(production.MEMBERSHIP_BANK_ACCOUNT_RUB.values())
