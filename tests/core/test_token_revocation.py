@@ -39,15 +39,20 @@ HAND = json.dumps({"hand": "123m456p789s123s5s5s"})
 
 @pytest.fixture
 def redis_cache() -> Iterator[Any]:
+    prefix = f"test-{uuid.uuid4().hex}"
     with override_settings(CACHES={"default": {
             "BACKEND": "core.cache.FaultTolerantRedisCache",
             "LOCATION": "redis://127.0.0.1:6379/13",
-            "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}):
+            "KEY_PREFIX": prefix}}):
         from django.core.cache import cache
 
         yield cache
         cache.health.recovered()
-        cache.clear()
+    # this test's keys only: ``cache.clear()`` would empty the database under the feet of
+    # a test running beside it in another worker
+    client = redis.Redis.from_url("redis://127.0.0.1:6379/13")
+    for key in client.scan_iter(match=f"{prefix}:*"):
+        client.delete(key)
 
 
 @pytest.fixture
