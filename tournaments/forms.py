@@ -36,12 +36,12 @@ class TournamentForm(forms.ModelForm):
             "absent_score", "absent_table_points", "absent_game_points", "hide_last_sessions",
         ]
         widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
-            "entries_from": forms.DateInput(attrs={"type": "date"}),
-            "entries_until": forms.DateInput(attrs={"type": "date"}),
-            "members_first_until": forms.DateInput(attrs={"type": "date"}),
-            "refund_until": forms.DateInput(attrs={"type": "date"}),
+            "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "entries_from": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "entries_until": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "members_first_until": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "refund_until": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
     resubmit = forms.BooleanField(
@@ -98,7 +98,7 @@ class PlayerForm(forms.Form):
     member_number = forms.IntegerField(label=_("Member number"), required=False, min_value=1,
                                        max_value=MEMBER_NUMBER_MAX)
     date_of_birth = forms.DateField(
-        label=_("Date of birth"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
+        label=_("Date of birth"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=_("With a member number: the member's name or date of birth must agree."))
     ema_number = forms.CharField(label=_("EMA number"), required=False, max_length=20)
     team = forms.CharField(label=_("Team"), required=False, max_length=200)

@@ -167,6 +167,9 @@ def test_the_edit_page_of_an_accredited_tournament(client, accredited, organizer
         f"/en/tournaments/{t.pk}/manage/").content.decode()
     page = client.get(f"/en/tournaments/{t.pk}/edit/")
     assert page.status_code == 200 and 'name="resubmit"' in page.content.decode()
+    # a date field shows its date in every language (a browser's date input reads ISO only)
+    russian = client.get(f"/ru/tournaments/{t.pk}/edit/").content.decode()
+    assert f'name="start_date" value="{t.start_date.isoformat()}"' in russian
     data = {"name": t.name, "start_date": t.start_date.isoformat(),
             "end_date": t.end_date.isoformat(), "city": t.city, "country": t.country,
             "ruleset": t.ruleset, "individual": "on", "sessions": t.sessions,
@@ -226,6 +229,8 @@ def test_the_officer_sets_mers_after_accreditation_on_a_screen(client, make_tour
     assert (page.status_code == 200) is allowed
     if allowed:
         assert 'data-testid="mers-form"' in page.content.decode()
+        # the players are corrected from the EMA sheet's page, outside the admin
+        assert f'/tournaments/{t.pk}/ema-results/"' in page.content.decode()
     client.post(url, {"mers-save": "1", "mers-mers": "on", "mers-mers_weight": "1.5"})
     t.refresh_from_db()
     assert (t.mers, t.mers_weight) == ((True, Decimal("1.50")) if allowed else (False, None))
