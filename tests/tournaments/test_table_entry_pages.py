@@ -265,3 +265,13 @@ def test_the_table_page_queries_do_not_grow_with_the_sheet(client, entries):
         services.table_entry_line_add(entry=entry, line={
             "kind": "win", "seat": "E", "from": "S", "tiles": TILES, "id": f"q{n}"})
     assert count() == small
+
+
+def test_issue_38_the_points_of_a_hand_take_the_plural_form_of_their_number(client, entries):
+    """Issue 38 (13): the table's page said "29 очки" (the number and a fixed word)."""
+    for language, expected in (("ru", "12 очков"), ("en", "12 points"), ("fr", "12 points")):
+        url = reverse("tournaments:table-score", args=[entries[0].token]).replace(
+            "/en/", f"/{language}/", 1)
+        data = client.get(url, {"seat": "E", "from": "S", "tiles": TILES, "seat_wind": "E",
+                                "prevalent": "E"}).json()
+        assert data["points"] == 12 and data["points_text"] == expected, language

@@ -272,7 +272,11 @@ def table_score(request: HttpRequest, token: str) -> JsonResponse:
     fans: dict[str, int] = {}
     for fid in outcome.fans:
         fans[fid] = fans.get(fid, 0) + 1
-    return JsonResponse({"ok": True, "points": outcome.points, "fans": [
+    # the words with the number's plural form ("29 очков", issue 38): the page says them
+    points_text = ngettext("%(n)s point", "%(n)s points", outcome.points) % {
+        "n": outcome.points}
+    return JsonResponse({"ok": True, "points": outcome.points, "points_text": points_text,
+                         "fans": [
         {"id": fid, "name": names.get(fid, fid), "count": count}
         for fid, count in fans.items()]})
 
