@@ -37,7 +37,12 @@ from tournaments.selectors.penalties import (
     unbalanced_tables,
 )
 from tournaments.selectors.places import places_left, places_taken
-from tournaments.selectors.players import players_matching, players_shown, tournament_registrations
+from tournaments.selectors.players import (
+    players_matching,
+    players_shown,
+    registration_next_session,
+    tournament_registrations,
+)
 from tournaments.selectors.results import (
     Leader,
     SessionCell,
@@ -57,8 +62,10 @@ from tournaments.selectors.results import (
 from tournaments.selectors.seating import tournament_sessions_seated
 from tournaments.selectors.table_entry import (
     TABLE_ENTRY_OPEN,
+    SeatLine,
     SessionTable,
     mcr_config,
+    session_seats,
     session_tables,
     table_entry_for_token,
     table_players,
@@ -73,6 +80,7 @@ __all__ = [
     "EntryRow",
     "Leader",
     "PenaltyRow",
+    "SeatLine",
     "SessionCell",
     "SessionTable",
     "StandingRow",
@@ -92,8 +100,10 @@ __all__ = [
     "players_matching",
     "players_shown",
     "public_calendar",
+    "registration_next_session",
     "session_clock",
     "session_grid",
+    "session_seats",
     "session_tables",
     "standings_cutoff",
     "table_entry_for_token",

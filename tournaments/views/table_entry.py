@@ -103,8 +103,10 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         rows.append({"row": row, "url": url, "qr": qr,
                      "problems": [_problem_text(p) for p in row.problems]})
     flags = {f.table: f for f in selectors.unbalanced_tables(tournament, session)}
+    seats = selectors.session_seats(tournament, session)
     for r in rows:
         r["flag"] = flags.get(r["row"].table)
+        r["seats"] = seats.get(r["row"].table, [])
     return render(request, "tournaments/session.html", {
         "tournament": tournament, "session": session, "rows": rows,
         "can_penalize": (is_organizer(request.user, tournament)
