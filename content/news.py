@@ -97,20 +97,3 @@ def news_mailing_texts(post) -> dict[str, tuple[str, str]]:
 
 #: the slugs of the drafts the tournaments write (content.services)
 DRAFT_PREFIX = "tournament-"
-
-
-def news_drafts_waiting(*, limit: int = 10) -> list[list[Any]]:
-    """The tournaments' news drafts no editor has published yet, newest first: each a list
-    of the languages' drafts of one post (the editors' dashboard). One query."""
-    from content.models import NewsPage
-
-    pages = list(NewsPage.objects.filter(live=False, slug__startswith=DRAFT_PREFIX)
-                 .select_related("locale").order_by("-pk")[: limit * 10])
-    from django.conf import settings
-
-    order = {code: i for i, (code, _name) in enumerate(settings.WAGTAIL_CONTENT_LANGUAGES)}
-    groups: dict[Any, list[Any]] = {}
-    for page in pages:
-        groups.setdefault(page.translation_key, []).append(page)
-    return [sorted(group, key=lambda page: order.get(page.locale.language_code, 99))
-            for group in list(groups.values())[:limit]]

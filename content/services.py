@@ -510,3 +510,16 @@ def news_draft_for_results(*, tournament) -> list[NewsPage]:
         return _("Results of %(name)s") % {"name": tournament.name}, summary, body
 
     return _news_drafts(slug=f"{NEWS_DRAFT_PREFIX}{tournament.pk}-results", write=write)
+
+
+def news_drafts_waiting(*, limit: int = 10) -> list[list[NewsPage]]:
+    """The tournaments' news drafts no editor has published yet, newest first: each a list
+    of the languages' drafts of one post (the editors' dashboard). One query."""
+    pages = list(NewsPage.objects.filter(live=False, slug__startswith=NEWS_DRAFT_PREFIX)
+                 .select_related("locale").order_by("-pk")[: limit * 10])
+    order = {code: i for i, (code, _name) in enumerate(settings.WAGTAIL_CONTENT_LANGUAGES)}
+    groups: dict[uuid.UUID, list[NewsPage]] = {}
+    for page in pages:
+        groups.setdefault(page.translation_key, []).append(page)
+    return [sorted(group, key=lambda page: order.get(page.locale.language_code, 99))
+            for group in list(groups.values())[:limit]]

@@ -139,7 +139,7 @@ def news_draft_tasks(user) -> list:
     from django.urls import reverse
     from django.utils.translation import get_language
 
-    from content.news import news_drafts_waiting
+    from content.services import news_drafts_waiting
     from core.admin_dashboard import Task
 
     if not _can_publish_pages(user):

@@ -34,6 +34,35 @@ def _fmt(value: Any) -> str:
     return str(formats.number_format(value, use_l10n=True))
 
 
+def standings_rules(tournament: Tournament) -> list[str]:
+    """The ranking rules the standings page lists, in the same words (none for a
+    tournament imported from its final ranking)."""
+    if tournament.results_kind == "final":
+        return []
+    rules = [_("Ranked by table points, then by game points after penalties (3.10.1); "
+               "players equal on both share the rank.")]
+    if tournament.withdrawn_ranking == "unranked":
+        rules.append(_("A player who withdraws keeps the sessions already played and is not "
+                       "ranked."))
+    else:
+        rules.append(_("A player who withdraws keeps the sessions already played and is "
+                       "ranked below every player who finished, in the order of their own "
+                       "points."))
+    rules.append(_("Substitutes fill a table so that the others can play: they count for the "
+                   "tournament's size but are neither ranked nor rated."))
+    rules.append(_("Deducted penalties are taken from the game points after the table points "
+                   "are given (3.11.2); transferred penalties move game points between the "
+                   "players of a table."))
+    if tournament.absent_score == "fixed":
+        rules.append(_("For a session missed, a player gets a fixed score: table points "
+                       "%(tp)s, game points %(gp)s.") % {"tp": tournament.absent_table_points,
+                                                         "gp": tournament.absent_game_points})
+    else:
+        rules.append(_("For a session missed, a player gets nothing: no table points and no "
+                       "game points."))
+    return rules
+
+
 def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=12 * mm,
@@ -52,7 +81,12 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
     for item in context["rows"]:
         row = item["row"]
         rank = "—" if row.rank is None else str(row.rank)
-        line = [rank, row.name, _fmt(row.table_points_number), _fmt(row.game_points),
+        name = row.name
+        if row.substitute:  # the marks of the page (issue 38)
+            name += f" ({_('substitute')})"
+        if row.withdrawn_from:
+            name += f" ({_('withdrawn from session %(n)s') % {'n': row.withdrawn_from}})"
+        line = [rank, name, _fmt(row.table_points_number), _fmt(row.game_points),
                 _fmt(row.penalties)]
         for cell in item["cells"]:
             if cell == "absent":
@@ -87,6 +121,9 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
                "per session: table points / game points.")
     story += [Spacer(1, 3 * mm), Paragraph(legend, ParagraphStyle(
         "l", fontName=font_for(legend, base), fontSize=8, leading=10))]
+    for rule in standings_rules(tournament):  # the rules the page states (issue 38)
+        story.append(Paragraph(f"• {rule}", ParagraphStyle(
+            "r", fontName=font_for(rule, base), fontSize=8, leading=10)))
     penalties = context.get("penalties") or []
     if penalties:
         pen_title = _("Penalties")

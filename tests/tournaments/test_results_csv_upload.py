@@ -91,3 +91,21 @@ def test_problems_in_words_and_one_each(tournament, other_organizer):
     assert stranger.post(f"/en/tournaments/{t.pk}/upload/",
                          {"file": _csv(_session(t, "number"))}).status_code == 403
     assert not TableResult.objects.filter(tournament=t).exists()
+
+
+def test_issue_38_a_problem_names_the_player_by_number_and_name(tournament):
+    """Issue 38 (13): errors named "Player 26" (an id) instead of "No. 10 Natalia Kovaleva"."""
+    from tournaments.models import Player
+
+    t = tournament
+    rows = _session(t, "number")
+    twice = rows[0][3]
+    registration = t.registrations.get(number=twice)
+    Player.objects.filter(pk=registration.player_id).update(name_latin="Natalia Kovaleva")
+    rows[4] = (*rows[4][:3], twice, *rows[4][4:])  # at table 2 as well
+    client = Client()
+    client.force_login(t.organizer)
+    html = client.post(f"/en/tournaments/{t.pk}/upload/", {"file": _csv(rows)}).content.decode()
+    alert = html.split('role="alert"')[1].split("</ul>")[0]
+    assert f"Player No. {twice} Natalia Kovaleva sits twice in this session." in alert, alert
+    assert f"Player {registration.player_id} " not in alert

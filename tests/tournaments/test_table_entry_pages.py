@@ -265,3 +265,35 @@ def test_the_table_page_queries_do_not_grow_with_the_sheet(client, entries):
         services.table_entry_line_add(entry=entry, line={
             "kind": "win", "seat": "E", "from": "S", "tiles": TILES, "id": f"q{n}"})
     assert count() == small
+
+
+def test_issue_38_the_points_of_a_hand_take_the_plural_form_of_their_number(client, entries):
+    """Issue 38 (13): the table's page said "29 очки" (the number and a fixed word)."""
+    for language, expected in (("ru", "12 очков"), ("en", "12 points"), ("fr", "12 points")):
+        url = reverse("tournaments:table-score", args=[entries[0].token]).replace(
+            "/en/", f"/{language}/", 1)
+        data = client.get(url, {"seat": "E", "from": "S", "tiles": TILES, "seat_wind": "E",
+                                "prevalent": "E"}).json()
+        assert data["points"] == 12 and data["points_text"] == expected, language
+
+
+def test_issue_38_the_session_view_shows_each_table_s_names_and_totals(client, organizer,
+                                                                       seated):
+    """Issue 38 (13): the session view showed neither the players' names nor the totals."""
+    import re
+
+    from tests.tournaments.fixtures import record_all_sessions
+    from tournaments.models import SeatingAssignment, TableResult
+
+    record_all_sessions(seated, organizer, sessions=1)
+    client.force_login(organizer)
+    html = client.get(reverse("tournaments:session", args=[seated.pk, 1])).content.decode()
+    east = SeatingAssignment.objects.select_related("player").get(
+        tournament=seated, session=1, table=1, seat="E")
+    number = seated.registrations.get(player=east.player).number
+    points = TableResult.objects.get(tournament=seated, session=1, player=east.player).game_points
+    block = html.split('data-testid="seats-1"')[1].split("</table>")[0]
+    assert re.search(rf"<th scope=\"row\">E</th><td>No\. {number} {re.escape(str(east.player))}"
+                     rf"</td><td class=\"num\">{points}</td>", block), block
+    html2 = client.get(reverse("tournaments:session", args=[seated.pk, 2])).content.decode()
+    assert html2.split('data-testid="seats-1"')[1].split("</table>")[0].count("—") == 4

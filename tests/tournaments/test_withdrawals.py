@@ -336,3 +336,38 @@ def test_the_fewest_possible_repeats_follow_the_field_as_drawn(make_tournament, 
     page = client.get(f"/en/tournaments/{t.pk}/manage/").content.decode()
     assert "(the fewest possible: 30)" in page
     assert t.seating_repeat_pairs >= 30
+
+
+def test_issue_38_the_withdraw_form_offers_the_session_after_the_player_s_results(
+        client, make_tournament, organizer):
+    """Issue 38 (13): the form defaulted to session 1 for a player with results."""
+    import re
+
+    from tests.tournaments.fixtures import record_all_sessions
+
+    t = make_tournament("accredited", players=8)
+    record_all_sessions(t, organizer, sessions=3)
+    gone = _first(t)
+    client.force_login(organizer)
+    html = client.get(f"/en/tournaments/{t.pk}/players/{gone.player_id}/withdraw/"
+                      ).content.decode()
+    assert re.findall(r'<option value="(\d+)" selected>', html) == ["4"]
+
+
+def test_issue_38_the_standings_pdf_keeps_the_marks_and_the_rules(client, make_tournament,
+                                                                  organizer):
+    """Issue 38 (13): the PDF dropped the withdrawn and substitute marks and the rules."""
+    import io
+
+    from pypdf import PdfReader
+
+    t, _substitute = _with_substitute(make_tournament, organizer)
+    gone = _first(t)
+    services.registration_withdraw(registration=gone, user=organizer, from_session=4)
+    pdf = client.get(f"/en/tournaments/{t.pk}/standings.pdf")
+    assert pdf.status_code == 200
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "(substitute)" in text and "(withdrawn from session 4)" in text
+    assert "Substitutes fill a table so that the others can play" in text
+    assert "ranked below every player who finished" in text

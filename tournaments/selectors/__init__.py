@@ -42,6 +42,7 @@ from tournaments.selectors.players import (
     players_merged_among,
     players_shown,
     players_to_merge,
+    registration_next_session,
     tournament_registrations,
 )
 from tournaments.selectors.results import (
@@ -71,8 +72,10 @@ from tournaments.selectors.seating import (
 )
 from tournaments.selectors.table_entry import (
     TABLE_ENTRY_OPEN,
+    SeatLine,
     SessionTable,
     mcr_config,
+    session_seats,
     session_tables,
     table_entry_for_token,
     table_players,
@@ -90,6 +93,7 @@ __all__ = [
     "RoomSeat",
     "RoomTable",
     "RoomView",
+    "SeatLine",
     "SessionCell",
     "SessionTable",
     "StandingRow",
@@ -112,12 +116,14 @@ __all__ = [
     "players_shown",
     "players_to_merge",
     "public_calendar",
+    "registration_next_session",
     "room_view",
     "seating_published",
     "seating_visible_through",
     "session_clock",
     "session_grid",
     "session_seating",
+    "session_seats",
     "session_tables",
     "standings_cutoff",
     "table_entry_for_token",

@@ -97,3 +97,17 @@ def tournament_registrations(tournament: Tournament) -> list[Registration]:
     return list(
         Registration.objects.filter(tournament=tournament).select_related("player__member")
     )
+
+
+def registration_next_session(registration: Registration) -> int:
+    """The first session the player has no results in after their last one: where a
+    withdrawal may start (issue 38: the form offered session 1 to a player with results).
+    Never past the tournament's last session."""
+    from django.db.models import Max
+
+    from tournaments.models import TableResult
+
+    last = TableResult.objects.filter(tournament_id=registration.tournament_id,
+                                      player_id=registration.player_id).aggregate(
+        last=Max("session"))["last"] or 0
+    return min(last + 1, registration.tournament.sessions)

@@ -119,3 +119,32 @@ def session_tables(tournament: Tournament, session: int) -> list[SessionTable]:
         rows.append(SessionTable(table, state, entry, source, problems, version,
                                  bool(entry and entry.held)))
     return rows
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A seat of a table as the session view lists it: the wind, the player's start number
+    and name, the stored game points (None: the table's results are not in)."""
+
+    seat: str
+    number: int | None
+    name: str
+    game_points: int | None
+
+
+def session_seats(tournament: Tournament, session: int) -> dict[int, list[SeatLine]]:
+    """Each table of a session -> its four seats in wind order with names and totals
+    (issue 38: the session view showed neither). Three queries."""
+    from tournaments.models import Registration, TableResult
+
+    numbers = dict(Registration.objects.filter(tournament=tournament)
+                   .values_list("player_id", "number"))
+    totals = {(r.table, r.player_id): r.game_points
+              for r in TableResult.objects.filter(tournament=tournament, session=session)}
+    tables: dict[int, list[SeatLine]] = {}
+    seating = SeatingAssignment.objects.filter(tournament=tournament, session=session
+                                               ).select_related("player")
+    for a in sorted(seating, key=lambda a: (a.table, SEAT_ORDER[a.seat])):
+        tables.setdefault(a.table, []).append(SeatLine(
+            a.seat, numbers.get(a.player_id), str(a.player), totals.get((a.table, a.player_id))))
+    return tables

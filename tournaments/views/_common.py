@@ -38,6 +38,13 @@ def _names(tournament: Tournament) -> dict[int, Any]:
     return {r.player_id: r for r in selectors.tournament_registrations(tournament)}
 
 
+def player_labels(tournament: Tournament) -> dict[int, str]:
+    """How a page names a player in a problem: "No. 10 Natalia Kovaleva" (the start number
+    and the name), not the player's id (issue 38). One query."""
+    return {r.player_id: _("No. %(number)s %(name)s") % {"number": r.number, "name": r.player}
+            for r in tournament.registrations.select_related("player")}
+
+
 def _int(value: Any) -> int | None:
     try:
         return int(str(value).strip())
@@ -45,7 +52,7 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def problems_with_place(error: DomainError, *, players: dict[int, int] | None = None
+def problems_with_place(error: DomainError, *, players: dict[int, Any] | None = None
                         ) -> list[str]:
     """A refusal in words for a page: each problem of the results with its place (row,
     session, table, seat, hand, field); ``players``: the numbers to call players by (the
@@ -58,7 +65,11 @@ def problems_with_place(error: DomainError, *, players: dict[int, int] | None = 
         if p.params.get("player") in players else p) for p in error.problems]
 
 
-def _format_problem(problem: Any) -> str:
+def _format_problem(problem: Any, names: dict[int, str] | None = None) -> str:
+    """A problem in words with its place; ``names``: how to call players (player_labels)."""
+    if names and problem.params.get("player") in names:
+        problem = dataclasses.replace(
+            problem, params={**problem.params, "player": names[problem.params["player"]]})
     where = []
     if problem.row is not None:
         where.append(_("row %(n)s") % {"n": problem.row})

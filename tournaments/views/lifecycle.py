@@ -21,7 +21,7 @@ from tournaments.permissions import can_organize
 from tournaments.problem_texts import check_message, seating_advice
 from tournaments.rules import states
 from tournaments.rules.seating_draw import drawn_repeat_pairs_bound
-from tournaments.views._common import _names, _own, problems_with_place
+from tournaments.views._common import _names, _own, player_labels, problems_with_place
 
 
 def _organizer_required(request: HttpRequest) -> None:
@@ -132,7 +132,9 @@ def submit(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
-    with errors_as_messages(request, describe=problems_with_place):
+    names = player_labels(tournament)
+    with errors_as_messages(request, describe=lambda error: problems_with_place(
+            error, players=names)):
         services.tournament_confirm(tournament=tournament, user=request.user)
         messages.success(request, _("The results are confirmed."))
     return redirect("tournaments:manage", pk=pk)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import errors_as_messages, errors_collected, errors_on_form
 from core.throttles import member_lookups_allowed
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms import PlayerForm, WithdrawForm
 from tournaments.models import PendingRegistration
 from tournaments.views._common import _int, _own
@@ -123,7 +123,8 @@ def withdraw(request: HttpRequest, pk: int, player: int) -> HttpResponse:
     registration = get_object_or_404(
         tournament.registrations.select_related("player"), player_id=player)
     form = WithdrawForm(request.POST or None, initial={
-        "from_session": registration.withdrawn_from,
+        "from_session": registration.withdrawn_from
+        or selectors.registration_next_session(registration),
         "reason": registration.withdrawal_reason,
     })
     if request.method == "POST" and form.is_valid():

@@ -29,7 +29,13 @@ from tournaments.rules.results_files import (
     renumber_players,
     seat_players,
 )
-from tournaments.views._common import _format_problem, _names, _own, problems_with_place
+from tournaments.views._common import (
+    _format_problem,
+    _names,
+    _own,
+    player_labels,
+    problems_with_place,
+)
 
 
 def _initial_seats(tournament: Tournament, session: int) -> dict[tuple[int, str], dict]:
@@ -94,7 +100,8 @@ def _take_theirs(data: QueryDict, tournament: Tournament, session: int, tables: 
     return data
 
 
-def _sheet_problems(error: DomainError, form: ScoreSheetForm) -> list[tuple[int | None, str]]:
+def _sheet_problems(error: DomainError, form: ScoreSheetForm,
+                    names: dict[int, str] | None = None) -> list[tuple[int | None, str]]:
     """The refusal of a score sheet, each problem with the table it is about (None: the
     sheet as a whole) and its place, a hand named by its row of the form."""
     if isinstance(error, services.ResultsConflict):
@@ -106,7 +113,7 @@ def _sheet_problems(error: DomainError, form: ScoreSheetForm) -> list[tuple[int 
         if problem.table is not None and problem.hand is not None:
             problem = dataclasses.replace(
                 problem, hand=form.hand_row(problem.table, problem.hand))
-        out.append((problem.table, _format_problem(problem)))
+        out.append((problem.table, _format_problem(problem, names)))
     return out
 
 
@@ -154,7 +161,7 @@ def score_sheet(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         def describe(error: DomainError) -> list[tuple[int | None, str]]:
             if isinstance(error, services.ResultsConflict):
                 found.extend(error.conflicts)
-            return _sheet_problems(error, form)
+            return _sheet_problems(error, form, player_labels(tournament))
 
         with errors_collected(refused, describe=describe) as outcome:
             if parse_problems:
@@ -280,7 +287,8 @@ def totals_grid(request: HttpRequest, pk: int, session: int) -> HttpResponse:
                     found.extend(error.conflicts)
                     return [(item["table"], item["message"]) for item in error.items()]
                 if isinstance(error, services.ResultsError):
-                    return [(p.table, _format_problem(p)) for p in error.problems]
+                    names = player_labels(tournament)
+                    return [(p.table, _format_problem(p, names)) for p in error.problems]
                 return [(None, text) for text in error.messages()]
 
             with errors_collected(refused, describe=describe) as outcome:
@@ -339,9 +347,9 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
             if not given <= set(number_of.values()) or given <= set(number_of):
                 sessions = renumber_players(sessions, number_of)
             # players named by their start numbers, as in the file
-            number_by_id = {pid: n for n, pid in number_of.items()}
+            names = player_labels(tournament)
             with errors_collected(problems, describe=lambda error: problems_with_place(
-                    error, players=number_by_id)) as outcome:
+                    error, players=names)) as outcome:
                 if parse_problems:
                     raise services.ResultsError(services.results_problems(
                         tournament=tournament, sessions=sessions,

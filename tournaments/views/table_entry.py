@@ -103,8 +103,10 @@ def session_view(request: HttpRequest, pk: int, session: int) -> HttpResponse:
         rows.append({"row": row, "url": url, "qr": qr,
                      "problems": [_problem_text(p) for p in row.problems]})
     flags = {f.table: f for f in selectors.unbalanced_tables(tournament, session)}
+    seats = selectors.session_seats(tournament, session)
     for r in rows:
         r["flag"] = flags.get(r["row"].table)
+        r["seats"] = seats.get(r["row"].table, [])
     return render(request, "tournaments/session.html", {
         "tournament": tournament, "session": session, "rows": rows,
         "can_penalize": (is_organizer(request.user, tournament)
@@ -272,7 +274,11 @@ def table_score(request: HttpRequest, token: str) -> JsonResponse:
     fans: dict[str, int] = {}
     for fid in outcome.fans:
         fans[fid] = fans.get(fid, 0) + 1
-    return JsonResponse({"ok": True, "points": outcome.points, "fans": [
+    # the words with the number's plural form ("29 очков", issue 38): the page says them
+    points_text = ngettext("%(n)s point", "%(n)s points", outcome.points) % {
+        "n": outcome.points}
+    return JsonResponse({"ok": True, "points": outcome.points, "points_text": points_text,
+                         "fans": [
         {"id": fid, "name": names.get(fid, fid), "count": count}
         for fid, count in fans.items()]})
 

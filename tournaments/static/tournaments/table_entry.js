@@ -195,7 +195,7 @@
       if (answer.ok) {
         points.value = answer.points;
         points.readOnly = true;
-        say(answer.points + " " + labels.labelPoints + ": " + answer.fans.map(function (f) {
+        say((answer.points_text || answer.points + " " + labels.labelPoints) + ": " + answer.fans.map(function (f) {
           return f.name + (f.count > 1 ? " ×" + f.count : "");
         }).join(", "), "scored");
       } else {
