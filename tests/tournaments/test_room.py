@@ -137,7 +137,8 @@ def test_a_player_finds_the_published_seats_only(seated, clients, organizer):
 
 
 @pytest.mark.django_db
-def test_search_by_part_of_a_name_and_a_stranger_refused(seated, clients, organizer):
+def test_search_by_part_of_a_name_and_a_stranger_refused(seated, clients, organizer,
+                                                         make_tournament):
     services.seating_publish(tournament=seated, user=organizer, through=6)
     url = f"/ru/tournaments/{seated.pk}/seats/"
     one = clients["anonymous"].get(url, {"q": "player 07"})
@@ -149,6 +150,13 @@ def test_search_by_part_of_a_name_and_a_stranger_refused(seated, clients, organi
     stranger = clients["anonymous"].get(url, {"player": "abc"})
     assert stranger.status_code == 200 and stranger.context["unknown"] is True
     assert stranger.context["chosen"] is None
+    nothing = clients["anonymous"].get(url, {"player": ""})
+    assert nothing.context["unknown"] is False and nothing.context["chosen"] is None
+    elsewhere = make_tournament("draft")
+    (outsider,) = services.players_register(tournament=elsewhere, user=organizer, entries=[
+        services.PlayerEntry(name="Olivia Outsider", country="BE")])
+    outsider = outsider.player_id
+    assert clients["anonymous"].get(url, {"player": outsider}).context["unknown"] is True
 
 
 @pytest.mark.django_db
@@ -283,7 +291,11 @@ def test_room_screen_keeps_hidden_sessions_hidden_even_for_the_organizer(
     t = make_tournament("accredited", players=16, hide_last_sessions=2)
     services.seating_draw(tournament=t, user=organizer, seed=2)
     services.seating_publish(tournament=t, user=organizer, through=6)
-    for s in (1, 2, 3, 4, 5):
+    _post_session(t, 1, organizer)
+    early = clients["anonymous"].get(f"/en/tournaments/{t.pk}/room/")
+    assert early.context["room"].hidden_after == 1  # after session 1, the one played
+    assert "Standings after session 1" in early.content.decode()
+    for s in (2, 3, 4, 5):
         _post_session(t, s, organizer)
     for role in ("anonymous", "organizer", "officer"):
         response = clients[role].get(f"/en/tournaments/{t.pk}/room/", {"session": 5})

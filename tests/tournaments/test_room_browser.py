@@ -154,8 +154,16 @@ def test_room_screen_follows_results_and_warns_before_time_is_up(
             page.goto(f"/ru/tournaments/{tournament.pk}/room/?session=1")
             page.wait_for_timeout(300)
             page.screenshot(path=f"{folder}/room-warning-ru-390.png")
-    finally:
-        context.close()  # the page stops polling before the test's database goes
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.goto(f"/en/tournaments/{tournament.pk}/room/?session=2")
+            expect(page.locator(".room-standings").first).to_have_class(
+                re.compile("is-current"), timeout=10_000)
+            assert "Standings after session 1" in page.inner_text("#room")
+            page.screenshot(path=f"{folder}/room-standings-en-1280.png")
+    finally:  # the page stops polling before the test's database goes
+        for open_page in context.pages:
+            open_page.goto("about:blank")
+        context.close()
 
 
 @pytest.mark.parametrize("width", [390, 1280])

@@ -7,7 +7,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count
+from django.db.models import Count, Max
 from django.utils import timezone
 
 from rulebook.scoring.standings import WINDS, table_points
@@ -50,7 +50,7 @@ class RoomView:
     seating_shown: bool  # the session's seating is published
     results_hidden: bool  # the session's results are hidden until the prize-giving
     standings: tuple[StandingRow, ...]  # empty before any result the public may see
-    hidden_after: int | None
+    hidden_after: int | None  # while the last sessions are hidden: the standings' session
     clock: ClockView
 
 
@@ -92,12 +92,13 @@ def room_view(tournament: Tournament, session: int | None = None,
                          _number(names, drawn[number][wind]))
                 for wind in WINDS if wind in drawn[number])
         tables.append(RoomTable(number, seats, score is not None))
-    any_results = TableResult.objects.filter(tournament=tournament)
+    public = TableResult.objects.filter(tournament=tournament)
     if cutoff is not None:
-        any_results = any_results.filter(session__lte=cutoff)
-    standings = (tuple(tournament_standings(tournament, cutoff)) if any_results.exists()
-                 else ())
-    return RoomView(session, tuple(tables), seating_shown, results_hidden, standings, cutoff,
+        public = public.filter(session__lte=cutoff)
+    last = public.aggregate(last=Max("session"))["last"]
+    standings = tuple(tournament_standings(tournament, cutoff)) if last else ()
+    return RoomView(session, tuple(tables), seating_shown, results_hidden, standings,
+                    last if cutoff is not None else None,
                     session_clock(tournament, session, now))
 
 

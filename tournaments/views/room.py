@@ -43,7 +43,7 @@ def seat_finder(request: HttpRequest, pk: int) -> HttpResponse:
     chosen: Registration | None = None
     matches: list[Registration] = []
     unknown = False
-    if "player" in request.GET:
+    if request.GET.get("player", "").strip():  # "— choose your name —" is no choice
         chosen = by_player.get(_int(request.GET["player"]) or 0)
         unknown = chosen is None
     elif query:
