@@ -33,6 +33,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from core.client_address import client_address
+
 logger = logging.getLogger(__name__)
 
 METRICS_PATH = "/metrics"
@@ -115,17 +117,6 @@ def registry() -> CollectorRegistry:
     return site
 
 
-def _client_address(request: HttpRequest) -> str:
-    """The client's address as the rate limits see it: the one the nearest of our own
-    ``TRUSTED_PROXIES`` proxies saw (REST_FRAMEWORK's NUM_PROXIES rule)."""
-    proxies = settings.TRUSTED_PROXIES
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if proxies > 0 and forwarded:
-        addresses = [a.strip() for a in forwarded.split(",")]
-        return addresses[-min(proxies, len(addresses))]
-    return request.META.get("REMOTE_ADDR", "")
-
-
 def _address_allowed(address: str) -> bool:
     try:
         client = ipaddress.ip_address(address)
@@ -149,7 +140,7 @@ def _token_given(request: HttpRequest) -> bool:
 
 
 def may_read_metrics(request: HttpRequest) -> bool:
-    return _token_given(request) or _address_allowed(_client_address(request))
+    return _token_given(request) or _address_allowed(client_address(request))
 
 
 def metrics(request: HttpRequest) -> HttpResponse:

@@ -32,23 +32,14 @@ from yookassa import Refund as YooRefund
 from yookassa.domain.common import SecurityHelper
 from yookassa.domain.exceptions import ApiError
 
+from core.client_address import client_address
+
 logger = logging.getLogger(__name__)
 
 API_URL = "https://api.yookassa.ru/v3"
 # the SDK keeps its credentials on a class: one call at a time configures and uses them
 _sdk_lock = threading.Lock()
 LOCALES = {"ru": "ru_RU"}  # YooKassa's page speaks Russian or English
-
-
-def _client_address(request: HttpRequest) -> str:
-    from django.conf import settings
-
-    proxies = getattr(settings, "TRUSTED_PROXIES", 0)
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if proxies > 0 and forwarded:
-        addresses = [a.strip() for a in forwarded.split(",")]
-        return addresses[-min(proxies, len(addresses))]
-    return request.META.get("REMOTE_ADDR", "")
 
 
 class YooKassaProvider(BasicProvider):
@@ -151,7 +142,7 @@ class YooKassaProvider(BasicProvider):
 
     def process_data(self, payment: Any, request: HttpRequest) -> HttpResponse:
         """A notification: from YooKassa's networks only; its word is checked with the API."""
-        address = _client_address(request)
+        address = client_address(request)
         if self.check_ip and not _trusted(address):
             logger.warning("YooKassa notification from %s refused: not YooKassa's network",
                            address)

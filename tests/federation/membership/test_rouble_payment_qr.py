@@ -216,3 +216,20 @@ def test_missing_rouble_details_no_qr_and_admin_warns(client, rouble_member, set
     settings.MEMBERSHIP_BANK_ACCOUNT_RUB = dict(DETAILS)
     assert 'id="rouble-bank-details-warning"' not in client.get(
         "/admin/invoices/").content.decode()
+
+
+def test_the_approval_mail_of_a_rouble_invoice_gives_the_russian_details(
+    make_member, rouble_year, rouble_details, settings, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    settings.MEMBERSHIP_SITE_URL = "http://testserver"
+    with django_capture_on_commit_callbacks(execute=True):
+        member = make_member(joined_on=rouble_year.starts_on)
+    invoice = member.invoices.get()
+    [approved] = [m for m in mail.outbox if invoice.number in m.body]
+    for text in ("INN (tax number): 7709123453", "Account number: 40703810800000001234",
+                 "BIK (bank code): 044525225", f"Purpose of payment (required): "
+                 f"{invoice.number} Членский взнос"):
+        assert text in approved.body
+    assert "IBAN" not in approved.body
