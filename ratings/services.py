@@ -21,6 +21,7 @@ from ratings.models import (
     RatingPeriod,
     RatingRecompute,
 )
+from ratings.rankings import rankings_refresh_later
 from ratings.rules.method import (
     PlayerState,
     Rating,
@@ -182,6 +183,7 @@ def ratings_recompute(
         lock.entries = len(rows)
         lock.stamp = uuid.uuid4().hex
         lock.save()
+        rankings_refresh_later(rulesets=[ruleset], ema_ranking=False)  # the club ranking
     return RecomputeResult(
         ruleset=ruleset,
         from_period=lock.from_period or None, periods=len(result.periods), entries=len(rows)
@@ -261,6 +263,7 @@ def rating_period_publish(
         row.published_by = user if getattr(user, "pk", None) else None  # type: ignore[assignment]
         row.save()
         RatingRecompute.objects.update_or_create(pk=1, defaults={"stamp": uuid.uuid4().hex})
+        rankings_refresh_later(rulesets=[ruleset], ema_ranking=False)
     return row
 
 

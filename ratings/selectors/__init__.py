@@ -14,7 +14,14 @@ from ratings.selectors.clubs import (
     club_ranking,
     club_ratings,
 )
-from ratings.selectors.ema import EmaCalculation, EmaTournament, ema_config, ema_player, ema_ranking
+from ratings.selectors.ema import (
+    EmaCalculation,
+    EmaTournament,
+    ema_config,
+    ema_player,
+    ema_ranking,
+    ema_ranking_stored,
+)
 from ratings.selectors.history import (
     ChartPoint,
     ExplanationLine,
@@ -73,6 +80,7 @@ __all__ = [
     "ema_config",
     "ema_player",
     "ema_ranking",
+    "ema_ranking_stored",
     "first_period_with_results",
     "latest_period_with_results",
     "list_countries",

@@ -1,0 +1,131 @@
+"""Writes of the stored rankings (decision 0821): the EMA base ranks of each tournament's
+final standings, and the EMA ranking and club ranking of each ruleset, computed by the one
+implementation of each (``ratings.rules.ema``, ``ratings.rules.method.club_ranking``) and
+stored like the rating lists, so that no page computes them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+
+from django.db import transaction
+from django.utils import timezone
+
+from ratings.models import ClubRankingRow, EmaBaseRank, EmaRankingRow, StoredRanking
+from ratings.rules import ema
+from ratings.selectors import RULESETS
+from ratings.selectors.clubs import club_config_key, club_ranking_computed
+from ratings.selectors.ema import ema_config_key, ema_ranking_computed
+from tournaments.models import Player, Registration, TournamentResult
+
+
+def ema_base_ranks_store(*, tournament_ids: Iterable[int]) -> int:
+    """The base ranks of these tournaments' final standings, stored again (after a
+    confirmation, a correction, an import, a merge). Returns the rows written."""
+    ids = sorted(set(tournament_ids))
+    if not ids:
+        return 0
+    EmaBaseRank.objects.filter(tournament_id__in=ids).delete()
+    substitutes = set(Registration.objects.filter(tournament_id__in=ids, substitute=True)
+                      .values_list("tournament_id", "player_id"))
+    placings: dict[int, list[ema.Placing]] = {}
+    for tid, pid, rank in TournamentResult.objects.filter(tournament_id__in=ids).values_list(
+            "tournament_id", "player_id", "rank"):
+        placings.setdefault(tid, []).append(ema.Placing(pid, rank, (tid, pid) in substitutes))
+    rows = []
+    for tid, field in placings.items():
+        ranked = ema.base_ranks(field)
+        place = {p.player: p.rank for p in field}
+        rows += [EmaBaseRank(tournament_id=tid, player_id=pid, numerator=base.numerator,
+                             denominator=base.denominator, place=place[pid], field=len(ranked))
+                 for pid, base in ranked.items()]
+    EmaBaseRank.objects.bulk_create(rows, batch_size=2000)
+    return len(rows)
+
+
+def ema_base_ranks_store_for_players(*, player_ids: Iterable[int]) -> int:
+    """After a merge (or its undo): every tournament either player has results or stored
+    base ranks in."""
+    ids = list(player_ids)
+    tournaments = set(TournamentResult.objects.filter(player_id__in=ids)
+                      .values_list("tournament_id", flat=True))
+    tournaments |= set(EmaBaseRank.objects.filter(player_id__in=ids)
+                       .values_list("tournament_id", flat=True))
+    return ema_base_ranks_store(tournament_ids=tournaments)
+
+
+def _stored(kind: str, ruleset: str) -> StoredRanking:
+    stored, _created = StoredRanking.objects.get_or_create(kind=kind, ruleset=ruleset)
+    return StoredRanking.objects.select_for_update().get(pk=stored.pk)
+
+
+@transaction.atomic
+def ema_ranking_store(*, ruleset: str, on: date | None = None) -> StoredRanking:
+    """The EMA ranking of ``ruleset`` on ``on`` (default: today), stored whole in place of
+    the one stored before."""
+    on = on or timezone.localdate()
+    rows = ema_ranking_computed(ruleset, on)
+    stored = _stored(StoredRanking.Kind.EMA, ruleset)
+    stored.ema_rows.all().delete()
+    EmaRankingRow.objects.bulk_create([
+        EmaRankingRow(ranking=stored, rank=r.rank, player_id=r.score.player,
+                      score=ema.rounded(r.score.score), part_a=ema.rounded(r.score.part_a),
+                      part_b=ema.rounded(r.score.part_b), tournaments=r.score.tournaments)
+        for r in rows], batch_size=2000)
+    countries = Player.objects.filter(pk__in=[r.score.player for r in rows]).exclude(
+        country="").values_list("country", flat=True).distinct()
+    stored.on, stored.countries = on, sorted(set(countries))
+    stored.config = ema_config_key()
+    stored.save()
+    return stored
+
+
+@transaction.atomic
+def club_ranking_store(*, ruleset: str) -> StoredRanking:
+    """The club ranking of ``ruleset`` on its latest list, stored whole."""
+    period, scores = club_ranking_computed(ruleset)
+    stored = _stored(StoredRanking.Kind.CLUB, ruleset)
+    stored.club_rows.all().delete()
+    ClubRankingRow.objects.bulk_create([
+        ClubRankingRow(ranking=stored, position=i, club_id=s.club, rank=s.rank, mean=s.mean,
+                       counted=[[p, r] for p, r in s.counted], players=s.players)
+        for i, s in enumerate(scores)])
+    stored.period = period or ""
+    stored.config = club_config_key()
+    stored.save()
+    return stored
+
+
+def rankings_store(*, rulesets: Iterable[str] | None = None, ema_ranking: bool = True,
+                   club_ranking: bool = True) -> list[str]:
+    """Store the rankings of these rulesets (default: every one); returns what was stored."""
+    done = []
+    for ruleset in rulesets or RULESETS:
+        if ema_ranking:
+            ema_ranking_store(ruleset=ruleset)
+            done.append(f"ema:{ruleset}")
+        if club_ranking:
+            club_ranking_store(ruleset=ruleset)
+            done.append(f"club:{ruleset}")
+    return done
+
+
+def rankings_refresh_later(*, rulesets: Iterable[str], ema_ranking: bool = True,
+                           club_ranking: bool = True) -> None:
+    """What changes a ranking calls inside its transaction: the stored rankings concerned
+    are dropped at once (a reader before the job has run computes and stores them again),
+    and the task queue stores them anew once the transaction has committed."""
+    rulesets = sorted(set(rulesets))
+    kinds = ([StoredRanking.Kind.EMA] if ema_ranking else []) + (
+        [StoredRanking.Kind.CLUB] if club_ranking else [])
+    if not rulesets or not kinds:
+        return
+    StoredRanking.objects.filter(kind__in=kinds, ruleset__in=rulesets).delete()
+
+    def enqueue() -> None:
+        from ratings.tasks import store_rankings
+
+        store_rankings.delay(rulesets=rulesets, ema_ranking=ema_ranking,
+                             club_ranking=club_ranking)
+
+    transaction.on_commit(enqueue)
