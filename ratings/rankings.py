@@ -7,16 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from typing import Any
 
+from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 
 from ratings.models import ClubRankingRow, EmaBaseRank, EmaRankingRow, StoredRanking
 from ratings.rules import ema
+from ratings.rules.method import period_label, period_of
 from ratings.selectors import RULESETS
-from ratings.selectors.clubs import club_config_key, club_ranking_computed
+from ratings.selectors.clubs import club_config_key, club_ranking_computed, club_ranking_stored
 from ratings.selectors.ema import ema_config_key, ema_ranking_computed
-from tournaments.models import Player, Registration, TournamentResult
+from tournaments.models import Player, Registration, Tournament, TournamentResult
+
+
+def queue(task: str, **kwargs: Any) -> None:
+    """Put one of ratings.tasks on the task queue, found by its name (the tasks call these
+    services: importing them here would make a cycle)."""
+    current_app.tasks[task].delay(**kwargs)
 
 
 def ema_base_ranks_store(*, tournament_ids: Iterable[int]) -> int:
@@ -122,10 +131,29 @@ def rankings_refresh_later(*, rulesets: Iterable[str], ema_ranking: bool = True,
         return
     StoredRanking.objects.filter(kind__in=kinds, ruleset__in=rulesets).delete()
 
-    def enqueue() -> None:
-        from ratings.tasks import store_rankings
+    transaction.on_commit(lambda: queue("ratings.store_rankings", rulesets=rulesets,
+                                        ema_ranking=ema_ranking, club_ranking=club_ranking))
 
-        store_rankings.delay(rulesets=rulesets, ema_ranking=ema_ranking,
-                             club_ranking=club_ranking)
 
-    transaction.on_commit(enqueue)
+def rerate_later(*, tournament: Any) -> None:
+    """Queue the re-rate of the tournament's ruleset from its month on for after the commit
+    (decision 0822); the tournament is marked until it has run. The stored rankings of the
+    ruleset are dropped now (a reader computes them from what is stored meanwhile)."""
+    Tournament.objects.filter(pk=tournament.pk).update(rerate_queued_at=timezone.now())
+    StoredRanking.objects.filter(ruleset=tournament.ruleset).delete()
+    ruleset, from_period = tournament.ruleset, period_label(period_of(tournament.end_date))
+
+    transaction.on_commit(lambda: queue("ratings.rerate", ruleset=ruleset,
+                                        from_period=from_period))
+
+
+
+def club_ranking_current(ruleset: str) -> tuple[str | None, list[Any]]:
+    """The stored club ranking of a ruleset, stored first when there is none (before the
+    queued job has run) or its settings changed."""
+    found = club_ranking_stored(ruleset)
+    if found is None:
+        club_ranking_store(ruleset=ruleset)
+        found = club_ranking_stored(ruleset)
+    assert found is not None
+    return found

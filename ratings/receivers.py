@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.dispatch import receiver
 
 from federation.signals import members_changed
@@ -14,6 +15,7 @@ from ratings.rankings import (
     ema_base_ranks_store,
     ema_base_ranks_store_for_players,
     rankings_refresh_later,
+    rerate_later,
 )
 from ratings.selectors import RULESETS
 from ratings.services import ratings_recompute, ratings_recompute_after_tournament
@@ -23,7 +25,12 @@ from tournaments.signals import players_merged, results_confirmed, results_impor
 @receiver(results_confirmed, dispatch_uid="ratings_rerate_after_results")
 @receiver(results_imported, dispatch_uid="ratings_rerate_after_import")
 def rerate_after_results(sender: Any, tournament: Any, **kwargs: Any) -> None:
+    """The base ranks at once; the re-rate on the task queue after the commit (decision
+    0822), or in the transaction with RATINGS_RERATE_ON_QUEUE off."""
     ema_base_ranks_store(tournament_ids=[tournament.pk])
+    if settings.RATINGS_RERATE_ON_QUEUE:
+        rerate_later(tournament=tournament)
+        return
     ratings_recompute_after_tournament(
         ruleset=tournament.ruleset, end_date=tournament.end_date
     )

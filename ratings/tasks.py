@@ -17,7 +17,7 @@ from ratings.models import RatingPeriod
 from ratings.rankings import rankings_store
 from ratings.rules.method import period_label, period_of
 from ratings.selectors import RULESETS
-from ratings.services import rating_period_publish, ratings_recompute
+from ratings.services import rating_period_publish, ratings_recompute, rerate_run
 
 logger = logging.getLogger(__name__)
 
@@ -62,3 +62,10 @@ def store_rankings(rulesets: list[str] | None = None, ema_ranking: bool = True,
     and every night, when the EMA ranking's ages move on a day."""
     return rankings_store(rulesets=rulesets, ema_ranking=ema_ranking,
                           club_ranking=club_ranking)
+
+
+@shared_task(name="ratings.rerate")
+def rerate(ruleset: str, from_period: str) -> int:
+    """The re-rate after a tournament's results were confirmed, corrected or imported
+    (decision 0822): ``ruleset`` from ``from_period`` on. Returns the history rows written."""
+    return rerate_run(ruleset=ruleset, from_period=from_period)

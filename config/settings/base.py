@@ -504,6 +504,10 @@ TOURNAMENT_MIN_SESSIONS = 6
 RATINGS_TAU = float(os.environ.get("RATINGS_TAU", "0.5"))
 RATINGS_PROVISIONAL_RD = float(os.environ.get("RATINGS_PROVISIONAL_RD", "110"))
 RATINGS_MAX_RD = float(os.environ.get("RATINGS_MAX_RD", "350"))
+# Re-rate after a tournament's results on the task queue, after the commit (decision 0822);
+# off: inside the confirmation's transaction, as before (the test settings, where a test
+# reads the new ratings right after confirming).
+RATINGS_RERATE_ON_QUEUE = env_bool("RATINGS_RERATE_ON_QUEUE", True)
 
 # The club ranking (decision 0808): a club's score is the mean of the ratings of its best
 # CLUB_RANKING_PLAYERS listed players; clubs with fewer are shown unranked.

@@ -11,7 +11,7 @@ from ratings.selectors.clubs import (
     ClubRatings,
     club_listed_members,
     club_of_players,
-    club_ranking,
+    club_ranking_stored,
     club_ratings,
 )
 from ratings.selectors.ema import (
@@ -75,7 +75,7 @@ __all__ = [
     "PlayerTournament",
     "club_listed_members",
     "club_of_players",
-    "club_ranking",
+    "club_ranking_stored",
     "club_ratings",
     "ema_config",
     "ema_player",

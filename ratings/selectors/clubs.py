@@ -94,14 +94,12 @@ def club_ranking_computed(ruleset: str) -> tuple[str | None, list[ClubScore]]:
     return period, method_club_ranking(by_club, int(getattr(settings, "CLUB_RANKING_PLAYERS", 3)))
 
 
-def club_ranking(ruleset: str) -> tuple[str | None, list[ClubRankingRow]]:
-    """The stored club ranking of a ruleset (decision 0821; stored on first use when there
-    is none): three queries, however many clubs, members and players."""
+def club_ranking_stored(ruleset: str) -> tuple[str | None, list[ClubRankingRow]] | None:
+    """The stored club ranking of a ruleset (decision 0821), or None when none is stored
+    with today's settings: three queries, however many clubs, members and players."""
     stored = StoredRanking.objects.filter(kind=StoredRanking.Kind.CLUB, ruleset=ruleset).first()
     if stored is None or stored.config != club_config_key():
-        from ratings.rankings import club_ranking_store
-
-        stored = club_ranking_store(ruleset=ruleset)
+        return None
     rows = list(stored.club_rows.select_related("club"))
     players = Player.objects.in_bulk([p for row in rows for p, _r in row.counted])
     out = []
