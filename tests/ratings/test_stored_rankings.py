@@ -76,7 +76,7 @@ def test_ema_ranking_stored_changes_on_confirm_correction_and_merge(
     assert client.get("/en/ratings/ema/").status_code == 200
     assert stored_ema() == []  # one result each: nobody listed yet
     # a second tournament: stored again through the task queue once committed
-    second = mers_confirmed(people[:7] + [newcomer], 30, 2, django_capture_on_commit_callbacks)
+    second = mers_confirmed([*people[:7], newcomer], 30, 2, django_capture_on_commit_callbacks)
     after_confirm = stored_ema()
     assert len(after_confirm) == 7 and after_confirm == computed_ema()
     page = client.get("/en/ratings/ema/").content.decode()
@@ -154,3 +154,43 @@ def test_ema_and_club_pages_read_the_stored_rankings_at_1x_and_10x(
     assert _count(client, "/en/ratings/ema/") == ema_small
     assert _count(client, "/en/clubs/") == club_small
     assert _count(client, "/api/v1/rankings/ema") == api_small
+
+
+def test_confirming_queues_the_rerate_and_the_organizer_sees_it(
+        client, settings, django_capture_on_commit_callbacks):
+    """Decision 0822: the re-rate runs on the task queue after the commit; until it has
+    run, the organizer's page says the ratings are being updated."""
+    from ratings.models import RatingEntry
+    from ratings.services import ratings_recompute
+
+    settings.RATINGS_RERATE_ON_QUEUE = True
+    people = players(8)
+    early = confirmed_tournament(people, TODAY - timedelta(days=90), seed=1)
+    ratings_recompute(ruleset="mcr")
+    before = set(RatingEntry.objects.values_list("player_id", "period", "rating"))
+    late = confirmed_tournament(people, TODAY - timedelta(days=20), seed=2,
+                                state=Tournament.State.RESULTS_SUBMITTED)
+    # the confirmation commits without the re-rate (the queue is not run here)
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        tournament_confirm(tournament=late, user=late.organizer)
+    late.refresh_from_db()
+    assert late.rerate_queued_at is not None and queued
+    assert set(RatingEntry.objects.values_list("player_id", "period", "rating")) == before
+    client.force_login(late.organizer)
+    page = client.get(f"/en/tournaments/{late.pk}/manage/").content.decode()
+    assert 'data-testid="rerate-queued"' in page and "ratings are being updated" in page
+    ru = client.get(f"/ru/tournaments/{late.pk}/manage/").content.decode()
+    assert "Рейтинги пересчитываются" in ru
+    for callback in queued:  # the worker runs the job
+        callback()
+    late.refresh_from_db()
+    assert late.rerate_queued_at is None
+    month = late.end_date.strftime("%Y-%m")
+    assert RatingEntry.objects.filter(period=month).count() == 8
+    # only the changed months were written again: the earlier month's rows are untouched
+    early_month = early.end_date.strftime("%Y-%m")
+    assert {r for r in before if r[1] == early_month} == set(
+        RatingEntry.objects.filter(period=early_month).values_list("player_id", "period",
+                                                                   "rating"))
+    assert 'data-testid="rerate-queued"' not in client.get(
+        f"/en/tournaments/{late.pk}/manage/").content.decode()
