@@ -210,6 +210,8 @@ LANGUAGES = [
 WAGTAIL_I18N_ENABLED = True
 WAGTAIL_CONTENT_LANGUAGES = LANGUAGES
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# /sitemap.xml and its sections are kept this long in the cache (seconds)
+SITEMAP_CACHE_SECONDS = int(os.environ.get("SITEMAP_CACHE_SECONDS", "3600"))
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
 USE_TZ = True
