@@ -120,6 +120,8 @@ MIDDLEWARE = [
     # a NUL in a parameter: 400 naming it; a page's body over PAGE_MAX_BODY_BYTES: 413
     # (before the views and the CSRF check, which runs with the view, read the body)
     "core.request_limits.RequestLimitsMiddleware",
+    # signed-in visitors: the rulebook's cached rendering with their own account links
+    "content.middleware.RulebookSignedInMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "core.middleware.AdminAccessMiddleware",
