@@ -5,11 +5,15 @@ stored like the rating lists, so that no page computes them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import date
 from typing import Any
 
 from celery import current_app
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,11 +25,39 @@ from ratings.selectors.clubs import club_config_key, club_ranking_computed, club
 from ratings.selectors.ema import ema_config_key, ema_ranking_computed
 from tournaments.models import Player, Registration, Tournament, TournamentResult
 
+logger = logging.getLogger(__name__)
+
+
+#: set by ``rerating_in_place``: re-rate inside the transaction even with the queue on
+_IN_PLACE: ContextVar[bool] = ContextVar("ratings_rerate_in_place", default=False)
+
+
+@contextmanager
+def rerating_in_place() -> Iterator[None]:
+    """Re-rate inside the confirmation's transaction whatever RATINGS_RERATE_ON_QUEUE says
+    (the demo federation, which publishes lists in the same transaction)."""
+    token = _IN_PLACE.set(True)
+    try:
+        yield
+    finally:
+        _IN_PLACE.reset(token)
+
+
+def rerate_on_queue() -> bool:
+    return bool(settings.RATINGS_RERATE_ON_QUEUE) and not _IN_PLACE.get()
+
 
 def queue(task: str, **kwargs: Any) -> None:
     """Put one of ratings.tasks on the task queue, found by its name (the tasks call these
-    services: importing them here would make a cycle)."""
-    current_app.tasks[task].delay(**kwargs)
+    services: importing them here would make a cycle). A broker that cannot be reached
+    does not lose the job: it runs here, after the commit, and the log says so."""
+    job = current_app.tasks[task]
+    try:
+        job.delay(**kwargs)
+    except Exception:  # kombu's OperationalError and the like: no broker
+        logger.warning("The task queue cannot be reached: %s runs in the request", task,
+                       exc_info=True)
+        job.apply(kwargs=kwargs)
 
 
 def ema_base_ranks_store(*, tournament_ids: Iterable[int]) -> int:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.dispatch import receiver
 
 from federation.signals import members_changed
@@ -16,6 +15,7 @@ from ratings.rankings import (
     ema_base_ranks_store_for_players,
     rankings_refresh_later,
     rerate_later,
+    rerate_on_queue,
 )
 from ratings.selectors import RULESETS
 from ratings.services import ratings_recompute, ratings_recompute_after_tournament
@@ -28,7 +28,7 @@ def rerate_after_results(sender: Any, tournament: Any, **kwargs: Any) -> None:
     """The base ranks at once; the re-rate on the task queue after the commit (decision
     0822), or in the transaction with RATINGS_RERATE_ON_QUEUE off."""
     ema_base_ranks_store(tournament_ids=[tournament.pk])
-    if settings.RATINGS_RERATE_ON_QUEUE:
+    if rerate_on_queue():
         rerate_later(tournament=tournament)
         return
     ratings_recompute_after_tournament(
