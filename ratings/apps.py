@@ -10,3 +10,5 @@ class RatingsConfig(AppConfig):
         # Ratings follow the tournaments' results: the one call from tournaments to ratings
         # is this signal (tournaments.signals.results_confirmed).
         from ratings import receivers  # noqa: F401
+        # the jobs ratings.rankings queues by name are known in every process (decision 0821)
+        from ratings import tasks  # noqa: F401
