@@ -36,6 +36,7 @@ from federation import selectors
 from federation import services as membership
 from federation.models import Club, Member, MembershipFee, MembershipType, MembershipYear
 from ratings.models import RatingPeriod
+from ratings.rankings import rerating_in_place
 from ratings.rules.method import period_label, period_of
 from ratings.selectors import RULESETS
 from ratings.services import rating_period_publish
@@ -166,7 +167,8 @@ def demo_federation_load(*, today: date | None = None, seed: int = 2026) -> Demo
                         "is loaded only into an empty site.")
     today = today or selectors.today()
     rng = random.Random(seed)
-    with transaction.atomic():
+    # the lists are published in the same transaction: the ratings are computed in it
+    with rerating_in_place(), transaction.atomic():
         site_skeleton_load()  # the news index the tournaments' draft posts go to
         membership.roles_setup()
         tournaments.roles_setup()

@@ -53,6 +53,10 @@ DEFAULT_SCHEDULES = (
         "accreditation officer published it before (manage.py ratings_publish).",
         crontab={"minute": "0", "hour": "3", "day_of_month": "15"}),
     DefaultSchedule(
+        "Stored rankings", "ratings.store_rankings",
+        "Stores each ruleset's EMA ranking of the new day (the results' ages move on) and "
+        "its club ranking (decision 0821).", crontab={"minute": "5", "hour": "0"}),
+    DefaultSchedule(
         "Full ratings recompute", "ratings.recompute",
         "Recomputes every ruleset's ratings from the start (manage.py ratings_recompute); "
         "off by default: confirmations re-rate by themselves.",

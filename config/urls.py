@@ -2,18 +2,21 @@
 
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
-from django.contrib.sitemaps.views import sitemap
+from django.contrib.sitemaps import views as sitemap_views
 from django.urls import include, path
+from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 from wagtail.documents import urls as wagtaildocs_urls
 
 from content import views as content_views
-from content.sitemaps import AllLanguagesSitemap
+from content.sitemaps import language_sitemaps
 from core.health import healthz
 from federation import account_views, online_payments
 from rulebook import calculator_views as rulebook_calculator_views
+
+SITEMAPS = language_sitemaps()
 
 urlpatterns = [
     # One login and one password reset for the site and the admin (decision 0002): Wagtail's
@@ -22,7 +25,11 @@ urlpatterns = [
     path("admin/password_reset/", account_views.admin_password_reset),
     path("admin/", include(wagtailadmin_urls)),
     path("documents/", include(wagtaildocs_urls)),
-    path("sitemap.xml", sitemap, {"sitemaps": {"pages": AllLanguagesSitemap}}),
+    # an index of one section a language, each cached (issue 43)
+    path("sitemap.xml", cache_page(settings.SITEMAP_CACHE_SECONDS)(sitemap_views.index),
+         {"sitemaps": SITEMAPS, "sitemap_url_name": "sitemap-section"}),
+    path("sitemap-<section>.xml", cache_page(settings.SITEMAP_CACHE_SECONDS)(
+        sitemap_views.sitemap), {"sitemaps": SITEMAPS}, name="sitemap-section"),
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include("config.api_urls")),
     # django-payments: providers' webhooks (Stripe's, signature checked, answered 400 if bad)

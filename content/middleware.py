@@ -92,3 +92,67 @@ class RulebookCacheMiddleware:
         address = f"{path}?{query}" if query else path
         digest = hashlib.sha256(address.encode("utf-8")).hexdigest()[:40]
         return f"{prefix}:{content_version()}:{digest}", seconds
+
+
+ACCOUNT_NAV = re.compile(r"<!--account-nav-->.*?<!--/account-nav-->", re.DOTALL)
+
+
+class RulebookSignedInMiddleware:
+    """The rulebook's cached rendering for signed-in visitors too (issue 43): a rulebook
+    page does not depend on who reads it except for the account links of the header, so
+    a signed-in visitor (not staff: editors see warnings) gets the anonymous rendering kept
+    by RulebookCacheMiddleware (rendered as anonymous and kept when there is none) with the
+    account links rendered for them (``_account_nav.html``). Placed after the
+    authentication and messages middleware; a request with messages waiting renders whole."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if (
+            request.method != "GET"
+            or user is None
+            or not user.is_authenticated
+            or user.is_staff
+            or not CACHEABLE_PATH.match(request.path)
+            or MESSAGES_COOKIE in request.COOKIES
+            or "_messages" in request.session
+        ):
+            return self.get_response(request)
+        key, seconds = RulebookCacheMiddleware._key(request)
+        if key is None:
+            return self.get_response(request)
+        cached = cache.get(key)
+        if cached is None:
+            from django.contrib.auth.models import AnonymousUser
+
+            request.user = AnonymousUser()
+            try:
+                response = self.get_response(request)
+            finally:
+                request.user = user
+            if not (getattr(request, "rulebook_cacheable", False)
+                    and response.status_code == 200):
+                return self.get_response(request)  # not a page kept: render it for the user
+            if hasattr(response, "render") and not response.is_rendered:
+                response.render()
+            cache.set(key, response, seconds)
+            cached = response
+        return self._for(request, cached)
+
+    @staticmethod
+    def _for(request, cached):
+        from django.http import HttpResponse
+        from django.template.loader import render_to_string
+
+        nav = render_to_string("_account_nav.html", request=request)
+        html = ACCOUNT_NAV.sub(lambda _m: f"<!--account-nav-->{nav}<!--/account-nav-->",
+                               cached.content.decode(cached.charset), count=1)
+        response = HttpResponse(html, status=cached.status_code,
+                                content_type=cached["Content-Type"])
+        for header in ("Content-Language", "Vary"):
+            if cached.has_header(header):
+                response[header] = cached[header]
+        response["Cache-Control"] = "private"
+        return response

@@ -331,6 +331,11 @@ class Member(models.Model):
     joined_on = models.DateField(_("joined on"), null=True, blank=True)
     applied_at = models.DateTimeField(_("applied at"), auto_now_add=True)
     anonymised_at = models.DateTimeField(_("anonymised at"), null=True, blank=True, editable=False)
+    # What the status needs from the invoices, kept by the payment services (decision 0820):
+    # the latest uninterrupted paid coverage and the end of the latest open invoice's year.
+    paid_from = models.DateField(_("paid from"), null=True, blank=True, editable=False)
+    paid_through = models.DateField(_("paid through"), null=True, blank=True, editable=False)
+    open_until = models.DateField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["membership_number", "pk"]

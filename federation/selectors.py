@@ -177,12 +177,19 @@ def open_invoices_by_payer(
     return result
 
 
-def status_of(member: Member, periods: InvoicePeriods, day: date) -> dues.Status:
-    """The pure status function fed with one member's rows (membership_type must be loaded)."""
+def coverage_of(member: Member) -> dues.Coverage:
+    """The summary of the member's invoices kept on the member (decision 0820)."""
+    return dues.Coverage(member.paid_from, member.paid_through, member.open_until)
+
+
+def status_of(member: Member, day: date) -> dues.Status:
+    """The pure status function fed with the member's stored coverage (membership_type must
+    be loaded): no invoice is read."""
+    stored = coverage_of(member)
     return dues.membership_status(
         today=day,
-        paid_periods=periods.paid.get(member.pk, []),
-        open_periods=periods.open.get(member.pk, []),
+        paid_periods=stored.paid_periods(),
+        open_periods=stored.open_periods(),
         grace_days=settings.MEMBERSHIP_GRACE_DAYS,
         honorary=member.membership_type.is_free,
         application=member.application,
@@ -194,35 +201,49 @@ def member_paid_periods(member: Member) -> list[dues.Period]:
     return invoice_periods_by_member([member.pk]).paid.get(member.pk, [])
 
 
+COVERAGE_FIELDS = ["paid_from", "paid_through", "open_until"]
+
+
 def member_status(member: Member, day: date | None = None) -> dues.Status:
-    """What tournaments and the public check use: computed, never stored."""
-    return status_of(member, invoice_periods_by_member([member.pk]), day or today())
+    """What tournaments and the public check use: from the stored coverage, on ``day``
+    (read again: the caller's copy may predate a payment)."""
+    if member.pk:
+        member.refresh_from_db(fields=COVERAGE_FIELDS)
+    return status_of(member, day or today())
 
 
 def member_covered_until(member: Member, day: date | None = None) -> date | None:
-    return dues.coverage_end(today=day or today(), paid_periods=member_paid_periods(member))
+    if member.pk:
+        member.refresh_from_db(fields=COVERAGE_FIELDS)
+    return dues.coverage_end(today=day or today(), paid_periods=coverage_of(member).paid_periods())
 
 
 def member_statuses(members: Iterable[Member], day: date | None = None) -> dict[int, dues.Status]:
-    """Statuses of many members in a fixed number of queries (members need membership_type:
-    a queryset gets it by select_related)."""
+    """Statuses of many members in one query (a queryset gets membership_type by
+    select_related)."""
     day = day or today()
-    ids: Iterable[int] | QuerySet[Any] = []
     if isinstance(members, QuerySet):
         members = members.select_related("membership_type")
-        ids = members.values("pk")
-    members = list(members)
-    if not isinstance(ids, QuerySet):
-        ids = [m.pk for m in members]
-    periods = invoice_periods_by_member(ids)
-    return {m.pk: status_of(m, periods, day) for m in members}
+    return {m.pk: status_of(m, day) for m in members}
+
+
+def active_on(day: date) -> Q:
+    """The members ACTIVE on ``day`` as a filter (the same answer as membership_status from
+    the stored coverage: approved, not erased, honorary or inside their paid coverage)."""
+    return Q(application=Member.Application.APPROVED, anonymised_at__isnull=True) & (
+        Q(membership_type__is_free=True) | Q(paid_from__lte=day, paid_through__gte=day))
 
 
 def members_with_status(
     status: str, queryset: QuerySet[Member] | None = None, day: date | None = None
 ) -> QuerySet[Member]:
     queryset = queryset if queryset is not None else Member.objects.all()
-    statuses = member_statuses(queryset, day)
+    day = day or today()
+    if status == dues.Status.ACTIVE:
+        return queryset.filter(active_on(day))
+    statuses = member_statuses(queryset.only(
+        "pk", "paid_from", "paid_through", "open_until", "application", "anonymised_at",
+        "membership_type__is_free"), day)
     return queryset.filter(pk__in=[pk for pk, s in statuses.items() if s == status])
 
 

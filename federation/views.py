@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import segno
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -201,11 +205,26 @@ def card_pdf(request):
     return response
 
 
+#: members a page of the public list shows
+PUBLIC_LIST_PAGE_SIZE = 100
+
+
 def public_list(request):
-    """Public: active members who consented to be listed (name, club, city only)."""
+    """Public: active members who consented to be listed (name, club, city only), in pages
+    of PUBLIC_LIST_PAGE_SIZE, searchable by name, club or city (``?q=``)."""
+    query = request.GET.get("q", "").strip()[:100]
     consenting = selectors.members_public_list().order_by("name_latin", "pk")
     active = selectors.members_with_status("active", consenting)
-    return render(request, "federation/public_list.html", {"members": active})
+    if query:
+        active = active.filter(Q(name_latin__icontains=query) | Q(name_native__icontains=query)
+                               | Q(club__name__icontains=query) | Q(city__icontains=query))
+    page = Paginator(active.only("name_latin", "name_native", "city", "anonymised_at",
+                                 "club__name"), PUBLIC_LIST_PAGE_SIZE).get_page(
+        request.GET.get("page"))
+    return render(request, "federation/public_list.html", {
+        "members": page.object_list, "page": page, "query": query,
+        "querystring": urlencode({"q": query}) if query else "",
+    })
 
 
 def check(request, public_id):

@@ -28,6 +28,7 @@ from federation.models import (
     MoneyFormField,
     Payment,
 )
+from federation.services.coverage import all_members_coverage_refresh, members_changed_later
 from federation.status_labels import INVOICE_STATE_LABELS, STATUS_CHOICES, STATUS_LABELS
 from federation.widgets import SearchableSelectMultiple
 
@@ -105,6 +106,8 @@ class MemberEditView(generic.EditView):
                 member=instance, club=new_club, changed_by=self.request.user
             )
         instance.refresh_from_db()
+        # the type (honorary), consent or club may change who the club ranking counts
+        members_changed_later([instance.pk])
         return instance
 
 
@@ -423,7 +426,16 @@ class DuesInvoiceViewSet(ModelViewSet):
         return [path("new/", admin_views.issue_invoices_view, name="add"), *patterns]
 
 
+class MembershipYearEditView(generic.EditView):
+    def save_instance(self):
+        instance = super().save_instance()
+        if {"starts_on", "ends_on"} & set(self.form.changed_data):
+            all_members_coverage_refresh()  # the members' stored coverage uses these dates
+        return instance
+
+
 class MembershipYearViewSet(ModelViewSet):
+    edit_view_class = MembershipYearEditView
     model = MembershipYear
     icon = "date"
     menu_label = _("Membership years")

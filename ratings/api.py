@@ -20,11 +20,13 @@ from rest_framework.views import APIView
 
 from core.dates import implausible_date_message
 from core.pagination import PAGE_INVALID, api_page, page_number
+from ratings.rankings import ema_ranking_store
 from ratings.rules import ema
 from ratings.rules.method import parse_period
 from ratings.selectors import (
     RULESETS,
     ema_ranking,
+    ema_ranking_stored,
     latest_period_with_results,
     period_list,
     player_current,
@@ -146,6 +148,18 @@ class EmaRankingView(APIView):
         if implausible:  # year 2: the ranking's two-year window cannot even be computed
             return Response({"errors": [{"field": "date", "code": "implausible_date",
                                          "message": implausible}]}, status=400)
+        if on == timezone.localdate():  # the stored ranking (decision 0821)
+            stored = ema_ranking_stored(ruleset, on) or ema_ranking_store(ruleset=ruleset, on=on)
+            rankings = [
+                {"rank": rank, "player": player, "name": name_latin or name_native,
+                 "country": country, "score": float(score), "part_a": float(part_a),
+                 "part_b": float(part_b), "tournaments": tournaments}
+                for rank, player, name_latin, name_native, country, score, part_a, part_b,
+                tournaments in stored.ema_rows.order_by("rank", "player_id").values_list(
+                    "rank", "player_id", "player__name_latin", "player__name_native",
+                    "player__country", "score", "part_a", "part_b", "tournaments")
+            ]
+            return Response({"date": on.isoformat(), "ruleset": ruleset, "rankings": rankings})
         rows = ema_ranking(ruleset, on)
         players = Player.objects.in_bulk([r.score.player for r in rows])
         return Response(

@@ -9,4 +9,8 @@ class RatingsConfig(AppConfig):
     def ready(self) -> None:
         # Ratings follow the tournaments' results: the one call from tournaments to ratings
         # is this signal (tournaments.signals.results_confirmed).
-        from ratings import receivers  # noqa: F401
+        # the jobs ratings.rankings queues by name are known in every process (decision 0821)
+        from ratings import (
+            receivers,  # noqa: F401
+            tasks,  # noqa: F401
+        )

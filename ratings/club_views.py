@@ -11,11 +11,11 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from federation.models import Club
+from ratings.rankings import club_ranking_current
 from ratings.rules.method import parse_period, period_first_day
 from ratings.selectors import (
     RULESETS,
     club_listed_members,
-    club_ranking,
     club_ratings,
     ruleset_name,
 )
@@ -29,7 +29,7 @@ CLUB_TOURNAMENTS = 30
 def club_list(request: HttpRequest) -> HttpResponse:
     """The club ranking of a ruleset, then every club."""
     ruleset = _ruleset(request)
-    period, rows = club_ranking(ruleset)
+    period, rows = club_ranking_current(ruleset)
     ranked = [r for r in rows if r.score.rank is not None]
     return render(request, "ratings/clubs.html", {
         "tabs": _tabs(reverse("club_pages:list"), RULESETS, ruleset),

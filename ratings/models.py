@@ -149,3 +149,100 @@ class RatingRecompute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.finished_at}"
+
+
+class EmaBaseRank(models.Model):
+    """A player's EMA base rank in one confirmed MERS tournament (decision 0821), stored
+    with the tournament's final standings when they are confirmed, corrected, imported or a
+    player merged: an exact fraction, as ``ratings.rules.ema.base_ranks`` gives it, and the
+    number of players ranked (substitutes left out)."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="ema_base_ranks",
+        verbose_name=_("tournament"),
+    )
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.CASCADE, related_name="+",
+        verbose_name=_("player"),
+    )
+    numerator = models.BigIntegerField()
+    denominator = models.BigIntegerField(default=1)
+    place = models.PositiveIntegerField(_("place"))
+    field = models.PositiveIntegerField(_("players ranked"))
+
+    class Meta:
+        verbose_name = _("EMA base rank")
+        verbose_name_plural = _("EMA base ranks")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="ema_base_rank_once"),
+        ]
+        indexes = [models.Index(fields=["player", "tournament"], name="ema_base_rank_player")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} {self.player_id} {self.numerator}/{self.denominator}"
+
+
+class StoredRanking(models.Model):
+    """The last time a ranking of a ruleset was computed and stored (decision 0821): the EMA
+    ranking on a day (``on``) or the club ranking on a rating list's month (``period``)."""
+
+    class Kind(models.TextChoices):
+        EMA = "ema", _("EMA ranking")
+        CLUB = "club", _("club ranking")
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    ruleset = models.CharField(_("rules"), max_length=10, choices=RATING_LIST_CHOICES)
+    on = models.DateField(null=True, blank=True)
+    period = models.CharField(max_length=7, blank=True)
+    computed_at = models.DateTimeField(auto_now=True)
+    #: the countries of the players listed (the EMA page's country filter)
+    countries = models.JSONField(default=list)
+    #: the settings it was computed with: stored again when they change
+    config = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "ruleset"], name="stored_ranking_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.ruleset} {self.on or self.period}"
+
+
+class EmaRankingRow(models.Model):
+    """One listed player of a stored EMA ranking, with its published (rounded) figures."""
+
+    ranking = models.ForeignKey(StoredRanking, on_delete=models.CASCADE, related_name="ema_rows")
+    rank = models.PositiveIntegerField(_("rank"))
+    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+    score = models.DecimalField(max_digits=8, decimal_places=2)
+    part_a = models.DecimalField(max_digits=8, decimal_places=2)
+    part_b = models.DecimalField(max_digits=8, decimal_places=2)
+    tournaments = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["ranking", "rank", "player_id"]
+        indexes = [models.Index(fields=["ranking", "rank", "player"], name="ema_row_order")]
+
+    def __str__(self) -> str:
+        return f"{self.ranking_id} #{self.rank}"
+
+
+class ClubRankingRow(models.Model):
+    """One club of a stored club ranking: its place in the order, rank (None: not enough
+    established players), mean, the players counted ([player id, rating], best first)."""
+
+    ranking = models.ForeignKey(StoredRanking, on_delete=models.CASCADE,
+                                related_name="club_rows")
+    position = models.PositiveIntegerField()
+    club = models.ForeignKey("federation.Club", on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField(null=True)
+    mean = models.FloatField(null=True)
+    counted = models.JSONField(default=list)
+    players = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["ranking", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.ranking_id} {self.position}"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db import DatabaseError, connection, transaction
+from django.db.models import Min
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -21,6 +22,7 @@ from ratings.models import (
     RatingPeriod,
     RatingRecompute,
 )
+from ratings.rankings import rankings_refresh_later, rankings_store
 from ratings.rules.method import (
     PlayerState,
     Rating,
@@ -31,6 +33,7 @@ from ratings.rules.method import (
     run,
 )
 from ratings.selectors import RULESETS, method_config, period_list
+from tournaments.models import Tournament
 from tournaments.selectors import confirmed_table_results
 
 RECOMPUTE_RUNNING = _("A ratings recompute is already running; try again when it has finished.")
@@ -97,23 +100,34 @@ def _lock(*, wait: bool) -> RatingRecompute:
 
 
 def _states_before(
-    ruleset: str, period: str
+    ruleset: str, period: str, players: set[int] | None = None
 ) -> tuple[dict[int, PlayerState], dict[int, int]]:
-    """Every player's standing in `ruleset` after their last period before `period`, and
-    games to date."""
+    """The standing in `ruleset` of `players` (default: everyone) at the start of `period`
+    (the state the history stores after each player's last period before it), and their
+    games to date. A re-rate from a period reads one row a player who plays from then on
+    (decision 0822), not the whole history: the latest row before `period` (PostgreSQL:
+    DISTINCT ON over the (ruleset, player, period) index) and the player's first period."""
     states: dict[int, PlayerState] = {}
     totals: dict[int, int] = {}
-    first: dict[int, int] = {}
-    rows = (
-        RatingEntry.objects.filter(ruleset=ruleset, period__lt=period)
-        .order_by("player_id", "period")
-        .values_list("player_id", "period", "rating", "rd", "vol", "total_games")
-    )
-    for player_id, label, rating, rd, vol, total in rows.iterator(chunk_size=5000):
-        p = parse_period(label)
-        first.setdefault(player_id, p)
-        states[player_id] = PlayerState(Rating(rating, rd, vol), p, first[player_id])
-        totals[player_id] = total
+    before = RatingEntry.objects.filter(ruleset=ruleset, period__lt=period)
+    chunks: list[list[int] | None] = [None]
+    if players is not None:
+        ids = sorted(players)
+        chunks = [ids[i:i + 5000] for i in range(0, len(ids), 5000)]
+    for chunk in chunks:
+        rows = before if chunk is None else before.filter(player_id__in=chunk)
+        first = dict(rows.values("player_id").annotate(first=Min("period")).order_by()
+                     .values_list("player_id", "first"))
+        fields = ("player_id", "period", "rating", "rd", "vol", "total_games")
+        if connection.features.can_distinct_on_fields:
+            latest = (rows.order_by("player_id", "-period").distinct("player_id")
+                      .values_list(*fields))
+        else:  # SQLite: every row of these players, the last one kept
+            latest = rows.order_by("player_id", "period").values_list(*fields)
+        for player_id, label, rating, rd, vol, total in latest.iterator(chunk_size=5000):
+            states[player_id] = PlayerState(Rating(rating, rd, vol), parse_period(label),
+                                            parse_period(first[player_id]))
+            totals[player_id] = total
     return states, totals
 
 
@@ -143,9 +157,10 @@ def ratings_recompute(
         lock.started_at = timezone.now()
         if start is not None:
             label = period_label(start)
-            states, totals = _states_before(ruleset, label)
-            RatingEntry.objects.filter(ruleset=ruleset, period__gte=label).delete()
             outcomes = confirmed_table_results(ruleset=ruleset, since=period_first_day(start))
+            seated = {pid for outcome in outcomes for pid, _points in outcome.seats}
+            states, totals = _states_before(ruleset, label, seated)
+            RatingEntry.objects.filter(ruleset=ruleset, period__gte=label).delete()
         else:
             states, totals = {}, {}
             RatingEntry.objects.filter(ruleset=ruleset).delete()
@@ -182,6 +197,7 @@ def ratings_recompute(
         lock.entries = len(rows)
         lock.stamp = uuid.uuid4().hex
         lock.save()
+        rankings_refresh_later(rulesets=[ruleset], ema_ranking=False)  # the club ranking
     return RecomputeResult(
         ruleset=ruleset,
         from_period=lock.from_period or None, periods=len(result.periods), entries=len(rows)
@@ -261,6 +277,7 @@ def rating_period_publish(
         row.published_by = user if getattr(user, "pk", None) else None  # type: ignore[assignment]
         row.save()
         RatingRecompute.objects.update_or_create(pk=1, defaults={"stamp": uuid.uuid4().hex})
+        rankings_refresh_later(rulesets=[ruleset], ema_ranking=False)
     return row
 
 
@@ -271,3 +288,15 @@ def ratings_recompute_after_tournament(*, ruleset: str, end_date: date) -> Recom
     return ratings_recompute(
         ruleset=ruleset, from_period=period_label(period_of(end_date)), wait=True
     )
+
+
+def rerate_run(*, ruleset: str, from_period: str) -> int:
+    """The queued re-rate: recompute `ruleset` from `from_period` on (waiting for a running
+    recompute), clear the marks of the tournaments it covered, store the rankings again.
+    Returns the history rows written."""
+    started = timezone.now()
+    result = ratings_recompute(ruleset=ruleset, from_period=from_period, wait=True)
+    Tournament.objects.filter(ruleset=ruleset, rerate_queued_at__lte=started).update(
+        rerate_queued_at=None)
+    rankings_store(rulesets=[ruleset])
+    return result.entries

@@ -14,9 +14,10 @@ from celery import shared_task
 from django.utils import timezone
 
 from ratings.models import RatingPeriod
+from ratings.rankings import rankings_store
 from ratings.rules.method import period_label, period_of
 from ratings.selectors import RULESETS
-from ratings.services import rating_period_publish, ratings_recompute
+from ratings.services import rating_period_publish, ratings_recompute, rerate_run
 
 logger = logging.getLogger(__name__)
 
@@ -51,3 +52,20 @@ def recompute(ruleset: str | None = None, from_period: str | None = None) -> int
     for one in [ruleset] if ruleset else list(RULESETS):
         rows += ratings_recompute(ruleset=one, from_period=from_period, wait=True).entries
     return rows
+
+
+@shared_task(name="ratings.store_rankings")
+def store_rankings(rulesets: list[str] | None = None, ema_ranking: bool = True,
+                   club_ranking: bool = True) -> list[str]:
+    """Store the EMA ranking (on today) and the club ranking of these rulesets (default:
+    every one; decision 0821): queued when results, ratings, memberships or players change,
+    and every night, when the EMA ranking's ages move on a day."""
+    return rankings_store(rulesets=rulesets, ema_ranking=ema_ranking,
+                          club_ranking=club_ranking)
+
+
+@shared_task(name="ratings.rerate")
+def rerate(ruleset: str, from_period: str) -> int:
+    """The re-rate after a tournament's results were confirmed, corrected or imported
+    (decision 0822): ``ruleset`` from ``from_period`` on. Returns the history rows written."""
+    return rerate_run(ruleset=ruleset, from_period=from_period)

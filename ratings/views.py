@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -34,14 +35,15 @@ from core.errors import errors_as_messages
 from core.request_limits import bad_parameter_page
 from federation.models import Club
 from ratings.models import DEFAULT_RULESET, RatingPeriod
+from ratings.rankings import ema_ranking_store
 from ratings.rules import ema
-from ratings.rules.ema import RankedPlayer
 from ratings.rules.method import parse_period, period_first_day, period_label
 from ratings.selectors import (
     RULESETS,
     ListEntry,
     ema_player,
     ema_ranking,
+    ema_ranking_stored,
     latest_period_with_results,
     list_countries,
     list_periods,
@@ -533,12 +535,37 @@ def _ema_filters(request: HttpRequest) -> EmaFilters | HttpResponse:
     return EmaFilters(ruleset=ruleset, on=on, country=country)
 
 
-def _ema_rows(filters: EmaFilters) -> tuple[list[RankedPlayer], dict[int, Player]]:
-    rows = ema_ranking(filters.ruleset, filters.on)
-    players = Player.objects.in_bulk([r.score.player for r in rows])
+@dataclass(frozen=True, slots=True)
+class EmaRow:
+    rank: int
+    player: Player
+    score: Decimal
+    part_a: Decimal
+    part_b: Decimal
+    tournaments: int
+
+
+def _ema_listing(filters: EmaFilters) -> tuple[Any, list[str]]:
+    """The rows of the EMA ranking the filters ask for and the countries to filter by: the
+    stored ranking (decision 0821) for today, read a page at a time; another day's is
+    computed."""
+    if filters.on == timezone.localdate():
+        stored = ema_ranking_stored(filters.ruleset, filters.on)
+        if stored is None:  # the day's first reader before the nightly job: store it now
+            stored = ema_ranking_store(ruleset=filters.ruleset, on=filters.on)
+        rows = stored.ema_rows.select_related("player").order_by("rank", "player_id")
+        if filters.country:
+            rows = rows.filter(player__country=filters.country)
+        return rows, list(stored.countries)
+    ranked = ema_ranking(filters.ruleset, filters.on)
+    players = Player.objects.in_bulk([r.score.player for r in ranked])
+    computed = [EmaRow(r.rank, players[r.score.player], ema.rounded(r.score.score),
+                       ema.rounded(r.score.part_a), ema.rounded(r.score.part_b),
+                       r.score.tournaments) for r in ranked]
+    countries = sorted({p.country for p in players.values() if p.country})
     if filters.country:
-        rows = [r for r in rows if players[r.score.player].country == filters.country]
-    return rows, players
+        computed = [r for r in computed if r.player.country == filters.country]
+    return computed, countries
 
 
 def ema_list(request: HttpRequest) -> HttpResponse:
@@ -546,7 +573,7 @@ def ema_list(request: HttpRequest) -> HttpResponse:
     filters = _ema_filters(request)
     if isinstance(filters, HttpResponse):
         return filters
-    rows, players = _ema_rows(filters)
+    rows, countries = _ema_listing(filters)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(
         request,
@@ -556,21 +583,9 @@ def ema_list(request: HttpRequest) -> HttpResponse:
             "tabs": _tabs(reverse("ratings:ema"), RULESETS, filters.ruleset),
             "ruleset_name": ruleset_name(filters.ruleset),
             "page": page,
-            "rows": [
-                {
-                    "rank": r.rank,
-                    "player": players[r.score.player],
-                    "score": ema.rounded(r.score.score),
-                    "part_a": ema.rounded(r.score.part_a),
-                    "part_b": ema.rounded(r.score.part_b),
-                    "tournaments": r.score.tournaments,
-                }
-                for r in page.object_list
-            ],
-            "count": len(rows),
-            "countries": _country_choices(
-                sorted({p.country for p in players.values() if p.country})
-            ),
+            "rows": list(page.object_list),
+            "count": page.paginator.count,
+            "countries": _country_choices(countries),
         },
     )
 
@@ -579,7 +594,7 @@ def ema_list_csv(request: HttpRequest) -> HttpResponse:
     filters = _ema_filters(request)
     if isinstance(filters, HttpResponse):
         return filters
-    rows, players = _ema_rows(filters)
+    rows, _countries = _ema_listing(filters)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="ema-{filters.ruleset}-{filters.on.isoformat()}.csv"'
@@ -588,11 +603,8 @@ def ema_list_csv(request: HttpRequest) -> HttpResponse:
     writer.writerow(["rank", "player", "name", "country", "score", "part_a", "part_b",
                      "tournaments"])
     for r in rows:
-        player = players[r.score.player]
-        writer.writerow([
-            r.rank, player.pk, str(player), player.country, ema.rounded(r.score.score),
-            ema.rounded(r.score.part_a), ema.rounded(r.score.part_b), r.score.tournaments,
-        ])
+        writer.writerow([r.rank, r.player.pk, str(r.player), r.player.country, r.score,
+                         r.part_a, r.part_b, r.tournaments])
     return response
 
 

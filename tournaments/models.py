@@ -348,6 +348,9 @@ class Tournament(models.Model):
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     confirmed_at = models.DateTimeField(_("results confirmed at"), null=True, blank=True)
     corrected_at = models.DateTimeField(_("last corrected at"), null=True, blank=True)
+    # set when the ratings app has queued the re-rate after this tournament's results, and
+    # cleared by it once the re-rate has run (decision 0822): the organizer's page says so
+    rerate_queued_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name", "pk"]

@@ -120,6 +120,8 @@ MIDDLEWARE = [
     # a NUL in a parameter: 400 naming it; a page's body over PAGE_MAX_BODY_BYTES: 413
     # (before the views and the CSRF check, which runs with the view, read the body)
     "core.request_limits.RequestLimitsMiddleware",
+    # signed-in visitors: the rulebook's cached rendering with their own account links
+    "content.middleware.RulebookSignedInMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "core.middleware.AdminAccessMiddleware",
@@ -211,6 +213,8 @@ LANGUAGES = [
 WAGTAIL_I18N_ENABLED = True
 WAGTAIL_CONTENT_LANGUAGES = LANGUAGES
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# /sitemap.xml and its sections are kept this long in the cache (seconds)
+SITEMAP_CACHE_SECONDS = int(os.environ.get("SITEMAP_CACHE_SECONDS", "3600"))
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
 USE_TZ = True
@@ -537,6 +541,10 @@ TOURNAMENT_MIN_SESSIONS = 6
 RATINGS_TAU = float(os.environ.get("RATINGS_TAU", "0.5"))
 RATINGS_PROVISIONAL_RD = float(os.environ.get("RATINGS_PROVISIONAL_RD", "110"))
 RATINGS_MAX_RD = float(os.environ.get("RATINGS_MAX_RD", "350"))
+# Re-rate after a tournament's results on the task queue, after the commit (decision 0822);
+# off: inside the confirmation's transaction, as before (the test settings, where a test
+# reads the new ratings right after confirming).
+RATINGS_RERATE_ON_QUEUE = env_bool("RATINGS_RERATE_ON_QUEUE", True)
 
 # The club ranking (decision 0808): a club's score is the mean of the ratings of its best
 # CLUB_RANKING_PLAYERS listed players; clubs with fewer are shown unranked.

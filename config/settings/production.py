@@ -9,6 +9,7 @@ from config.monitoring import json_logging, sentry_init
 from .base import *  # noqa: F403
 from .base import (
     ALLOWED_HOSTS,
+    DATABASES,
     SECRET_KEY,
     SENTRY_DSN,
     SENTRY_ENVIRONMENT,
@@ -18,6 +19,17 @@ from .base import (
 )
 
 DEBUG = False
+
+# Each worker keeps its PostgreSQL connection between requests (issue 43: a new connection
+# a request cost a few milliseconds on every page), checked before each request reuses it
+# so that a connection the server dropped is replaced instead of failing the request.
+# DATABASE_CONN_MAX_AGE=0 goes back to one connection a request (behind PgBouncer in
+# transaction mode; docs/operations.md, "More capacity").
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DATABASE_CONN_MAX_AGE", "600"))
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHECKS", True)
+# behind PgBouncer in transaction mode, server-side cursors (QuerySet.iterator) must be off
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool(
+    "DATABASE_DISABLE_SERVER_SIDE_CURSORS", False)
 
 if not SECRET_KEY or len(SECRET_KEY) < 32:
     raise ImproperlyConfigured(

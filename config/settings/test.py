@@ -27,6 +27,8 @@ MEMBERSHIP_ONLINE_PAYMENT_VARIANT = "dummy"
 # Tasks run in the process that queues them and nothing reaches a broker; the tests of the
 # real worker (tests/worker_processes.py) start `celery worker` with their own settings.
 CELERY_TASK_ALWAYS_EAGER = True
+# re-rating in the confirmation's transaction (tests of the queued re-rate switch it on)
+RATINGS_RERATE_ON_QUEUE = False
 CELERY_BROKER_URL = "memory://"
 # No worker in the suite: /healthz reports the task queue only in the tests that start one.
 HEALTH_TASK_QUEUE = False

@@ -160,6 +160,42 @@ def membership_status(
     return Status.LAPSED
 
 
+@dataclass(frozen=True)
+class Coverage:
+    """What a member's status needs from every invoice, kept on the member (decision 0820):
+    the latest uninterrupted paid coverage (``paid_from`` .. ``paid_through``) and the last day
+    of the latest still open invoice's period (``open_until``)."""
+
+    paid_from: date | None = None
+    paid_through: date | None = None
+    open_until: date | None = None
+
+    def paid_periods(self) -> list[Period]:
+        if self.paid_from is None or self.paid_through is None:
+            return []
+        return [Period(self.paid_from, self.paid_through)]
+
+    def open_periods(self) -> list[Period]:
+        return [] if self.open_until is None else [Period(self.open_until, self.open_until)]
+
+
+def coverage(*, paid_periods: Iterable[Period], open_periods: Iterable[Period] = ()) -> Coverage:
+    """The stored summary of a member's invoices: paid years that follow each other chain
+    into one coverage (paid 2025 and 2026 covers 2025-01-01..2026-12-31); the latest chain
+    is kept. Years paid before a gap have ended for the status: membership_status gives
+    the same answer from this summary on any day from the gap on."""
+    periods = sorted(paid_periods, key=lambda p: (p.starts_on, p.ends_on))
+    paid_from: date | None = None
+    paid_through: date | None = None
+    for period in periods:
+        if paid_through is not None and period.starts_on <= paid_through + timedelta(days=1):
+            paid_through = max(paid_through, period.ends_on)
+        else:
+            paid_from, paid_through = period.starts_on, period.ends_on
+    ends = [p.ends_on for p in open_periods]
+    return Coverage(paid_from, paid_through, max(ends) if ends else None)
+
+
 def overlapping(period: Period, others: Iterable[Period]) -> list[Period]:
     """The periods among `others` that share at least one day with `period`."""
     return [o for o in others if o.starts_on <= period.ends_on and period.starts_on <= o.ends_on]

@@ -23,6 +23,7 @@ from federation.services._common import (
     audit,
     next_number,
 )
+from federation.services.coverage import invoices_coverage_refresh, member_coverage_refresh
 
 
 def billed_name(member: Member) -> str:
@@ -75,6 +76,7 @@ def dues_invoice_issue(
     if membership_type.covers_family:
         covered += list(member.family_members.filter(anonymised_at__isnull=True))
     invoice.covered_members.set(covered)
+    member_coverage_refresh(member_ids=[m.pk for m in covered])
     audit(
         invoice,
         "federation.invoice.issue",
@@ -156,5 +158,6 @@ def dues_invoice_cancel(*, invoice: DuesInvoice, cancelled_by: Any) -> DuesInvoi
         raise MembershipError(E_INVOICE_HAS_PAYMENTS, ", ".join(receipts))
     invoice.cancelled = True
     invoice.save(update_fields=["cancelled"])
+    invoices_coverage_refresh(invoice_ids=[invoice.pk])
     audit(invoice, "federation.invoice.cancel", cancelled_by, {"number": invoice.number})
     return invoice

@@ -53,6 +53,7 @@ from federation.models import (
 )
 from federation.rules import dues
 from federation.rules.member_import import HEADERS, REQUIRED, MemberRow, member_row_read
+from federation.services.coverage import member_coverage_refresh, members_changed_later
 from federation.services.import_runs import import_run_record
 
 KIND = "members"
@@ -383,6 +384,10 @@ def _write(plan: _Plan, *, today: date, file_name: str) -> None:
             [(m.pk, m.club.pk, m.joined_on or today) for m in new_members if m.club is not None]
             + [(m.pk, club.pk, today) for m, club in plan.club_moves if club is not None])
     _write_dues(plan, today=today, file_name=file_name)
+    touched = {m.pk for m in new_members} | {m.pk for m, _f in plan.changed.values()}
+    paid = {m.pk for m, _y, _fee, _invoice in plan.dues}
+    member_coverage_refresh(member_ids=paid)
+    members_changed_later(sorted(touched | paid))
 
 
 def _write_dues(plan: _Plan, *, today: date, file_name: str) -> None:

@@ -23,6 +23,7 @@ from federation.services._common import (
     audit,
     next_number,
 )
+from federation.services.coverage import members_changed_later
 
 CONTACT_FIELDS = ("email", "phone", "address", "city", "country", "language", "public_consent")
 
@@ -96,6 +97,7 @@ def member_approve(*, member: Member, approved_by: Any, today: date | None = Non
         invoice = dues_invoice_issue(
             member=member, membership_year=year, issued_by=approved_by, today=today
         )
+    members_changed_later([member.pk])
     emails.on_commit_send(emails.application_approved, member.pk, invoice.pk if invoice else None)
     return member
 
@@ -130,6 +132,7 @@ def member_update_contact(*, member: Member, changed_by: Any, **values: Any) -> 
     if changed:
         member.save(update_fields=changed)
         audit(member, "federation.member.contact", changed_by, {"fields": changed})
+        members_changed_later([member.pk])
     return member
 
 
@@ -148,6 +151,7 @@ def member_change_club(
     old = member.club_id
     member.club = club
     member.save(update_fields=["club"])
+    members_changed_later([member.pk])
     audit(
         member, "federation.member.club", changed_by, {"from": old, "to": club.pk if club else None}
     )
@@ -170,6 +174,7 @@ def member_erase(*, member: Member, requested_by: Any) -> Member:
     member.user = None
     member.anonymised_at = timezone.now()
     member.save()
+    members_changed_later([member.pk])
     player = getattr(member, "player", None)
     if player is not None:
         player.name_native = ""

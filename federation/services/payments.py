@@ -29,6 +29,7 @@ from federation.services._common import (
     audit,
     next_number,
 )
+from federation.services.coverage import invoices_coverage_refresh
 
 
 @transaction.atomic
@@ -100,6 +101,7 @@ def payment_record(
             )
     except IntegrityError as error:
         raise MembershipError(E_DUPLICATE_TRANSACTION, transaction_id) from error
+    invoices_coverage_refresh(invoice_ids=[invoice.pk])
     audit(
         payment,
         "federation.payment.record",
@@ -130,6 +132,7 @@ def payment_reverse(*, payment: Payment, reversed_by: Any, reason: str) -> Payme
     payment.reversed_by = reversed_by
     payment.reversal_reason = reason
     payment.save(update_fields=["reversed_at", "reversed_by", "reversal_reason"])
+    invoices_coverage_refresh(invoice_ids=[payment.invoice_id])
     audit(
         payment,
         "federation.payment.reverse",

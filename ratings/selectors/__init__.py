@@ -11,10 +11,17 @@ from ratings.selectors.clubs import (
     ClubRatings,
     club_listed_members,
     club_of_players,
-    club_ranking,
+    club_ranking_stored,
     club_ratings,
 )
-from ratings.selectors.ema import EmaCalculation, EmaTournament, ema_config, ema_player, ema_ranking
+from ratings.selectors.ema import (
+    EmaCalculation,
+    EmaTournament,
+    ema_config,
+    ema_player,
+    ema_ranking,
+    ema_ranking_stored,
+)
 from ratings.selectors.history import (
     ChartPoint,
     ExplanationLine,
@@ -68,11 +75,12 @@ __all__ = [
     "PlayerTournament",
     "club_listed_members",
     "club_of_players",
-    "club_ranking",
+    "club_ranking_stored",
     "club_ratings",
     "ema_config",
     "ema_player",
     "ema_ranking",
+    "ema_ranking_stored",
     "first_period_with_results",
     "latest_period_with_results",
     "list_countries",

@@ -9,6 +9,8 @@ from django.conf import settings
 
 from federation.models import Club
 from federation.selectors import members_public_list, members_with_status
+from ratings.models import StoredRanking
+from ratings.rules.method import ClubScore
 from ratings.rules.method import club_ranking as method_club_ranking
 from ratings.selectors.lists import RULESETS, ListEntry, latest_period_with_results, period_list
 from tournaments.models import Player
@@ -71,10 +73,15 @@ class ClubRankingRow:
     counted: list[tuple[Player, float]]
 
 
-def club_ranking(ruleset: str) -> tuple[str | None, list[ClubRankingRow]]:
-    """The club ranking of a ruleset on its latest list: the mean of the best
-    `CLUB_RANKING_PLAYERS` established ratings of each club's listed players (provisional
-    ratings are not counted). A fixed number of queries, however many clubs and players."""
+def club_config_key() -> str:
+    """What the stored club ranking depends on besides the data: the players counted."""
+    return f"best={int(getattr(settings, 'CLUB_RANKING_PLAYERS', 3))}"
+
+
+def club_ranking_computed(ruleset: str) -> tuple[str | None, list[ClubScore]]:
+    """The club ranking of a ruleset on its latest list, computed (what is stored): the mean
+    of the best `CLUB_RANKING_PLAYERS` established ratings of each club's listed players
+    (provisional ratings are not counted)."""
     period = latest_period_with_results(ruleset)
     if period is None:
         return None, []
@@ -84,9 +91,21 @@ def club_ranking(ruleset: str) -> tuple[str | None, list[ClubRankingRow]]:
         club = clubs_of.get(entry.player_id)
         if club is not None and not entry.provisional:
             by_club.setdefault(club, []).append((entry.player_id, entry.rating))
-    scores = method_club_ranking(by_club, int(getattr(settings, "CLUB_RANKING_PLAYERS", 3)))
-    clubs = Club.objects.in_bulk([s.club for s in scores])
-    players = Player.objects.in_bulk([p for s in scores for p, _ in s.counted])
-    return period, [
-        ClubRankingRow(s, clubs[s.club], [(players[p], r) for p, r in s.counted]) for s in scores
-    ]
+    return period, method_club_ranking(by_club, int(getattr(settings, "CLUB_RANKING_PLAYERS", 3)))
+
+
+def club_ranking_stored(ruleset: str) -> tuple[str | None, list[ClubRankingRow]] | None:
+    """The stored club ranking of a ruleset (decision 0821), or None when none is stored
+    with today's settings: three queries, however many clubs, members and players."""
+    stored = StoredRanking.objects.filter(kind=StoredRanking.Kind.CLUB, ruleset=ruleset).first()
+    if stored is None or stored.config != club_config_key():
+        return None
+    rows = list(stored.club_rows.select_related("club"))
+    players = Player.objects.in_bulk([p for row in rows for p, _r in row.counted])
+    out = []
+    for row in rows:
+        counted = tuple((p, r) for p, r in row.counted)
+        score = ClubScore(row.club_id, row.rank, row.mean, counted, row.players)
+        out.append(ClubRankingRow(score, row.club, [(players[p], r) for p, r in counted
+                                                      if p in players]))
+    return stored.period or None, out

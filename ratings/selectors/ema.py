@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from django.conf import settings
 
+from ratings.models import EmaBaseRank, StoredRanking
 from ratings.rules import ema
 from ratings.rules.ema import AgeStep, EmaConfig
 from tournaments.models import Player
@@ -24,6 +24,10 @@ def ema_config() -> EmaConfig:
     return EmaConfig(
         age_steps=tuple(AgeStep(int(days), Fraction(str(factor))) for days, factor in steps)
     )
+
+
+def ema_config_key() -> str:
+    return repr(ema_config())[:500]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,54 +44,57 @@ def _ema_results(
     ruleset: str, on: date, config: EmaConfig, player: Player | None = None
 ) -> tuple[dict[int, list[ema.Result]], dict[int, EmaTournament], dict[int, dict[int, int]]]:
     """The results of the MERS tournaments of `ruleset` in the window before `on`, per
-    player, with the tournaments and each player's place among the ranked (3 queries)."""
-    from tournaments.models import Registration, Tournament, TournamentResult
+    player, with the tournaments and each player's place among the ranked: the base ranks
+    stored with the final standings (decision 0821), one query; for one player, only that
+    player's rows."""
+    from tournaments.models import Tournament
 
     longest = max((s.days for s in config.age_steps), default=0)
-    tournaments = Tournament.objects.filter(
-        ruleset=ruleset, mers=True, mers_weight__gt=0,
-        state=Tournament.State.RESULTS_CONFIRMED,
-        end_date__lte=on, end_date__gt=on - timedelta(days=longest),
+    rows = EmaBaseRank.objects.filter(
+        tournament__ruleset=ruleset, tournament__mers=True, tournament__mers_weight__gt=0,
+        tournament__state=Tournament.State.RESULTS_CONFIRMED,
+        tournament__end_date__lte=on, tournament__end_date__gt=on - timedelta(days=longest),
     )
     if player is not None:
-        tournaments = tournaments.filter(final_results__player=player)
-    rows = list(
-        TournamentResult.objects.filter(tournament__in=tournaments)
-        .select_related("tournament")
-        .only("tournament_id", "player_id", "rank", "tournament__name",
-              "tournament__end_date", "tournament__mers_weight")
-    )
-    substitutes = set(
-        Registration.objects.filter(tournament__in=tournaments, substitute=True)
-        .values_list("tournament_id", "player_id")
-    )
-    placings: dict[int, list[ema.Placing]] = {}
-    info: dict[int, Any] = {}
-    for row in rows:
-        placings.setdefault(row.tournament_id, []).append(
-            ema.Placing(row.player_id, row.rank,
-                        (row.tournament_id, row.player_id) in substitutes)
-        )
-        info[row.tournament_id] = row.tournament
+        rows = rows.filter(player=player)
     results: dict[int, list[ema.Result]] = {}
     events: dict[int, EmaTournament] = {}
     places: dict[int, dict[int, int]] = {}
-    for tid, field in placings.items():
-        t = info[tid]
-        ranked = ema.base_ranks(field)
-        events[tid] = EmaTournament(tid, t.name, t.end_date, t.mers_weight, len(ranked))
-        places[tid] = {p.player: p.rank for p in field if p.player in ranked}
-        weight = Fraction(str(t.mers_weight))
-        for pid, base in ranked.items():
-            results.setdefault(pid, []).append(ema.Result(tid, t.end_date, base, weight))
+    weights: dict[int, Fraction] = {}
+    for tid, pid, num, den, place, field, name, end_date, mers_weight in rows.values_list(
+        "tournament_id", "player_id", "numerator", "denominator", "place", "field",
+        "tournament__name", "tournament__end_date", "tournament__mers_weight",
+    ).iterator(chunk_size=5000):
+        if tid not in events:
+            events[tid] = EmaTournament(tid, name, end_date, mers_weight, field)
+            weights[tid] = Fraction(str(mers_weight))
+        places.setdefault(tid, {})[pid] = place
+        results.setdefault(pid, []).append(
+            ema.Result(tid, end_date, Fraction(num, den), weights[tid]))
     return results, events, places
 
 
-def ema_ranking(ruleset: str, on: date) -> list[ema.RankedPlayer]:
-    """The EMA ranking of `ruleset` on `on`, best first (computed live, 3 queries)."""
+def ema_ranking_computed(ruleset: str, on: date) -> list[ema.RankedPlayer]:
+    """The EMA ranking of `ruleset` on `on`, best first, computed (what is stored)."""
     config = ema_config()
     results, _, _ = _ema_results(ruleset, on, config)
     return ema.ranking(results, on, config)
+
+
+def ema_ranking(ruleset: str, on: date) -> list[ema.RankedPlayer]:
+    """The EMA ranking of `ruleset` on `on`, computed (a date other than the stored one)."""
+    return ema_ranking_computed(ruleset, on)
+
+
+def ema_ranking_stored(ruleset: str, on: date | None = None) -> StoredRanking | None:
+    """The stored EMA ranking of `ruleset` if it is the ranking on `on` (default: the one
+    stored, whatever its day), else None (one query)."""
+    stored = StoredRanking.objects.filter(kind=StoredRanking.Kind.EMA, ruleset=ruleset).first()
+    if stored is None or stored.on is None or (on is not None and stored.on != on):
+        return None
+    if stored.config != ema_config_key():  # the settings changed since
+        return None
+    return stored
 
 
 @dataclass(frozen=True, slots=True)

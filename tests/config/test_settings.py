@@ -137,3 +137,25 @@ def test_production_reports_to_sentry_and_logs_json():
     record = json.loads(result.stderr.strip().splitlines()[-1])
     assert record["level"] == "WARNING" and record["logger"] == "mahjong"
     assert record["message"] == "disk almost full" and record["disk"] == "/"
+
+
+def _production_database(**env: str) -> dict:
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith(("DJANGO_", "DATABASE_", "SITE_URL", "SENTRY_"))}
+    clean.update(DJANGO_SECRET_KEY="x" * 50, DJANGO_ALLOWED_HOSTS="mj.example",
+                 DATABASE_URL="postgres://user:pw@db:5432/mahjong",
+                 SITE_URL="https://mj.example", **env)
+    result = subprocess.run(
+        [sys.executable, "-c", "import json, config.settings.production as s; d = "
+         "s.DATABASES['default']; print(json.dumps([d['CONN_MAX_AGE'], "
+         "d['CONN_HEALTH_CHECKS'], d['DISABLE_SERVER_SIDE_CURSORS']]))"],
+        cwd=ROOT, env=clean, capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)
+
+
+def test_production_keeps_checked_connections_by_default():
+    """Issue 43: persistent connections with health checks unless told otherwise (PgBouncer
+    in transaction mode: no persistent connections, no server-side cursors)."""
+    assert _production_database() == [600, True, False]
+    assert _production_database(DATABASE_CONN_MAX_AGE="0",
+                                DATABASE_DISABLE_SERVER_SIDE_CURSORS="1") == [0, True, True]

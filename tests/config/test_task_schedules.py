@@ -26,7 +26,7 @@ def test_every_job_has_a_default_schedule_for_a_task_the_worker_knows() -> None:
     assert {"federation.issue_dues_invoices", "federation.send_dues_reminders",
             "federation.send_mailings", "federation.send_queued_mail",
             "tournaments.release_unpaid_entries", "ratings.publish_rating_lists",
-            "ratings.recompute", "config.worker_heartbeat"} == jobs
+            "ratings.recompute", "ratings.store_rankings", "config.worker_heartbeat"} == jobs
 
 
 def test_a_schedule_the_administrator_changed_is_kept() -> None:

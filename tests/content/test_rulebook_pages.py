@@ -308,15 +308,37 @@ def test_rule_pages_link_fan_names_and_section_references(client, rulebook_conte
 
 
 def test_the_sitemap_lists_every_fan_page_in_every_language(client, rulebook_content):
-    xml = client.get("/sitemap.xml").content.decode()
+    """An index of one section a language (issue 43), each with its language's pages only."""
+    index = client.get("/sitemap.xml").content.decode()
+    sections = re.findall(r"<loc>([^<]+)</loc>", index)
+    assert [s.rsplit("/", 1)[1] for s in sections] == [
+        f"sitemap-{code}.xml" for code in ("ru", "en", "zh-hans", "fr", "nl")]
+    locations = []
     for language in ("ru", "en", "zh-hans", "fr", "nl"):
+        xml = client.get(f"/sitemap-{language}.xml").content.decode()
         assert f"/{language}/</loc>" in xml
         assert f"/{language}/rules/mcr/fans/</loc>" in xml
         assert f"/{language}/rules/mcr/fans/57a/</loc>" in xml
         assert f"/{language}/rules/mcr/3/</loc>" in xml
-    assert "/ru/rules/hkos/fans/17/</loc>" in xml
-    locations = re.findall(r"<loc>([^<]+)</loc>", xml)
+        section = re.findall(r"<loc>([^<]+)</loc>", xml)
+        assert all(f"/{language}/" in loc for loc in section)
+        locations += section
+        if language == "ru":
+            assert "/ru/rules/hkos/fans/17/</loc>" in xml
     assert len(locations) == len(set(locations))  # each page once
+    assert client.get("/sitemap-xx.xml").status_code == 404
+
+
+def test_the_sitemap_is_cached(client, rulebook_content):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    first, index = client.get("/sitemap-en.xml").content, client.get("/sitemap.xml").content
+    with CaptureQueriesContext(connection) as captured:
+        again = client.get("/sitemap-en.xml").content
+        assert client.get("/sitemap.xml").content == index
+    assert again == first
+    assert captured.captured_queries == []
 
 
 def test_the_books_quote_and_the_english_notes_say_what_they_are(client, rulebook_content):

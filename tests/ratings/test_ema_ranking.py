@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from ratings.rankings import ema_base_ranks_store
 from ratings.selectors import ema_player, ema_ranking
 from tests.factories import UserFactory
 from tournaments.models import Player, Registration, Tournament, TournamentResult
@@ -35,6 +36,7 @@ def mers_tournament(places: list[Player], end: date, weight: str = "1", *, mers:
             tournament=t, player=player, rank=rank, players=len(places),
             table_points_numerator=0, game_points=0, sessions=6,
         )
+    ema_base_ranks_store(tournament_ids=[t.pk])  # what confirming the results does
     return t
 
 
