@@ -20,7 +20,7 @@ import pytest
 
 LANGUAGES = ("en", "zh-hans", "fr", "nl")
 SECTIONS = ("rules/", "calculator/", "tournaments/", "ratings/")
-PER_SHAPE = 3
+PER_SHAPE = 2
 CYRILLIC = re.compile(r"[\u0400-\u04ff]+")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr"}
