@@ -194,7 +194,7 @@ def test_hand_tiles_tag_joker_in_red_notation_and_language():
     outer = tags[0][1]
     assert "hand-tiles--small" in outer["class"]
     assert "Joker (pour 5 Caractères)" in outer["aria-label"]
-    assert outer["aria-label"].startswith("Main : Pung exposé, pris au joueur de gauche")
+    assert outer["aria-label"].startswith("Main\u00a0: Pung exposé, pris au joueur de gauche")
     jokers = [a for t, a in tags if t == "img" and a["data-tile"] == "J"]
     assert len(jokers) == 2 and all("tile--joker" in a["class"] for a in jokers)
     assert all(a["width"] == "24" for t, a in tags if t == "img")
