@@ -82,26 +82,29 @@ _FR_BEFORE = re.compile(r"(?:(?<=\S)|^)[ \t]+([:;!?»])")
 _FR_AFTER = re.compile(r"«[ \t]+")
 _FR_MISSING = re.compile(r"(?<=[\w)\]»…])([;!?])(?=\s|$)|(?<=[\w)\]»…]):(?=\s)")
 _FR_GUILLEMET = re.compile(r"«(?=\w)|(?<=[\w.!?…)])»")
+_FR_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 
 
 def french_ordinary_spaces(text: str) -> list[str]:
-    """Where a French text has an ordinary space (or none) before ; : ! ? » or after «
-    (each place with a few characters around it)."""
+    """Where a French text has an ordinary space (or none) before ; : ! ? » or after «, or
+    a straight apostrophe (each place with a few characters around it)."""
     piece, _ = _masked(text)
     found: list[str] = []
-    for pattern in (_FR_BEFORE, _FR_AFTER, _FR_MISSING, _FR_GUILLEMET):
+    for pattern in (_FR_BEFORE, _FR_AFTER, _FR_MISSING, _FR_GUILLEMET, _FR_APOSTROPHE):
         found += [piece[max(0, m.start() - 8):m.end() + 8] for m in pattern.finditer(piece)]
     return found
 
 
 def french_spaced(text: str) -> str:
     """``text`` with a no-break space before : and » and after «, a narrow no-break space
-    before ; ! ? (an ordinary space there replaced, a missing one added)."""
+    before ; ! ? (an ordinary space there replaced, a missing one added), and typographic
+    apostrophes (l’exemple)."""
     piece, pieces = _masked(text)
     piece = _FR_BEFORE.sub(lambda m: _fr_space(m.group(1)) + m.group(1), piece)
     piece = _FR_AFTER.sub("«" + NBSP, piece)
     piece = _FR_MISSING.sub(lambda m: _fr_space(m.group()) + m.group(), piece)
     piece = _FR_GUILLEMET.sub(lambda m: "«" + NBSP if m.group() == "«" else NBSP + "»", piece)
+    piece = _FR_APOSTROPHE.sub("’", piece)
     return _unmasked(piece, pieces)
 
 
