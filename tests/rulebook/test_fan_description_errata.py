@@ -36,7 +36,7 @@ def test_fan_28_in_dutch_names_its_one_to_nine_condition():
 
 
 def test_fan_55_in_dutch_asks_terminals_or_honours():
-    assert "termineerstenen of eerstenen" in FANS["55"]["definition_nl"]
+    assert "hoekstenen of troefstenen" in FANS["55"]["definition_nl"]
 
 
 @pytest.mark.parametrize(("fan", "language"), [("17", "en"), ("19", "nl"), ("28", "nl"),
