@@ -32,7 +32,7 @@ def _english():
                 "Слива (цветок 1)", "Весна (сезон 1)", "Джокер", "1 символ", "9 точек"]),
         ("zh-hans", ["五条", "东风", "红中", "白板", "梅（花牌1）", "春（季牌1）", "百搭",
                      "一万", "九饼"]),
-        ("fr", ["5 Bambous", "Vent d'Est", "Dragon rouge", "Dragon blanc", "Prunier (fleur 1)",
+        ("fr", ["5 Bambous", "Vent d’Est", "Dragon rouge", "Dragon blanc", "Prunier (fleur 1)",
                 "Printemps (saison 1)", "Joker", "1 Caractère", "9 Cercles"]),
         ("nl", ["5 Bamboe", "Oostenwind", "Rode draak", "Witte draak", "Pruim (bloem 1)",
                 "Lente (seizoen 1)", "Joker", "1 Karakter", "9 Cirkels"]),
