@@ -45,7 +45,7 @@ def _translated_texts(language: str) -> str:
 def test_the_translations_do_not_use_the_words_ruled_out(language) -> None:  # type: ignore[no-untyped-def]
     text = _translated_texts(language)
     for row in _table("Words not to use"):
-        if row[0] != language or language == "fr" and row[1].startswith("combinaison"):
+        if row[0] != language or (language == "fr" and row[1].startswith("combinaison")):
             continue  # a French "combinaison" is a set in the rules, a fan nowhere
         for word in re.split(r",\s*", row[1]):
             # "N" stands for any tile number ("N Bam": 2 Bam, 5 Bam)
