@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import re
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import FieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
@@ -186,6 +188,21 @@ class RulesIndexPage(RoutablePageMixin, RulebookPageMixin, Page):  # noqa: DJ008
         })
 
 
+#: an appendix's number as the Russian book writes it ("П1" ... "П8", decision 0520)
+_APPENDIX_NUMBER = re.compile(r"^П(\d+)$")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def chapter_number_label(number: str) -> str:
+    """A chapter's number as the reader's language writes it: the stored "П1" (the key
+    the translations mirror) is "Appendix 1", "Annexe 1", "Bijlage 1", "附录1"; other
+    numbers are digits (decision 0541)."""
+    found = _APPENDIX_NUMBER.match(number or "")
+    if found is None:
+        return number
+    return gettext("Appendix %(number)s") % {"number": found.group(1)}
+
+
 class RulesetPage(RulebookPageMixin, Page):  # noqa: DJ008
     """/<lang>/rules/<ruleset>/: one ruleset's contents (its chapters and fan table)."""
 
@@ -208,6 +225,11 @@ class RulesetPage(RulebookPageMixin, Page):  # noqa: DJ008
 
     def loaded_content(self) -> dict:
         return {**super().loaded_content(), "intro": self.intro, "source": self.source}
+
+    @property
+    def source_is_russian(self) -> bool:
+        """The bibliographic line is the Russian one (no line in the page's language)."""
+        return bool(_CYRILLIC.search(self.source))
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
@@ -282,6 +304,10 @@ class RuleChapterPage(RulebookPageMixin, Page):  # noqa: DJ008
             for child in self.body
         ]
         return {**super().loaded_content(), "number": self.number, "body": blocks}
+
+    @property
+    def number_label(self) -> str:
+        return chapter_number_label(self.number)
 
     @property
     def ruleset(self) -> str:

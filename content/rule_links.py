@@ -98,7 +98,7 @@ def _name_pattern(name: str) -> str:
     words = name.split()
     inflected = r"\s+".join(_word_pattern(w) for w in words)
     # French quotes keep a space inside: « Symétrie »
-    quoted = f"(?:(?<=[«“])|(?<=« )){inflected}(?=[»”]| »)"
+    quoted = f"(?:(?<=[«“])|(?<=«[ \u00a0\u202f])){inflected}(?=[»”]|[ \u00a0\u202f]»)"
     if len(words) == 1:
         return quoted
     if not CYRILLIC.search(name):
@@ -178,7 +178,11 @@ def _translated_name_pattern(name: str) -> str:
     and not a common word ("Flowers", "Pung", 平和); a longer one anywhere, as whole words."""
     words = name.split()
     body = r"\s+".join(re.escape(w) for w in words)
-    quoted = f"(?<=[{re.escape(OPEN_QUOTES)}]){body}(?=[{re.escape(CLOSE_QUOTES)}])"
+    # French quotes keep a (no-break) space inside: « Fleurs »
+    quoted = (
+        f"(?:(?<=[{re.escape(OPEN_QUOTES)}])|(?<=«[ \u00a0\u202f])){body}"
+        f"(?=[{re.escape(CLOSE_QUOTES)}]|[ \u00a0\u202f]»)"
+    )
     if CJK.search(name):
         return quoted if len(name) <= 2 else body
     if len(words) == 1:

@@ -31,7 +31,25 @@ class Piece:
 
     text: str
     url: str = ""
-    kind: str = ""  # "fan" or "section"
+    kind: str = ""  # "fan" or "section"; "ru": Russian quoted in a translation
+
+
+#: Russian words (and the spaces and hyphens between them) quoted in a translated text: the
+#: template marks them lang="ru" (issue 41)
+_RUSSIAN_RUN = re.compile(r"[\u0400-\u04ff]+(?:[ \-][\u0400-\u04ff]+)*")
+
+
+def _russian_marked(text: str) -> list[Piece]:
+    out: list[Piece] = []
+    last = 0
+    for found in _RUSSIAN_RUN.finditer(text):
+        if found.start() > last:
+            out.append(Piece(text[last:found.start()]))
+        out.append(Piece(found.group(), "", "ru"))
+        last = found.end()
+    if last < len(text):
+        out.append(Piece(text[last:]))
+    return out or [Piece(text)]
 
 
 def _russian_fan_names(ruleset: str) -> dict[str, list[str]]:
@@ -130,6 +148,8 @@ class TextLinker:
                 )
             elif seg.anchor:
                 out.append(Piece(seg.text, self._anchor_url(seg.anchor), "section"))
+            elif self.translated:
+                out.extend(_russian_marked(seg.text))
             else:
                 out.append(Piece(seg.text))
         return out

@@ -155,9 +155,14 @@ def translated_fan_names(
     return found
 
 
+#: a month in Chinese is written with its number (2005年10月), where the other languages
+#: name it (October 2005): not one of the text's numbers
+CHINESE_MONTH = re.compile(r"(?<=年)\d{1,2}(?=月)")
+
+
 def numbers(text: str) -> list[str]:
     """The numbers of a text, sorted: a translation keeps every one, in any word order."""
-    return sorted(DIGITS.findall(text))
+    return sorted(DIGITS.findall(CHINESE_MONTH.sub("", text)))
 
 
 def cyrillic_words(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:

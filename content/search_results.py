@@ -47,6 +47,9 @@ class Result:
     order: int = 0  # the source's own order inside a rank
     snippet_text: str = ""
     snippet_suffix: str = ""  # plain text after the snippet, never highlighted
+    # every word of the query found where a word starts ("Léa" for "lea"), not only inside
+    # one ("Tableau"): whole words come first inside a rank (issue 41)
+    whole: bool = True
 
     @property
     def ruleset_label(self) -> str:

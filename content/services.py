@@ -235,6 +235,19 @@ class _PageLoader:
         page.save_revision(log_action=False).publish(log_action=False)
 
 
+def _citation(rules_dir: Path, name: str, code: str, russian: dict | None) -> str:
+    """The ruleset page's bibliographic line: the translation file's ``citation`` in that
+    language, else the Russian file's (docs/decisions/0541)."""
+    translation = (
+        rule_translations.translation_read(rules_dir, name, code)
+        if code != SOURCE_LANGUAGE else None
+    )
+    for data in (translation, russian):
+        if data and data.get("citation"):
+            return str(data["citation"])
+    return str((russian or {}).get("source", ""))
+
+
 def _translations_read(
     rulesets: list[str], data: dict[str, dict | None], rules_dir: Path
 ) -> dict[tuple[str, str], list[tuple[dict, list[dict]]]]:
@@ -383,7 +396,7 @@ def rulebook_pages_load(
                 fields={
                     **texts["rulesets"][name][code],
                     "ruleset": name,
-                    "source": (data[name] or {}).get("source", ""),
+                    "source": _citation(rules_dir, name, code, data[name]),
                     "is_translated": True,
                 },
             )

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -284,11 +285,12 @@ def pages_matching(query: str, language: str) -> list[Result]:
         # A page's title is never an exact fan: the fan itself comes first.
         rank = max(rank, TITLE_PHRASE)
         in_text = any(word in row.folded_text for word in words)
+        where = row.folded_title if rank <= TITLE_WORDS else f"{row.folded_title} {row.folded_text}"
         results.append(Result(
             kind=row.kind, id=str(row.page_id), title=row.title,
             snippet=None, snippet_text=row.text if in_text else row.title, url=row.url,
             ruleset=row.ruleset,
-            rank=rank, order=n,
+            rank=rank, order=n, whole=whole_words(where, words),
         ))
         if len(results) >= MAX_PER_KIND:
             break
@@ -542,7 +544,19 @@ def people_documents() -> Iterator[PeopleDocument]:
 
 
 def ranked(results: Sequence[Result]) -> list[Result]:
-    return sorted(results, key=lambda r: (r.rank, KIND_ORDER[r.kind], r.order))
+    return sorted(results, key=lambda r: (r.rank, not r.whole, KIND_ORDER[r.kind], r.order))
+
+
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+
+
+def whole_words(folded: str, words: Sequence[str]) -> bool:
+    """Whether each word is found in ``folded`` where a word starts (a word of Chinese
+    characters anywhere: Chinese writes no spaces)."""
+    return all(
+        _CJK_CHAR.search(word) or re.search(r"(?<!\w)" + re.escape(word), folded)
+        for word in words
+    )
 
 
 def site_search(

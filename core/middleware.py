@@ -1,7 +1,8 @@
 """A signed-in person without admin access who opens /admin/ is told so once (403), instead
 of Wagtail sending them to the login page, which sends them back to /admin/ (a loop).
 
-Also: the site's LocaleMiddleware (Django's, except that API 404s are not redirected).
+Also: the site's LocaleMiddleware (Django's, except that API 404s are not redirected and
+the API speaks English to a client that states no language).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 ADMIN_PREFIX = "/admin/"
+API_PREFIX = "/api/"
+API_DEFAULT_LANGUAGE = "en"
 ALWAYS_OPEN = ("/admin/login/", "/admin/logout/", "/admin/password_reset/")
 
 
@@ -53,6 +56,19 @@ class LocaleMiddleware(DjangoLocaleMiddleware):
     resolves, and Wagtail's catch-all page route resolves every path: without this an API
     client asking for a tournament it may not see would get a redirect to an HTML page.
     """
+
+    def process_request(self, request):
+        # an API client that states no language (no Accept-Language, no language cookie) is
+        # answered in English, the API's language, not in the site's default (issue 41)
+        if (
+            request.path_info.startswith(API_PREFIX)
+            and not request.META.get("HTTP_ACCEPT_LANGUAGE")
+            and not browsing_language(request)
+        ):
+            translation.activate(API_DEFAULT_LANGUAGE)
+            request.LANGUAGE_CODE = translation.get_language()
+            return
+        super().process_request(request)
 
     def process_response(self, request, response):
         # the API and the payment providers' webhooks (/payments/) are machines' URLs

@@ -5,6 +5,7 @@ waits in the outbox (``federation.outbox``)."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from datetime import date
 from typing import Any
@@ -20,6 +21,16 @@ from federation import outbox
 from federation.models import DuesInvoice, Member, Payment
 
 logger = logging.getLogger(__name__)
+
+
+
+_LINE_BREAKS_AND_SPACES = re.compile(r"[ \t\n\r\f\v\x85\u2028\u2029]+")
+
+
+def one_line(text: str) -> str:
+    """A subject on one line, its runs of spaces and line breaks made one space; a no-break
+    space (French « Fédération : … ») is kept (issue 41)."""
+    return _LINE_BREAKS_AND_SPACES.sub(" ", text).strip()
 
 
 def on_commit_send(send: Callable[..., None], *args: Any) -> None:
@@ -74,9 +85,7 @@ def _send(
         if context.get("invoice") is not None:  # the link in the member's language
             number = context["invoice"].number
             context["pay_url"] = absolute(reverse("membership:invoice", args=[number]))
-        subject = " ".join(
-            render_to_string(f"federation/email/{template}_subject.txt", context).split()
-        )
+        subject = one_line(render_to_string(f"federation/email/{template}_subject.txt", context))
         body = render_to_string(f"federation/email/{template}.txt", context)
         message = EmailMessage(subject, body, None, [to])
         for name, content, mimetype in attachments() if attachments else []:
@@ -164,9 +173,7 @@ def _send_to_account(
         if context.get("invoice") is not None:
             number = context["invoice"].number
             context["pay_url"] = absolute(reverse("membership:invoice", args=[number]))
-        subject = " ".join(
-            render_to_string(f"federation/email/{template}_subject.txt", context).split()
-        )
+        subject = one_line(render_to_string(f"federation/email/{template}_subject.txt", context))
         body = render_to_string(f"federation/email/{template}.txt", context)
         message = EmailMessage(subject, body, None, [user.email])
         for name, content, mimetype in attachments() if attachments else []:
@@ -226,4 +233,4 @@ def mailing_message(
         if member is None and not preview and not guest:
             subject = str(translation.gettext("[Test] %(subject)s") % {"subject": subject})
         body = render_to_string("federation/email/mailing.txt", context)
-    return EmailMessage(" ".join(subject.split()), body, None, [to], headers=headers)
+    return EmailMessage(one_line(subject), body, None, [to], headers=headers)

@@ -36,6 +36,13 @@ WIND_NAMES = {
     "W": pgettext_lazy("wind", "West"),
     "N": pgettext_lazy("wind", "North"),
 }
+#: a seat's wind in one letter, as each language abbreviates its wind names (the payments)
+WIND_LETTERS = {
+    "E": pgettext_lazy("wind letter", "E"),
+    "S": pgettext_lazy("wind letter", "S"),
+    "W": pgettext_lazy("wind letter", "W"),
+    "N": pgettext_lazy("wind letter", "N"),
+}
 SEAT_NAMES = {
     "self": pgettext_lazy("seat", "Winner"),
     "left": pgettext_lazy("seat", "Left"),
@@ -100,6 +107,6 @@ def option_name(name: str) -> str:
 
 
 __all__ = [
-    "ACCOUNT_ONCE", "DEFAULT_WORD", "FLAG_NAMES", "OPTION_NAMES", "SEAT_NAMES", "WIND_NAMES",
+    "ACCOUNT_ONCE", "DEFAULT_WORD", "FLAG_NAMES", "OPTION_NAMES", "SEAT_NAMES", "WIND_LETTERS", "WIND_NAMES",
     "WIN_NAMES", "exclusion_text", "option_name",
 ]

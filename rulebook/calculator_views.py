@@ -32,6 +32,7 @@ from rulebook.calculator_texts import (
     FLAG_NAMES,
     SEAT_NAMES,
     WIN_NAMES,
+    WIND_LETTERS,
     WIND_NAMES,
     exclusion_text,
     option_name,
@@ -94,9 +95,10 @@ def _sets(notations: tuple[str, ...]) -> list[list[str]]:
 
 
 def _wind_of(seat: str, winner_wind: str) -> str | None:
+    """The seat's wind as the page's language writes it in one letter (东, O, E ...)."""
     if winner_wind not in WINDS or seat not in _SEAT_STEP:
         return None
-    return WINDS[(WINDS.index(winner_wind) + _SEAT_STEP[seat]) % 4]
+    return str(WIND_LETTERS[WINDS[(WINDS.index(winner_wind) + _SEAT_STEP[seat]) % 4]])
 
 
 def present(result: ScoreResult, question: Question, hand: str) -> ScoredHand:
@@ -215,6 +217,15 @@ def _form(q: Question) -> dict[str, Any]:
     ctx = q.context
     win = "self" if ctx.get("self_drawn") else str(ctx.get("from", ""))
     flowers = ctx.get("flowers", 0)
+    # flowers named in the URL (f1,s2) stay named: an option of their own, selected, so
+    # that the box shows how many and Count sends them again
+    named = tuple(flowers) if isinstance(flowers, (tuple, list)) else ()
+    flower_choices = [Choice(str(n), str(n), not named and flowers == n) for n in range(9)]
+    if named:
+        flower_choices.insert(
+            min(len(named), 8) + 1,
+            Choice(",".join(named), f"{len(named)} ({', '.join(named)})", True),
+        )
     return {
         "rules": rules,
         "rules_choices": [
@@ -229,8 +240,8 @@ def _form(q: Question) -> dict[str, Any]:
             Choice(w, str(WIND_NAMES[w]), ctx.get("prevalent", "E") == w)
             for w in WINDS
         ],
-        "flowers_count": flowers if isinstance(flowers, int) else 0,
-        "flower_choices": [Choice(str(n), str(n), flowers == n) for n in range(9)],
+        "flowers_count": len(named) if named else flowers if isinstance(flowers, int) else 0,
+        "flower_choices": flower_choices,
         "flags": [
             {"name": f, "label": str(FLAG_NAMES[f]), "checked": ctx.get(f) is True}
             for f in FLAGS[rules]

@@ -312,6 +312,7 @@ def build_text(
         "language": "ru",
         "title": title,
         "source": source,
+        "citation": f"«{title}»; русское издание.",
         "chapters": doc.chapters,
     }
 

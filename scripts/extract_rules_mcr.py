@@ -372,6 +372,8 @@ def build(seed: Path) -> dict[str, Any]:
         "title": "Правила спортивного маджонга",
         "source": "seed 002 (002_fbd98eba527887aa.txt: «Правила спортивного маджонга», "
         "Всемирная Организация Маджонга, 2006, русский перевод)",
+        "citation": "«Правила спортивного маджонга» (Mahjong Competition Rules), Всемирная "
+        "организация маджонга, 2006; русское издание.",
         "chapters": b.chapters,
     }
     # nothing lost: the words left out are the example labels, the chapter words of the

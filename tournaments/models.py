@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from core.dates import validate_tournament_date
 from rulebook import rulesets
@@ -798,7 +799,7 @@ class Entry(models.Model):
 
     class Status(models.TextChoices):
         ENTERED = "entered", _("Entered")
-        WAITING = "waiting", _("Waiting")
+        WAITING = "waiting", pgettext_lazy("entry status", "Waiting")
         CONFIRMED = "confirmed", _("Confirmed")
         REFUSED = "refused", _("Refused")
         WITHDRAWN = "withdrawn", _("Withdrawn")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django import template
@@ -104,3 +105,20 @@ def with_site_name(title: str, site_name: str) -> SafeString:
     if not title or title == site:
         return mark_safe(site)  # both parts escaped above
     return mark_safe(f"{title} · {site}")  # both parts escaped above
+
+
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+@register.filter
+def script_lang(text: str) -> str:
+    """The language a name written by a person is in, as far as its script tells: "ru"
+    for Cyrillic (the one Cyrillic language of the site), "zh" for Chinese characters,
+    else "" (unknown). For the ``lang`` of a native name on a page of another language."""
+    text = str(text or "")
+    if _CYRILLIC.search(text):
+        return "ru"
+    if _HAN.search(text):
+        return "zh"
+    return ""

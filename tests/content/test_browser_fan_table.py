@@ -12,7 +12,7 @@ def test_fan_table_in_french_filter_open_a_fan_and_switch_to_chinese(
         browser_page, rulebook_content_committed):
     page = browser_page
     page.goto("/fr/rules/mcr/fans/")
-    assert page.locator("h1").inner_text().startswith("Table des combinaisons")
+    assert page.locator("h1").inner_text().startswith("Table des fans")
     rows = page.locator("tr[data-fan-row]:visible")
     assert rows.count() == 82
 

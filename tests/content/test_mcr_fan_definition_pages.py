@@ -26,7 +26,7 @@ HEADING = {
 }
 LABEL = {
     "en": "Definition in the rules (in Russian, not yet translated)",
-    "zh-hans": "规则中的定义(俄文,尚未翻译)",
+    "zh-hans": "规则中的定义（俄文，尚未翻译）",
     "fr": "Définition dans les règles (en russe, pas encore traduite)",
     "nl": "Definitie in de regels (in het Russisch, nog niet vertaald)",
 }

@@ -345,7 +345,8 @@ def test_the_books_quote_and_the_english_notes_say_what_they_are(client, ruleboo
     russian = client.get("/ru/rules/mcr/fans/1/").content.decode()
     example = russian[russian.index('id="fan1-ex1"'):russian.index('id="fan1-ex2"')]
     assert "Совмещено с «Все благородные»." in example
-    assert "rb-quote-note" in example  # the notes of the project are in English
+    # the project's notes on how the hand is read are in Russian too (issue 41): no notice
+    assert "rb-quote-note" not in example and "<li>цветов нет</li>" in example
     assert "Цитата из русского издания" not in example  # a Russian page quotes Russian as is
     # a language without a translation of the book's words quotes the Russian and says so
     # (every language has one now: the Dutch is taken away for this)
@@ -358,4 +359,6 @@ def test_the_books_quote_and_the_english_notes_say_what_they_are(client, ruleboo
     example = dutch[dutch.index('id="fan1-ex1"'):dutch.index('id="fan1-ex2"')]
     assert '<p lang="ru" class="rb-book-text">Совмещено с «Все благородные».</p>' in example
     assert "Geciteerd uit de Russische uitgave van het boek, zoals gedrukt:" in example
-    assert "Opmerkingen van het project, in het Engels:" in example
+    # the notes are translated: no "in English" notice (issue 41)
+    assert "Opmerkingen van het project, in het Engels:" not in example
+    assert "<li>geen bloemen</li>" in example

@@ -64,10 +64,12 @@ def ruleset(request: pytest.FixtureRequest) -> tuple[str, dict[str, Any]]:
 
 def test_top_level_schema(ruleset: tuple[str, dict[str, Any]]) -> None:
     name, data = ruleset
-    assert set(data) == {"ruleset", "language", "title", "source", "chapters"}
+    assert set(data) == {"ruleset", "language", "title", "source", "citation", "chapters"}
     assert data["ruleset"] == name
     assert data["language"] == "ru"
     assert data["title"] and data["source"].startswith("seed 00")
+    # the bibliographic line readers see (issue 41), not the extraction's provenance
+    assert data["citation"] and "seed" not in data["citation"]
     assert data["chapters"]
     for chapter in data["chapters"]:
         assert set(chapter) == {"number", "slug", "title", "blocks", "sections"}

@@ -24,7 +24,7 @@ LANGUAGES = book_data.BOOK_TEXT_LANGUAGES
 #: a fan name as each language quotes it (the rule pages' quotation marks)
 QUOTED = {
     "en": re.compile(r"“([^“”]+)”"),
-    "fr": re.compile(r"« ([^«»]+) »"),
+    "fr": re.compile(r"«\s([^«»]+)\s»"),  # a no-break space inside (issue 41)
     "nl": re.compile(r"“([^“”]+)”"),
     "zh-hans": re.compile(r"“([^“”]+)”"),
 }
@@ -129,7 +129,7 @@ def test_the_combined_fans_are_named_as_in_the_fan_table() -> None:
     assert row.fields["book_text_translations"] == {
         "en": "Combined with “All Terminals and Honors” and “Half Flush”.",
         "zh-hans": "与“混幺九”和“混一色”复合。",
-        "fr": "Combiné avec « Tout Honneur et Extrémité » et « Semi-Pure ».",
+        "fr": "Combiné avec «\u00a0Tout Honneur et Extrémité\u00a0» et «\u00a0Semi-Pure\u00a0».",
         "nl": "Gecombineerd met “Alleen hoek en troefstenen” en “Schoon spel”.",
     }
 

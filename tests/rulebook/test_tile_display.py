@@ -32,7 +32,7 @@ def _english():
                 "Слива (цветок 1)", "Весна (сезон 1)", "Джокер", "1 символ", "9 точек"]),
         ("zh-hans", ["五条", "东风", "红中", "白板", "梅（花牌1）", "春（季牌1）", "百搭",
                      "一万", "九饼"]),
-        ("fr", ["5 Bambous", "Vent d'Est", "Dragon rouge", "Dragon blanc", "Prunier (fleur 1)",
+        ("fr", ["5 Bambous", "Vent d’Est", "Dragon rouge", "Dragon blanc", "Prunier (fleur 1)",
                 "Printemps (saison 1)", "Joker", "1 Caractère", "9 Cercles"]),
         ("nl", ["5 Bamboe", "Oostenwind", "Rode draak", "Witte draak", "Pruim (bloem 1)",
                 "Lente (seizoen 1)", "Joker", "1 Karakter", "9 Cirkels"]),
@@ -194,7 +194,7 @@ def test_hand_tiles_tag_joker_in_red_notation_and_language():
     outer = tags[0][1]
     assert "hand-tiles--small" in outer["class"]
     assert "Joker (pour 5 Caractères)" in outer["aria-label"]
-    assert outer["aria-label"].startswith("Main : Pung exposé, pris au joueur de gauche")
+    assert outer["aria-label"].startswith("Main\u00a0: Pung exposé, pris au joueur de gauche")
     jokers = [a for t, a in tags if t == "img" and a["data-tile"] == "J"]
     assert len(jokers) == 2 and all("tile--joker" in a["class"] for a in jokers)
     assert all(a["width"] == "24" for t, a in tags if t == "img")

@@ -45,7 +45,7 @@ def test_each_member_gets_the_reminder_in_their_own_language(paid_member):
     services.reminders_send(today=date(2025, 12, 1))
     subjects = sorted(m.subject for m in mail.outbox)
     assert subjects == [
-        "Fédération de mahjong : votre adhésion se termine bientôt",
+        "Fédération de mahjong\u00a0: votre adhésion se termine bientôt",
         "Федерация маджонга: ваше членство скоро закончится",
     ]
 

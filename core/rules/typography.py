@@ -1,0 +1,112 @@
+"""PURE: the typography of the site's languages that a catalogue or a data file must follow
+(docs/decisions/0543): Chinese text uses full-width punctuation (，：；（）！？), French puts a
+no-break space before the high punctuation ; : ! ? and inside « ».
+
+Each rule has a finder (for the tests: what breaks it) and a fixer (what a translator's
+text becomes). Placeholders (``%(name)s``, ``{{ n }}``, ``{n}``), HTML tags and URLs are
+never touched.
+"""
+
+from __future__ import annotations
+
+import re
+
+NBSP = "\u00a0"  # before : and inside « » (espace insécable)
+NNBSP = "\u202f"  # before ; ! ? (espace fine insécable)
+
+_PROTECTED = re.compile(
+    r"%\([^)]*\)[-#0 +]?\d*(?:\.\d+)?[sdifrx]"  # %(name)s
+    r"|%[sdif]"
+    r"|\{\{[^}]*\}\}|\{[a-z_0-9]*\}"  # {{ n }}, {n}
+    r"|<[^>]*>"  # HTML tags
+    r"|https?://\S+|[\w.+-]+@[\w.-]+"  # URLs, e-mail addresses
+    r"|&[a-z]+;|&#\d+;"  # entities
+)
+_CJK = r"\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+
+
+def _masked(text: str) -> tuple[str, list[str]]:
+    """The text with each protected piece replaced by one private-use character (which is
+    neither a digit, a letter nor a space), and those pieces in order."""
+    pieces: list[str] = []
+
+    def mask(found: re.Match[str]) -> str:
+        pieces.append(found.group())
+        return chr(_MASK + len(pieces) - 1)
+
+    return _PROTECTED.sub(mask, text), pieces
+
+
+def _unmasked(text: str, pieces: list[str]) -> str:
+    return re.sub(r"[\ue000-\uf8ff]", lambda m: pieces[ord(m.group()) - _MASK], text)
+
+
+_MASK = 0xE000
+
+
+# --- Chinese -------------------------------------------------------------------------------
+
+_ZH_HALF = re.compile(r"(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d)|;")
+_ZH_MAP = {",": "，", ":": "：", ";": "；", "(": "（", ")": "）", "!": "！", "?": "？"}
+
+
+def chinese_half_width(text: str) -> list[str]:
+    """The half-width commas, colons and semicolons of a Chinese text (outside placeholders,
+    tags and URLs; a comma or colon between digits, 1,000 or 10:30, is a number's), and
+    half-width parentheses or ! ? next to a Chinese character."""
+    piece, _ = _masked(text)
+    found = [m.group() for m in _ZH_HALF.finditer(piece)]
+    found += re.findall(rf"[(!?](?=[{_CJK}])|(?<=[{_CJK}])[()!?]", piece)
+    if re.search(rf"\([^()]*[{_CJK}][^()]*\)|(?<=[{_CJK}])\(", piece):
+        found.append("(")
+    return found
+
+
+def chinese_full_width(text: str) -> str:
+    """``text`` with full-width punctuation where :func:`chinese_half_width` finds half-width,
+    and no space left around it."""
+    piece, pieces = _masked(text)
+    piece = _ZH_HALF.sub(lambda m: _ZH_MAP[m.group()], piece)
+    piece = re.sub(rf"\(([^()]*[{_CJK}][^()]*)\)|(?<=[{_CJK}])\(([^()]*)\)",
+                   lambda m: "（" + (m.group(1) or m.group(2) or "") + "）", piece)
+    piece = re.sub(rf"(?<=[{_CJK}])([!?])|([!?])(?=[{_CJK}])",
+                   lambda m: _ZH_MAP[m.group(1) or m.group(2)], piece)
+    piece = re.sub(r" *([，：；）！？]) *", r"\1", piece)
+    piece = re.sub(r" *（", "（", piece)
+    return _unmasked(piece, pieces)
+
+
+# --- French --------------------------------------------------------------------------------
+
+_FR_BEFORE = re.compile(r"(?:(?<=\S)|^)[ \t]+([:;!?»])")
+_FR_AFTER = re.compile(r"«[ \t]+")
+_FR_MISSING = re.compile(r"(?<=[\w)\]»…])([;!?])(?=\s|$)|(?<=[\w)\]»…]):(?=\s)")
+_FR_GUILLEMET = re.compile(r"«(?=\w)|(?<=[\w.!?…)])»")
+_FR_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+
+
+def french_ordinary_spaces(text: str) -> list[str]:
+    """Where a French text has an ordinary space (or none) before ; : ! ? » or after «, or
+    a straight apostrophe (each place with a few characters around it)."""
+    piece, _ = _masked(text)
+    found: list[str] = []
+    for pattern in (_FR_BEFORE, _FR_AFTER, _FR_MISSING, _FR_GUILLEMET, _FR_APOSTROPHE):
+        found += [piece[max(0, m.start() - 8):m.end() + 8] for m in pattern.finditer(piece)]
+    return found
+
+
+def french_spaced(text: str) -> str:
+    """``text`` with a no-break space before : and » and after «, a narrow no-break space
+    before ; ! ? (an ordinary space there replaced, a missing one added), and typographic
+    apostrophes (l’exemple)."""
+    piece, pieces = _masked(text)
+    piece = _FR_BEFORE.sub(lambda m: _fr_space(m.group(1)) + m.group(1), piece)
+    piece = _FR_AFTER.sub("«" + NBSP, piece)
+    piece = _FR_MISSING.sub(lambda m: _fr_space(m.group()) + m.group(), piece)
+    piece = _FR_GUILLEMET.sub(lambda m: "«" + NBSP if m.group() == "«" else NBSP + "»", piece)
+    piece = _FR_APOSTROPHE.sub("’", piece)
+    return _unmasked(piece, pieces)
+
+
+def _fr_space(mark: str) -> str:
+    return NBSP if mark in ":»" else NNBSP
