@@ -19,12 +19,15 @@ def test_player_game_head_to_head_and_hands(live_server, browser_page, played, w
     seats = dict(TableResult.objects.filter(tournament=played, session=1, table=1)
                  .values_list("seat", "player_id"))
     page.goto(f"{live_server.url}/en/ratings/players/{seats['E']}/")
-    page.get_by_test_id("game-link").get_by_role("link").click()
-    cards = page.get_by_test_id("stat-cards")
-    assert "Hands won\n3\n60.0 %" in cards.inner_text()  # east won 3 of the 5 hands
+    with page.expect_navigation(wait_until="load"):  # style sheets too, before widths
+        page.get_by_test_id("game-link").get_by_role("link").click()
+    won = page.get_by_test_id("stat-cards").locator("li").nth(1)
+    assert won.locator(".stat-value").inner_text() == "3"  # east won 3 of the 5 hands
+    assert "60.0 %" in won.inner_text()
     assert page.get_by_test_id("hand").inner_text().startswith("10 points")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.get_by_test_id("opponents").get_by_role("link", name="Head-to-head").first.click()
+    with page.expect_navigation(wait_until="load"):
+        page.get_by_test_id("opponents").get_by_role("link", name="Head-to-head").first.click()
     summary = page.get_by_test_id("h2h-summary").inner_text()
     assert "session" in summary
     assert page.evaluate("document.documentElement.scrollWidth") <= width
