@@ -241,7 +241,7 @@ def members_with_status(
     day = day or today()
     if status == dues.Status.ACTIVE:
         return queryset.filter(active_on(day))
-    statuses = member_statuses(queryset.only(
+    statuses = member_statuses(queryset.select_related(None).only(
         "pk", "paid_from", "paid_through", "open_until", "application", "anonymised_at",
         "membership_type__is_free"), day)
     return queryset.filter(pk__in=[pk for pk, s in statuses.items() if s == status])

@@ -19,7 +19,12 @@ from ratings.rankings import (
 )
 from ratings.selectors import RULESETS
 from ratings.services import ratings_recompute, ratings_recompute_after_tournament
-from tournaments.signals import players_merged, results_confirmed, results_imported
+from tournaments.signals import (
+    mers_changed,
+    players_merged,
+    results_confirmed,
+    results_imported,
+)
 
 
 @receiver(results_confirmed, dispatch_uid="ratings_rerate_after_results")
@@ -51,3 +56,10 @@ def recompute_after_merge(sender: Any, player: Any, rulesets: Any, **kwargs: Any
 def club_ranking_after_members(sender: Any, member_ids: Any, **kwargs: Any) -> None:
     """Who is an active, listed member of which club decides who the club ranking counts."""
     rankings_refresh_later(rulesets=RULESETS, ema_ranking=False)
+
+
+@receiver(mers_changed, dispatch_uid="ratings_ema_ranking_after_mers")
+def ema_ranking_after_mers(sender: Any, tournament: Any, **kwargs: Any) -> None:
+    """The officer certified a tournament for the EMA (or withdrew it, or changed its
+    weight): the stored EMA ranking of its ruleset is stored again."""
+    rankings_refresh_later(rulesets=[tournament.ruleset])

@@ -13,6 +13,10 @@ app re-rates as after a confirmation; no news is drafted for the past.
 with ``player`` (the player kept) and ``rulesets`` (those whose results moved): the ratings
 app recomputes those rulesets (``ratings.receivers``).
 
+``mers_changed`` is sent inside the transaction of the officer's MERS decision (flag or
+weight, at accreditation or later), with ``tournament``: the ratings app refreshes the stored
+EMA ranking of its ruleset.
+
 ``tournament_accredited`` is sent inside the transaction of an officer's accreditation, with
 ``tournament``. The content app writes a draft news post for editors (``content.receivers``).
 """
@@ -23,3 +27,4 @@ results_confirmed = Signal()
 players_merged = Signal()
 results_imported = Signal()
 tournament_accredited = Signal()
+mers_changed = Signal()

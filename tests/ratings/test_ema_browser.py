@@ -14,8 +14,12 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "ratings"
 
 
 def _mers_season():
+    from decimal import Decimal
+
+    from ratings.rankings import ema_base_ranks_store
     from tests.tournaments.confirmed_results import confirmed_tournament
     from tournaments.models import Player
+    from tournaments.services import tournament_mers_set
 
     people = [Player.objects.create(name_latin=f"{first} {last}", country=country)
               for first, last, country in [
@@ -27,8 +31,8 @@ def _mers_season():
     for i, (days, weight) in enumerate([(20, "2.5"), (150, "1"), (400, "3"), (600, "1.5")]):
         t = confirmed_tournament(people[i % 2:] + people[: i % 2], today - timedelta(days=days),
                                  seed=i + 1, name=f"Euro Open {i + 1}")
-        t.mers, t.mers_weight = True, weight
-        t.save()
+        ema_base_ranks_store(tournament_ids=[t.pk])  # what confirming the results does
+        tournament_mers_set(tournament=t, user=t.organizer, mers=True, mers_weight=Decimal(weight))
     return people
 
 

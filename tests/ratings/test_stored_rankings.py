@@ -194,3 +194,23 @@ def test_confirming_queues_the_rerate_and_the_organizer_sees_it(
                                                                    "rating"))
     assert 'data-testid="rerate-queued"' not in client.get(
         f"/en/tournaments/{late.pk}/manage/").content.decode()
+
+
+def test_the_officers_mers_decision_after_the_results_changes_the_stored_ranking(
+        make_tournament, officer):
+    """The EMA sometimes certifies late: the officer's MERS flag on a confirmed tournament
+    drops the stored EMA ranking of its rules (the next reader stores it anew, the
+    tournament counted), and withdrawing the flag does the same."""
+    from ratings.rankings import rankings_store
+    from tournaments import services
+
+    t = make_tournament("results confirmed", players=12)
+    stored = StoredRanking.objects.filter(kind=StoredRanking.Kind.EMA, ruleset=t.ruleset)
+    rankings_store(rulesets=[t.ruleset])
+    assert stored.exists()
+    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=Decimal(1))
+    assert not stored.exists()
+    rankings_store(rulesets=[t.ruleset])
+    assert stored.exists()
+    services.tournament_mers_set(tournament=t, user=officer, mers=False, mers_weight=None)
+    assert not stored.exists()

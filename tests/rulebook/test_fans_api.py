@@ -27,7 +27,7 @@ def test_fans_api_gives_the_fan_table_in_the_language_asked(client, rulebook_con
         "points": 88,
         "unit": "points",
         "name": "Big Four Winds",
-        "description": "Pungs or Kongs of of all four Wind Tiles.",
+        "description": "Pungs or Kongs of all four Wind Tiles.",
         "category": "honors",
         "url": "/en/rules/mcr/fans/1/",
     }

@@ -40,7 +40,7 @@ from tournaments.services.results import (
     correction_open,
     tournament_results_store,
 )
-from tournaments.signals import results_confirmed, tournament_accredited
+from tournaments.signals import mers_changed, results_confirmed, tournament_accredited
 
 
 @dataclass(frozen=True)
@@ -293,6 +293,7 @@ def tournament_mers_set(
     tournament.save(update_fields=["mers", "mers_weight"])
     _audit(tournament, "tournaments.tournament.mers", user, mers=mers,
            mers_weight=str(tournament.mers_weight) if mers else None)
+    mers_changed.send(sender=Tournament, tournament=tournament)
     return tournament
 
 
