@@ -12,6 +12,8 @@ from tournaments.rules.seating_draw import (
     SeatingError,
     country_pairs,
     draw,
+    draw_sessions,
+    kept_repeat_pairs_bound,
     meetings,
     random_draw,
     repeat_pairs,
@@ -125,6 +127,34 @@ def test_redraw_after_sessions_keeps_repeats_low():
     rest = draw(players[:36] + list(range(100, 104)), 5, seed=9, before=first.sessions)
     assert rest.repeat_pairs == repeat_pairs([*first.sessions, *rest.sessions])
     assert rest.repeat_pairs == 0
+
+
+def test_issue_38_the_fewest_possible_counts_the_sessions_kept_by_a_redraw():
+    """Issue 38 (13): "fewest possible: 8" after a redraw from session 4, counted as if
+    every session were drawn afresh. 16 players over 5 sessions can all meet once (6 x 4 x 5
+    = 120 meetings, 120 pairs: 0 at the fewest); but when sessions 1 and 2 kept seated the
+    same tables, their 24 pairs have met twice whatever sessions 3-5 do: 24 at the fewest."""
+    players = list(range(16))
+    session = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
+    kept = [session, session]
+    assert kept_repeat_pairs_bound(kept, [players] * 3) == 24
+    redrawn = draw_sessions([players] * 3, seed=4, before=kept)
+    assert redrawn.fewest_repeat_pairs == 24
+    assert redrawn.repeat_pairs == 24  # the draw reaches it
+    fresh = draw_sessions([players] * 5, seed=4)
+    assert fresh.fewest_repeat_pairs == fresh.repeat_pairs == 0
+
+
+def test_the_fewest_possible_after_kept_sessions_is_never_above_the_draw():
+    players = list(range(16))
+    kept = random_draw(players, 3, seed=3)
+    for seed in (1, 2):
+        redrawn = draw_sessions([players] * 3, seed=seed, before=kept)
+        assert redrawn.repeat_pairs >= redrawn.fewest_repeat_pairs
+        assert redrawn.fewest_repeat_pairs >= repeat_pairs(kept)
+    # a player replaced by another from session 4 on (the field changes)
+    gone = draw_sessions([[*players[1:], 99]] * 3, seed=1, before=kept)
+    assert gone.repeat_pairs >= gone.fewest_repeat_pairs
 
 
 def test_team_mates_are_kept_apart():

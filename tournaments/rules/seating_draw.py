@@ -67,6 +67,9 @@ class Seating:
     repeat_pairs: int
     # meetings of compatriots in the sessions returned (0 when no countries were given)
     country_pairs: int = 0
+    # the fewest repeat pairs any draw of these sessions could reach after the sessions kept
+    # (``kept_repeat_pairs_bound``); None when not computed
+    fewest_repeat_pairs: int | None = None
 
 
 def meetings(sessions: Sequence[Sequence[Sequence[int]]]) -> dict[tuple[int, int], int]:
@@ -96,6 +99,23 @@ def drawn_repeat_pairs_bound(tables: int, players: int) -> int:
     players seated in any: right also when the field changes between sessions (a player
     withdrawn from session k meets fewer people, so fewer pairs need to meet twice)."""
     return max(0, 6 * tables - players * (players - 1) // 2)
+
+
+def kept_repeat_pairs_bound(
+    before: Sequence[Sequence[Sequence[int]]], players_by_session: Sequence[Sequence[int]]
+) -> int:
+    """The fewest pairs that must meet more than once when the sessions ``before`` are kept
+    and the sessions seating ``players_by_session`` are drawn after them, no pair meeting
+    three times: the pairs that already met twice stay repeat pairs, and each new meeting
+    beyond one per pair that has not met yet (both players seated again) makes one more
+    (a redraw from session k cannot undo the meetings of sessions 1 to k-1)."""
+    met = meetings(before)
+    kept = sum(1 for n in met.values() if n > 1)
+    present = {p for players in players_by_session for p in players}
+    unmet = len(present) * (len(present) - 1) // 2 - sum(
+        1 for a, b in met if a in present and b in present)
+    new_meetings = sum(6 * (len(players) // 4) for players in players_by_session)
+    return kept + max(0, new_meetings - unmet)
 
 
 def random_draw(players: Sequence[int], sessions: int, seed: int) -> list[list[list[int]]]:
@@ -220,8 +240,10 @@ def draw_sessions(
                     countries=countries, before=[*before, *drawn])
         drawn.extend(part.sessions)
         start = end
-    return Seating(tuple(drawn), repeat_pairs([*before, *drawn]),
-                   country_pairs(drawn, countries or {}))
+    repeats = repeat_pairs([*before, *drawn])
+    # a draw that must seat pairs a third time (a tiny field) may go below the bound
+    fewest = min(repeats, kept_repeat_pairs_bound(before, players_by_session))
+    return Seating(tuple(drawn), repeats, country_pairs(drawn, countries or {}), fewest)
 
 
 def _fewest_pairs(group_of: Sequence[str | None], tables: int) -> int:
