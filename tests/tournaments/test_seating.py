@@ -199,3 +199,27 @@ def test_number_of_players_must_be_a_multiple_of_four():
     with pytest.raises(SeatingError) as err:
         draw(list(range(18)), 6, seed=1)
     assert err.value.code == "players_not_multiple_of_4"
+
+
+@pytest.mark.parametrize("n", range(8, 44, 4))
+def test_issue_38_no_table_of_four_sits_together_again_whole(n):
+    """Issue 38 (13): the last session repeated the first table for table (16 players over
+    6 sessions: the repeat-free design of 5 sessions, then its first session again)."""
+    for sessions in range(4, 9):
+        seating = draw(list(range(n)), sessions, seed=1)
+        first = {frozenset(t) for t in seating.sessions[0]}
+        assert {frozenset(t) for t in seating.sessions[-1]} != first, (n, sessions)
+        tables = [frozenset(t) for session in seating.sessions for t in session]
+        assert len(set(tables)) == len(tables), (n, sessions)
+
+
+def test_a_redraw_repeats_no_session_kept_and_no_pair_a_third_time_for_it():
+    players = list(range(16))
+    kept = draw(players, 5, seed=3).sessions  # every pair has met once
+    redrawn = draw(players, 3, seed=4, before=kept)
+    # every meeting of sessions 6-8 is a second one, none a third
+    assert redrawn.repeat_pairs == 72
+    assert max(meetings([*kept, *redrawn.sessions]).values()) == 2
+    old = {frozenset(frozenset(t) for t in session) for session in kept}
+    assert not any(frozenset(frozenset(t) for t in session) in old
+                   for session in redrawn.sessions)

@@ -204,6 +204,11 @@ def draw(
         starts.append(_greedy_start(search, rng))
     best_start = min(starts, key=search.cost_of)
     search.run(best_start, rng, budget)
+    search.vary_tables([
+        [frozenset(index[p] for p in past_table) for past_table in past
+         if all(p in index for p in past_table)]
+        for past in before
+    ])
     result: list[tuple[tuple[int, int, int, int], ...]] = []
     for tables in search.best:
         seated: list[tuple[int, int, int, int]] = []
@@ -429,6 +434,53 @@ class _Search:
                         self._swap(s, a, b)
                     since_best = 0
 
+    def vary_tables(self, kept_sessions: Sequence[Sequence[frozenset[int]]]) -> None:
+        """Break up the tables of ``best`` whose four players already sat together whole
+        (in a session kept or another one drawn): the cheapest swap of one of them with a
+        player of another table of that session that seats no table again whole, when it
+        costs no pair a third meeting; when the session as a whole repeats another one table
+        for table, even then (what players notice first), but never one seating team mates
+        together. Few players leave no such swap (4 players)."""
+        self._load(self.best)
+        kept = [t for session in kept_sessions for t in session]
+        sessions_seen = {frozenset(session) for session in kept_sessions}
+        for s in range(self.sessions):
+            for t in range(len(self.tables[s])):
+                others = self._tables_but(s, kept)
+                if frozenset(self.tables[s][t]) not in others:
+                    continue
+                whole = frozenset(frozenset(x) for x in self.tables[s])
+                limit = TEAM_COST if whole in sessions_seen or any(
+                    frozenset(frozenset(x) for x in session) == whole
+                    for other, session in enumerate(self.tables) if other != s
+                ) else THIRD_COST
+                best: tuple[int, int, int] | None = None
+                for a in list(self.tables[s][t]):
+                    for t2, table2 in enumerate(self.tables[s]):
+                        if t2 == t:
+                            continue
+                        for b in table2:
+                            new1 = frozenset(self.tables[s][t]) - {a} | {b}
+                            new2 = frozenset(table2) - {b} | {a}
+                            if new1 in others or new2 in others:
+                                continue
+                            delta = self._delta(s, a, b)
+                            if delta < limit and (best is None or delta < best[0]):
+                                best = (delta, a, b)
+                if best is not None:
+                    self.cost += best[0]
+                    self._swap(s, best[1], best[2])
+        self.best = [[list(t) for t in session] for session in self.tables]
+        self.best_cost = self.cost
+
+    def _tables_but(self, s: int, kept: Sequence[frozenset[int]]) -> set[frozenset[int]]:
+        """The tables seated in the sessions kept and in the drawn sessions but ``s``."""
+        out = set(kept)
+        for other, session in enumerate(self.tables):
+            if other != s:
+                out.update(frozenset(t) for t in session)
+        return out
+
     def _delta(self, s: int, a: int, b: int) -> int:
         add, rem = self.add, self.rem
         table1 = self.tables[s][self.where[s][a]]
@@ -551,9 +603,21 @@ def _design_start(n: int, sessions: int, team_of: list[str | None],
     rng.shuffle(order)
     out: Tables = [[[slot_player[x] for x in table] for table in chosen[k]] for k in order]
     if sessions > len(design) and len(design) * n * 6 // 4 == n * (n - 1) // 2:
-        # every pair has met once: repeating the design is as good as it gets
-        while len(out) < sessions:
-            out.append([list(t) for t in out[len(out) - len(design)]])
+        # every pair has met once: the design again is as good as it gets, each copy with
+        # its players exchanged so that no table of four sits together again whole (a copy
+        # as it was made the last sessions repeat the first ones table for table)
+        copies = [out]
+        seen = {frozenset(t) for session in out for t in session}
+        while sum(len(c) for c in copies) < sessions:
+            for _ in range(1000):
+                label = list(range(n))
+                rng.shuffle(label)
+                copy = [[[label[x] for x in t] for t in session] for session in out]
+                if not any(frozenset(t) in seen for session in copy for t in session):
+                    break
+            seen.update(frozenset(t) for session in copy for t in session)
+            copies.append(copy)
+        out = [session for c in copies for session in c][:sessions]
     return out
 
 def _winds(table: list[int], wind_count: list[list[int]]) -> list[int]:
