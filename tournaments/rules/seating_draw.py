@@ -15,8 +15,10 @@ when one exists for N (players relabelled by the seed, team mates and compatriot
 groups of the design that never meet), the sessions it lacks drawn greedily; or a greedy draw
 session by session. Then a tabu search swaps two players of one session between tables,
 always the best swap of a player in conflict, until the cost reaches its lower bound or a
-fixed number of evaluated swaps (deterministic, no clock). Then the winds of each table: the
-permutation that best balances each player's winds so far.
+fixed number of evaluated swaps (deterministic, no clock). Then a table whose four players
+already sat together whole is broken up by the cheapest swap that costs no third meeting (any
+swap short of team mates when its session repeats another one table for table). Then the winds
+of each table: the permutation that best balances each player's winds so far.
 """
 
 from __future__ import annotations
