@@ -272,6 +272,8 @@ def test_issue_38_a_hand_refused_comes_back_in_the_form_after_the_reload(browser
         expect(form.locator("select[name=from]")).to_have_value("W")
         assert page.locator("#t-tiles").get_attribute("open") is not None
         page.locator("#t-score .t-problems").wait_for()  # scored again: still refused
+        _shot(page, "table-entry-refused-kept")
+        page.set_viewport_size(PHONE)
         page.reload()
     # corrected and sent, the hand is added and the form is empty after the reload
     page.locator("#t-tiles-input").fill("123m456p789s123s55s")
