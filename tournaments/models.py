@@ -332,6 +332,10 @@ class Tournament(models.Model):
     seating_repeat_pairs = models.PositiveIntegerField(
         _("pairs meeting more than once"), null=True, blank=True
     )
+    # the fewest repeat pairs the last draw could reach, the sessions it kept counted
+    seating_repeat_minimum = models.PositiveIntegerField(
+        _("fewest possible pairs meeting more than once"), null=True, blank=True
+    )
     seating_separate_countries = models.BooleanField(
         _("keep compatriots apart"), default=False,
         help_text=_("The seating draw seats players of one country together as rarely as "

@@ -12,6 +12,8 @@ from tournaments.rules.seating_draw import (
     SeatingError,
     country_pairs,
     draw,
+    draw_sessions,
+    kept_repeat_pairs_bound,
     meetings,
     random_draw,
     repeat_pairs,
@@ -127,6 +129,34 @@ def test_redraw_after_sessions_keeps_repeats_low():
     assert rest.repeat_pairs == 0
 
 
+def test_issue_38_the_fewest_possible_counts_the_sessions_kept_by_a_redraw():
+    """Issue 38 (13): "fewest possible: 8" after a redraw from session 4, counted as if
+    every session were drawn afresh. 16 players over 5 sessions can all meet once (6 x 4 x 5
+    = 120 meetings, 120 pairs: 0 at the fewest); but when sessions 1 and 2 kept seated the
+    same tables, their 24 pairs have met twice whatever sessions 3-5 do: 24 at the fewest."""
+    players = list(range(16))
+    session = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
+    kept = [session, session]
+    assert kept_repeat_pairs_bound(kept, [players] * 3) == 24
+    redrawn = draw_sessions([players] * 3, seed=4, before=kept)
+    assert redrawn.fewest_repeat_pairs == 24
+    assert redrawn.repeat_pairs == 24  # the draw reaches it
+    fresh = draw_sessions([players] * 5, seed=4)
+    assert fresh.fewest_repeat_pairs == fresh.repeat_pairs == 0
+
+
+def test_the_fewest_possible_after_kept_sessions_is_never_above_the_draw():
+    players = list(range(16))
+    kept = random_draw(players, 3, seed=3)
+    for seed in (1, 2):
+        redrawn = draw_sessions([players] * 3, seed=seed, before=kept)
+        assert redrawn.repeat_pairs >= redrawn.fewest_repeat_pairs
+        assert redrawn.fewest_repeat_pairs >= repeat_pairs(kept)
+    # a player replaced by another from session 4 on (the field changes)
+    gone = draw_sessions([[*players[1:], 99]] * 3, seed=1, before=kept)
+    assert gone.repeat_pairs >= gone.fewest_repeat_pairs
+
+
 def test_team_mates_are_kept_apart():
     players = list(range(32))
     teams = {p: f"team {p // 4}" for p in players}  # eight teams of four
@@ -169,3 +199,27 @@ def test_number_of_players_must_be_a_multiple_of_four():
     with pytest.raises(SeatingError) as err:
         draw(list(range(18)), 6, seed=1)
     assert err.value.code == "players_not_multiple_of_4"
+
+
+@pytest.mark.parametrize("n", range(8, 44, 4))
+def test_issue_38_no_table_of_four_sits_together_again_whole(n):
+    """Issue 38 (13): the last session repeated the first table for table (16 players over
+    6 sessions: the repeat-free design of 5 sessions, then its first session again)."""
+    for sessions in range(4, 9):
+        seating = draw(list(range(n)), sessions, seed=1)
+        first = {frozenset(t) for t in seating.sessions[0]}
+        assert {frozenset(t) for t in seating.sessions[-1]} != first, (n, sessions)
+        tables = [frozenset(t) for session in seating.sessions for t in session]
+        assert len(set(tables)) == len(tables), (n, sessions)
+
+
+def test_a_redraw_repeats_no_session_kept_and_no_pair_a_third_time_for_it():
+    players = list(range(16))
+    kept = draw(players, 5, seed=3).sessions  # every pair has met once
+    redrawn = draw(players, 3, seed=4, before=kept)
+    # every meeting of sessions 6-8 is a second one, none a third
+    assert redrawn.repeat_pairs == 72
+    assert max(meetings([*kept, *redrawn.sessions]).values()) == 2
+    old = {frozenset(frozenset(t) for t in session) for session in kept}
+    assert not any(frozenset(frozenset(t) for t in session) in old
+                   for session in redrawn.sessions)

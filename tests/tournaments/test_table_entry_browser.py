@@ -242,3 +242,46 @@ def test_the_table_page_in_russian_at_a_phones_width(browser, live_server):
     assert page.locator("html").get_attribute("lang") == "ru"
     _shot(page, "table-entry-ru")
     context.close()
+
+
+def test_issue_38_a_hand_refused_comes_back_in_the_form_after_the_reload(browser,
+                                                                         live_server):
+    """Issue 38 (13): with the script on, a hand as tiles the server refused was gone once
+    the page reloaded (the page without the script keeps it). It stays in the form, tiles,
+    winner and discarder as typed, through reloads, until it is sent again or cleared."""
+    entry = _accredited_with_tables("org4@example.org")
+    context = browser.new_context(base_url=live_server.url, locale="en-US", viewport=PHONE,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"/en/tournaments/table/{entry.token}/")
+    form = page.locator("#add-win")
+    form.locator("select[name=seat]").select_option("S")
+    form.locator("select[name=from]").select_option("W")
+    page.locator("#t-tiles summary").click()
+    typed = "123m456p789s123s5s5x"
+    page.locator("#t-tiles-input").fill(typed)
+    page.locator("#t-score .t-problems").wait_for()
+    with page.expect_navigation():
+        form.get_by_role("button", name="Add the win").click()
+    page.wait_for_load_state()
+    assert TableEntry.objects.get(pk=entry.pk).hands == []
+    for _ in range(2):  # the reload after the answer, then one more
+        expect(page.locator("#t-tiles-input")).to_have_value(typed)
+        expect(form.locator("select[name=seat]")).to_have_value("S")
+        expect(form.locator("select[name=from]")).to_have_value("W")
+        assert page.locator("#t-tiles").get_attribute("open") is not None
+        page.locator("#t-score .t-problems").wait_for()  # scored again: still refused
+        _shot(page, "table-entry-refused-kept")
+        page.set_viewport_size(PHONE)
+        page.reload()
+    # corrected and sent, the hand is added and the form is empty after the reload
+    page.locator("#t-tiles-input").fill("123m456p789s123s55s")
+    expect(form.locator("input[name=points]")).not_to_have_value("")
+    with page.expect_navigation():
+        form.get_by_role("button", name="Add the win").click()
+    page.locator("tr[data-line]").first.wait_for()
+    assert [h["seat"] for h in TableEntry.objects.get(pk=entry.pk).hands] == ["S"]
+    expect(page.locator("#t-tiles-input")).to_have_value("")
+    assert page.evaluate("window.localStorage.length") == 0
+    context.close()

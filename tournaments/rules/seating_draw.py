@@ -15,8 +15,10 @@ when one exists for N (players relabelled by the seed, team mates and compatriot
 groups of the design that never meet), the sessions it lacks drawn greedily; or a greedy draw
 session by session. Then a tabu search swaps two players of one session between tables,
 always the best swap of a player in conflict, until the cost reaches its lower bound or a
-fixed number of evaluated swaps (deterministic, no clock). Then the winds of each table: the
-permutation that best balances each player's winds so far.
+fixed number of evaluated swaps (deterministic, no clock). Then a table whose four players
+already sat together whole is broken up by the cheapest swap that costs no third meeting (any
+swap short of team mates when its session repeats another one table for table). Then the winds
+of each table: the permutation that best balances each player's winds so far.
 """
 
 from __future__ import annotations
@@ -67,6 +69,9 @@ class Seating:
     repeat_pairs: int
     # meetings of compatriots in the sessions returned (0 when no countries were given)
     country_pairs: int = 0
+    # the fewest repeat pairs any draw of these sessions could reach after the sessions kept
+    # (``kept_repeat_pairs_bound``); None when not computed
+    fewest_repeat_pairs: int | None = None
 
 
 def meetings(sessions: Sequence[Sequence[Sequence[int]]]) -> dict[tuple[int, int], int]:
@@ -96,6 +101,23 @@ def drawn_repeat_pairs_bound(tables: int, players: int) -> int:
     players seated in any: right also when the field changes between sessions (a player
     withdrawn from session k meets fewer people, so fewer pairs need to meet twice)."""
     return max(0, 6 * tables - players * (players - 1) // 2)
+
+
+def kept_repeat_pairs_bound(
+    before: Sequence[Sequence[Sequence[int]]], players_by_session: Sequence[Sequence[int]]
+) -> int:
+    """The fewest pairs that must meet more than once when the sessions ``before`` are kept
+    and the sessions seating ``players_by_session`` are drawn after them, no pair meeting
+    three times: the pairs that already met twice stay repeat pairs, and each new meeting
+    beyond one per pair that has not met yet (both players seated again) makes one more
+    (a redraw from session k cannot undo the meetings of sessions 1 to k-1)."""
+    met = meetings(before)
+    kept = sum(1 for n in met.values() if n > 1)
+    present = {p for players in players_by_session for p in players}
+    unmet = len(present) * (len(present) - 1) // 2 - sum(
+        1 for a, b in met if a in present and b in present)
+    new_meetings = sum(6 * (len(players) // 4) for players in players_by_session)
+    return kept + max(0, new_meetings - unmet)
 
 
 def random_draw(players: Sequence[int], sessions: int, seed: int) -> list[list[list[int]]]:
@@ -184,6 +206,11 @@ def draw(
         starts.append(_greedy_start(search, rng))
     best_start = min(starts, key=search.cost_of)
     search.run(best_start, rng, budget)
+    search.vary_tables([
+        [frozenset(index[p] for p in past_table) for past_table in past
+         if all(p in index for p in past_table)]
+        for past in before
+    ])
     result: list[tuple[tuple[int, int, int, int], ...]] = []
     for tables in search.best:
         seated: list[tuple[int, int, int, int]] = []
@@ -220,8 +247,10 @@ def draw_sessions(
                     countries=countries, before=[*before, *drawn])
         drawn.extend(part.sessions)
         start = end
-    return Seating(tuple(drawn), repeat_pairs([*before, *drawn]),
-                   country_pairs(drawn, countries or {}))
+    repeats = repeat_pairs([*before, *drawn])
+    # a draw that must seat pairs a third time (a tiny field) may go below the bound
+    fewest = min(repeats, kept_repeat_pairs_bound(before, players_by_session))
+    return Seating(tuple(drawn), repeats, country_pairs(drawn, countries or {}), fewest)
 
 
 def _fewest_pairs(group_of: Sequence[str | None], tables: int) -> int:
@@ -407,6 +436,53 @@ class _Search:
                         self._swap(s, a, b)
                     since_best = 0
 
+    def vary_tables(self, kept_sessions: Sequence[Sequence[frozenset[int]]]) -> None:
+        """Break up the tables of ``best`` whose four players already sat together whole
+        (in a session kept or another one drawn): the cheapest swap of one of them with a
+        player of another table of that session that seats no table again whole, when it
+        costs no pair a third meeting; when the session as a whole repeats another one table
+        for table, even then (what players notice first), but never one seating team mates
+        together. Few players leave no such swap (4 players)."""
+        self._load(self.best)
+        kept = [t for session in kept_sessions for t in session]
+        sessions_seen = {frozenset(session) for session in kept_sessions}
+        for s in range(self.sessions):
+            for t in range(len(self.tables[s])):
+                others = self._tables_but(s, kept)
+                if frozenset(self.tables[s][t]) not in others:
+                    continue
+                whole = frozenset(frozenset(x) for x in self.tables[s])
+                limit = TEAM_COST if whole in sessions_seen or any(
+                    frozenset(frozenset(x) for x in session) == whole
+                    for other, session in enumerate(self.tables) if other != s
+                ) else THIRD_COST
+                best: tuple[int, int, int] | None = None
+                for a in list(self.tables[s][t]):
+                    for t2, table2 in enumerate(self.tables[s]):
+                        if t2 == t:
+                            continue
+                        for b in table2:
+                            new1 = frozenset(self.tables[s][t]) - {a} | {b}
+                            new2 = frozenset(table2) - {b} | {a}
+                            if new1 in others or new2 in others:
+                                continue
+                            delta = self._delta(s, a, b)
+                            if delta < limit and (best is None or delta < best[0]):
+                                best = (delta, a, b)
+                if best is not None:
+                    self.cost += best[0]
+                    self._swap(s, best[1], best[2])
+        self.best = [[list(t) for t in session] for session in self.tables]
+        self.best_cost = self.cost
+
+    def _tables_but(self, s: int, kept: Sequence[frozenset[int]]) -> set[frozenset[int]]:
+        """The tables seated in the sessions kept and in the drawn sessions but ``s``."""
+        out = set(kept)
+        for other, session in enumerate(self.tables):
+            if other != s:
+                out.update(frozenset(t) for t in session)
+        return out
+
     def _delta(self, s: int, a: int, b: int) -> int:
         add, rem = self.add, self.rem
         table1 = self.tables[s][self.where[s][a]]
@@ -529,9 +605,21 @@ def _design_start(n: int, sessions: int, team_of: list[str | None],
     rng.shuffle(order)
     out: Tables = [[[slot_player[x] for x in table] for table in chosen[k]] for k in order]
     if sessions > len(design) and len(design) * n * 6 // 4 == n * (n - 1) // 2:
-        # every pair has met once: repeating the design is as good as it gets
-        while len(out) < sessions:
-            out.append([list(t) for t in out[len(out) - len(design)]])
+        # every pair has met once: the design again is as good as it gets, each copy with
+        # its players exchanged so that no table of four sits together again whole (a copy
+        # as it was made the last sessions repeat the first ones table for table)
+        copies = [out]
+        seen = {frozenset(t) for session in out for t in session}
+        while sum(len(c) for c in copies) < sessions:
+            for _ in range(1000):
+                label = list(range(n))
+                rng.shuffle(label)
+                copy = [[[label[x] for x in t] for t in session] for session in out]
+                if not any(frozenset(t) in seen for session in copy for t in session):
+                    break
+            seen.update(frozenset(t) for session in copy for t in session)
+            copies.append(copy)
+        out = [session for c in copies for session in c][:sessions]
     return out
 
 def _winds(table: list[int], wind_count: list[list[int]]) -> list[int]:

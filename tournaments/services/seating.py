@@ -90,9 +90,11 @@ def seating_draw(
     compatriots = country_pairs([*before, *result.sessions], countries)
     tournament.seating_seed = seed
     tournament.seating_repeat_pairs = result.repeat_pairs
+    tournament.seating_repeat_minimum = result.fewest_repeat_pairs
     tournament.seating_country_pairs = compatriots
     tournament.save(update_fields=["seating_seed", "seating_repeat_pairs",
-                                   "seating_separate_countries", "seating_country_pairs"])
+                                   "seating_repeat_minimum", "seating_separate_countries",
+                                   "seating_country_pairs"])
     _audit(tournament, "tournaments.tournament.seating", user, seed=seed,
            repeat_pairs=result.repeat_pairs, country_pairs=compatriots, from_session=first,
            separate_countries=tournament.seating_separate_countries)

@@ -83,9 +83,12 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     seated = SeatingAssignment.objects.filter(tournament=tournament)
     tables = seated.values("session", "table").distinct().count()
     drawn = tables > 0
-    # the fewest repeat pairs possible for the seating as drawn (a changed field included)
-    minimum = (drawn_repeat_pairs_bound(tables, seated.values("player_id").distinct().count())
-               if drawn else 0)
+    # the fewest repeat pairs the last draw could reach, the sessions it kept counted (a
+    # changed field included); for a draw made before it was stored, the seating's own bound
+    minimum = tournament.seating_repeat_minimum
+    if minimum is None:
+        minimum = (drawn_repeat_pairs_bound(
+            tables, seated.values("player_id").distinct().count()) if drawn else 0)
     return render(request, "tournaments/manage.html", {
         "tournament": tournament,
         "checks": checks,

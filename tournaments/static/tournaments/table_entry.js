@@ -89,7 +89,11 @@
     }).then(function (response) {
       sending = false;
       if (response.status >= 500) { throw new Error(String(response.status)); }
-      /* the server answered (applied, or refused with a message for the next load) */
+      /* the server answered (applied, or refused with a message for the next load); a
+         hand it refused comes back in the form after the reload, as typed */
+      if (response.status === 400 && new URLSearchParams(item.body).get("action") === "win") {
+        keepRefused(item.body);
+      }
       save(queue().filter(function (other) { return other.id !== item.id; }));
       retryDelay = 1000;
       if (queue().length) { flush(); }
@@ -131,6 +135,45 @@
     showPending("sending");
     flush();
   });
+
+  /* --- a hand the server refused: back in its form until sent again or cleared ------- */
+
+  var refusedKey = key + ":refused";
+
+  function keepRefused(body) {
+    try { window.localStorage.setItem(refusedKey, body); } catch (e) { /* private mode */ }
+  }
+
+  function forgetRefused() {
+    try { window.localStorage.removeItem(refusedKey); } catch (e) { /* private mode */ }
+  }
+
+  function restoreRefused(form) {
+    var body = null;
+    try { body = window.localStorage.getItem(refusedKey); } catch (e) { return; }
+    if (!form || !body) { return; }
+    var data = new URLSearchParams(body);
+    Array.prototype.forEach.call(form.elements, function (field) {
+      var name = field.name;
+      if (!name || name === "csrfmiddlewaretoken" || name === "action" || name === "line" ||
+          name === "_mode") { return; }
+      if (field.type === "checkbox") { field.checked = data.has(name); }
+      else if (data.has(name)) { field.value = data.get(name); }
+    });
+    var tilesBox = document.getElementById("t-tiles");
+    if (tilesBox && data.get("tiles")) { tilesBox.open = true; }
+  }
+
+  var refusedForm = document.getElementById("add-win");
+  restoreRefused(refusedForm);
+  if (refusedForm) {
+    refusedForm.addEventListener("submit", forgetRefused);
+    refusedForm.addEventListener("input", function () {
+      var typed = refusedForm.querySelector("input[name=tiles]");
+      var given = refusedForm.querySelector("input[name=points]");
+      if ((!typed || !typed.value) && (!given || !given.value)) { forgetRefused(); }
+    });
+  }
 
   window.addEventListener("online", function () { retryDelay = 1000; flush(); });
   showPending("sending");
@@ -216,6 +259,7 @@
 
   function setHand(text) {
     input.value = text;
+    if (!text && !points.value) { forgetRefused(); }
     render();
     schedule(150);
   }
