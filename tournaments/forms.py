@@ -155,28 +155,6 @@ class CorrectionForm(UploadForm):
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
 
 
-class DecisionForm(forms.Form):
-    reason = forms.CharField(
-        label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("Required for a rejection; kept in the decision log."),
-    )
-    mers = forms.BooleanField(
-        label=_("MERS tournament"), required=False,
-        help_text=_("Certified by the EMA: the results count in the EMA ranking."),
-    )
-    mers_weight = forms.DecimalField(
-        label=_("MERS weight"), required=False, max_digits=4, decimal_places=2,
-        min_value=Decimal("0.01"),
-    )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if data.get("mers") and data.get("mers_weight") is None:
-            self.add_error("mers_weight", _("A MERS tournament needs its MERS weight, a "
-                                            "number above 0."))
-        return data
-
-
 class MersForm(forms.Form):
     """The officer's MERS flag and weight of an accredited tournament (the EMA sometimes
     certifies late; issue 38, item 4)."""
@@ -196,6 +174,18 @@ class MersForm(forms.Form):
             self.add_error("mers_weight", _("A MERS tournament needs its MERS weight, a "
                                             "number above 0."))
         return data
+
+
+class DecisionForm(MersForm):
+    """The officer's decision on a submitted tournament: the reason, and the MERS flag and
+    weight as on :class:`MersForm`."""
+
+    field_order = ["reason", "mers", "mers_weight"]
+
+    reason = forms.CharField(
+        label=_("Reason"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Required for a rejection; kept in the decision log."),
+    )
 
 
 HAND_ROWS = 16  # the lines of a score sheet (Appendix 5)
