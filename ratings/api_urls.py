@@ -4,6 +4,7 @@ from django.urls import path
 
 from ratings.api import EmaRankingView, PlayerView, RatingListView
 from ratings.stats_api import AlmanacView, HeadToHeadView, PlayerStatsView
+from ratings.what_if_api import WhatIfView
 
 urlpatterns = [
     path("ratings", RatingListView.as_view(), name="api-ratings"),
@@ -12,5 +13,6 @@ urlpatterns = [
     path("players/<int:pk>/stats", PlayerStatsView.as_view(), name="api-player-stats"),
     path("players/<int:pk>/head-to-head/<int:other>", HeadToHeadView.as_view(),
          name="api-player-head-to-head"),
+    path("tournaments/<int:pk>/what-if", WhatIfView.as_view(), name="api-tournament-what-if"),
     path("fans/<str:ruleset>/almanac", AlmanacView.as_view(), name="api-fan-almanac"),
 ]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ratings import stats_views, views
+from ratings import stats_views, views, what_if_api
 
 app_name = "ratings"
 
@@ -19,5 +19,7 @@ urlpatterns = [
     path("players/<int:pk>/game/", stats_views.player_game_page, name="player_game"),
     path("players/<int:pk>/vs/<int:other>/", stats_views.head_to_head_page,
          name="head_to_head"),
+    path("tournaments/<int:pk>/what-if/<int:player>/", what_if_api.what_if_page,
+         name="what_if"),
     path("fans/<str:ruleset>/", stats_views.almanac_page, name="almanac"),
 ]
