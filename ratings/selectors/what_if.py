@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
-from django.db.models import Q
 from django.utils import timezone
 
 from ratings.rules import ema
@@ -33,6 +32,7 @@ from ratings.selectors.ema import _ema_results, ema_config
 from ratings.selectors.lists import method_config
 from tournaments.models import Entry, Player, Registration, Tournament
 from tournaments.selectors import confirmed_table_results
+from tournaments.selectors.entries import own_player_id  # noqa: F401 (re-exported)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,12 +156,3 @@ def what_if(tournament: Tournament, player: Player) -> WhatIf:
                      enumerate(zip(scores, ratings, strict=True), start=1)),
     )
 
-
-def own_player_id(user: object, tournament: Tournament) -> int | None:
-    """The player the signed-in user is in this tournament: the registration of their entry
-    or of their membership's player."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    return (Registration.objects.filter(tournament=tournament, substitute=False)
-            .filter(Q(entry__user=user) | Q(player__member__user=user))
-            .values_list("player_id", flat=True).first())

@@ -142,3 +142,17 @@ def entry_fees_by_tournament() -> list[TournamentFees]:
         by_tournament.setdefault(row.entry.tournament_id, []).append(row)
     ordered = sorted(tournaments.values(), key=lambda t: (-t.start_date.toordinal(), t.pk))
     return [TournamentFees(t, _collected(by_tournament[t.pk])) for t in ordered]
+
+
+def own_player_id(user: Any, tournament: Tournament) -> int | None:
+    """The player the signed-in user plays as in this tournament (not a substitute): the
+    registration of their entry or of their membership's player; None for anybody else."""
+    from django.db.models import Q
+
+    from tournaments.models import Registration
+
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return (Registration.objects.filter(tournament=tournament, substitute=False)
+            .filter(Q(entry__user=user) | Q(player__member__user=user))
+            .values_list("player_id", flat=True).first())

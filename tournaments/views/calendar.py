@@ -20,6 +20,7 @@ from tournaments import selectors, services
 from tournaments.models import Tournament
 from tournaments.permissions import can_manage, can_organize, is_organizer
 from tournaments.rules import states
+from tournaments.selectors.entries import own_player_id
 from tournaments.views._common import _names, _visible
 
 PAST_PAGE_SIZE = 30
@@ -104,6 +105,9 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "flags": [f for f in selectors.unbalanced_tables(tournament)
                   if f.confirmed_at is None] if can_manage(request.user, tournament) else [],
         "is_organizer": is_organizer(request.user, tournament),
+        # the player's own "what would a place do" (ratings, decision 0840)
+        "own_player": own_player_id(request.user, tournament)
+        if tournament.state != Tournament.State.RESULTS_CONFIRMED else None,
         "can_export_ema": (states.allows("ema-results", tournament.state)
                            and can_manage(request.user, tournament)),
         "can_correct": services.players_correction_open(tournament, request.user),
