@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ratings import stats_views, views, what_if_api
+from ratings import quota_views, stats_views, views, what_if_api
 
 app_name = "ratings"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("publish/", views.rating_publish, name="publish"),
     path("ema/", views.ema_list, name="ema"),
     path("ema/csv/", views.ema_list_csv, name="ema_csv"),
+    path("ema/quotas/", quota_views.quotas_page, name="ema_quotas"),
     path("method/", views.method_page, name="method"),
     path("players/<int:pk>/", views.player_page, name="player"),
     path("players/<int:pk>/claim/", views.player_claim, name="player_claim"),
