@@ -246,3 +246,56 @@ class ClubRankingRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ranking_id} {self.position}"
+
+
+class QualificationList(models.Model):
+    """The federation's own qualification list for a championship (issue 39, decision
+    0842): who takes the federation's seats, by the rule the accreditation officer sets,
+    with reserves; published as a page and exported."""
+
+    class Rule(models.TextChoices):
+        EMA = "ema", _("by EMA rank")
+        RATING = "rating", _("by national rating")
+        SERIES = "series", _("by a series of tournaments")
+
+    name = models.CharField(_("championship"), max_length=200)
+    ruleset = models.CharField(_("rules"), max_length=10, choices=RATING_LIST_CHOICES,
+                               default=DEFAULT_RULESET)
+    rule = models.CharField(_("qualification rule"), max_length=10, choices=Rule.choices,
+                            default=Rule.EMA)
+    seats = models.PositiveIntegerField(_("seats"), default=1)
+    reserves = models.PositiveIntegerField(_("reserves"), default=0)
+    country = models.CharField(
+        _("country"), max_length=2, blank=True,
+        help_text=_("Only players of this country (ISO 3166 alpha-2 code); empty: everyone."))
+    tournaments = models.ManyToManyField(
+        "tournaments.Tournament", blank=True, related_name="+", verbose_name=_("tournaments"),
+        help_text=_("The series: the tournaments whose places earn points (rule: by a series "
+                    "of tournaments)."))
+    points = models.CharField(
+        _("points per place"), max_length=500, blank=True,
+        help_text=_("Points for 1st, 2nd, 3rd ... place, separated by commas, e.g. "
+                    "\"10, 8, 6, 5, 4, 3, 2, 1\"; places further down earn none."))
+    published = models.BooleanField(_("published"), default=False)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "pk"]
+        verbose_name = _("qualification list")
+        verbose_name_plural = _("qualification lists")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        from ratings.rules.qualification import PointsInvalid, parse_points
+
+        try:
+            parse_points(self.points)
+        except PointsInvalid as error:
+            raise ValidationError({"points": _(
+                "Give whole numbers of points separated by commas, e.g. \"10, 8, 6\".")}) from error
+        if self.rule == self.Rule.SERIES and not self.points.strip():
+            raise ValidationError({"points": _("A series needs the points per place.")})

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ratings import quota_views, stats_views, views, what_if_api
+from ratings import qualification_views, quota_views, stats_views, views, what_if_api
 
 app_name = "ratings"
 
@@ -14,6 +14,13 @@ urlpatterns = [
     path("ema/", views.ema_list, name="ema"),
     path("ema/csv/", views.ema_list_csv, name="ema_csv"),
     path("ema/quotas/", quota_views.quotas_page, name="ema_quotas"),
+    path("qualification/", qualification_views.qualification_index, name="qualification_index"),
+    path("qualification/<int:pk>/", qualification_views.qualification_page,
+         name="qualification"),
+    path("qualification/<int:pk>/csv/", qualification_views.qualification_csv,
+         name="qualification_csv"),
+    path("qualification/<int:pk>/xlsx/", qualification_views.qualification_xlsx,
+         name="qualification_xlsx"),
     path("method/", views.method_page, name="method"),
     path("players/<int:pk>/", views.player_page, name="player"),
     path("players/<int:pk>/claim/", views.player_claim, name="player_claim"),

@@ -49,3 +49,10 @@ def add_tournament_tasks_panel(request, panels):
     panels.append(TasksPanel(name="tournament_tasks",
                              heading=str(_("Tournaments and ratings: waiting")), order=60,
                              tasks=lambda user: tournament_tasks(user) + rating_tasks(user)))
+
+
+@hooks.register("register_admin_viewset")
+def register_qualification_lists():
+    from ratings.viewsets import QualificationListViewSet
+
+    return QualificationListViewSet("qualification_lists")

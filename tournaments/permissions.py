@@ -26,6 +26,11 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         # the monthly rating list is published by the official who accredits the
         # tournaments behind it (decision 0804)
         "ratings.publish_ratingperiod",
+        # the federation's qualification lists for championships (decision 0842)
+        "ratings.view_qualificationlist",
+        "ratings.add_qualificationlist",
+        "ratings.change_qualificationlist",
+        "ratings.delete_qualificationlist",
     ],
 }
 
