@@ -3,6 +3,8 @@ and the page /<lang>/ratings/ema/quotas/, from the stored EMA ranking of today."
 
 from __future__ import annotations
 
+import re
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -33,7 +35,7 @@ def _stored(ruleset: str) -> StoredRanking:
 def _seats(text: str | None) -> int | None:
     if not text:
         return default_seats()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_SEATS:
+    if not re.fullmatch(r"[0-9]{1,6}", text) or not 1 <= int(text) <= MAX_SEATS:
         return None
     return int(text)
 

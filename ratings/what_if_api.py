@@ -4,6 +4,7 @@ rating; and the page that shows the same table."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -57,7 +58,7 @@ def _checked(user: Any, tournament_id: int, player_text: str | None) -> WhatIf:
     if tournament is None:
         raise WhatIfProblem(404, "tournament", "not_found",
                             str(TOURNAMENT_NOT_FOUND) % {"id": tournament_id})
-    if not (player_text or "").isdigit():
+    if not re.fullmatch(r"[0-9]{1,9}", player_text or ""):
         raise WhatIfProblem(400, "player", "invalid", str(PLAYER_INVALID))
     player = Player.objects.filter(pk=int(player_text or 0)).first()
     if player is None:

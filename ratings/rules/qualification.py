@@ -10,6 +10,7 @@ candidates in the order of the officer's rule, the first `seats` qualified, the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -23,7 +24,7 @@ def parse_points(text: str) -> tuple[int, ...]:
     parts = [p.strip() for p in (text or "").split(",")]
     if parts == [""]:
         return ()
-    if not all(p.isdigit() for p in parts):
+    if not all(re.fullmatch(r"[0-9]{1,6}", p) for p in parts):
         raise PointsInvalid(text)
     return tuple(int(p) for p in parts)
 

@@ -55,7 +55,7 @@ def test_member_countries_setting(ranked, settings):
 
 
 def test_bad_input_names_the_field(ranked):
-    for seats in ("0", "x", "-3", "99999"):
+    for seats in ("0", "x", "-3", "99999", "\u00b2", "\u0663"):
         body = _api(seats=seats)
         assert body["status"] == 400 and body["errors"][0]["field"] == "seats"
     body = _api(ruleset="go")

@@ -129,7 +129,7 @@ def test_bad_requests_say_which_field(field):
     missing = staff.get("/api/v1/tournaments/999999/what-if", {"player": field[0].pk})
     assert missing.status_code == 404
     assert missing.json()["errors"][0]["field"] == "tournament"
-    for value in ("", "abc"):
+    for value in ("", "abc", "\u00b2", "1" * 30):
         bad = _get(staff, t, value)
         assert bad["status"] == 400 and bad["errors"][0]["code"] == "invalid"
     assert _get(staff, t, 999999)["status"] == 404
