@@ -32,7 +32,8 @@ def _mers_season():
         t = confirmed_tournament(people[i % 2:] + people[: i % 2], today - timedelta(days=days),
                                  seed=i + 1, name=f"Euro Open {i + 1}")
         ema_base_ranks_store(tournament_ids=[t.pk])  # what confirming the results does
-        tournament_mers_set(tournament=t, user=t.organizer, mers=True, mers_weight=Decimal(weight))
+        tournament_mers_set(tournament=t, user=t.organizer, mers=True, mers_weight=Decimal(weight),
+                           reason="as the EMA gave it")
     return people
 
 

@@ -1,0 +1,162 @@
+"""The MERS weight computed from the tournament as played (decision 0830): the EMA's table
+at each boundary, real tournaments, the officer's confirmation or override with a reason."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+
+from tournaments import services
+from tournaments.models import Registration
+from tournaments.rules.mers_weight import MersFacts, mers_weight
+
+
+def weight(days=1, players=20, substitutes=0, countries=1, qualification=False) -> Decimal:
+    return mers_weight(MersFacts(days, players, substitutes, countries, qualification)).total
+
+
+@pytest.mark.parametrize(("days", "expected"), [(1, 1), (2, 2), (3, 3), (4, 3), (0, 1)])
+def test_duration_one_two_three_days_and_no_more(days, expected):
+    assert weight(days=days) == expected
+
+
+@pytest.mark.parametrize(("players", "expected"), [
+    (40, "1"), (41, "1.5"), (80, "1.5"), (81, "2")])
+def test_players_over_40_and_over_80(players, expected):
+    assert weight(players=players) == Decimal(expected)
+
+
+@pytest.mark.parametrize(("players", "substitutes", "expected"), [
+    (38, 2, "1"), (38, 3, "1.5"), (38, 7, "1.5"), (37, 7, "1"), (78, 3, "2")])
+def test_substitutes_count_up_to_three(players, substitutes, expected):
+    assert weight(players=players, substitutes=substitutes) == Decimal(expected)
+
+
+@pytest.mark.parametrize(("countries", "expected"), [
+    (5, "1"), (6, "1.5"), (9, "1.5"), (10, "2"), (11, "2")])
+def test_countries_over_5_and_from_10(countries, expected):
+    # 10 countries: +1 by the EMA's current table ("X >= 10"); the 2018 page said "> 10"
+    assert weight(countries=countries) == Decimal(expected)
+
+
+def test_qualification_adds_one_and_the_parts_add_up():
+    parts = mers_weight(MersFacts(3, 90, 0, 12, True))
+    assert (parts.duration, parts.players, parts.countries, parts.qualification) == (
+        3, 1, 1, 1)
+    assert parts.total == 6
+
+
+# Tournaments as the EMA published them. Source: the EMA's Basics for ranking system
+# (mahjong-europe.org/ranking/Basicsranking.html) gives the table; the EMA's tournament
+# list gives each tournament's days, players, countries and MERS weight:
+# - a two-day national open, 36 players from 4 countries: MERS 2
+#   (e.g. the Swedish Open MCR in Uppsala, 36 players, reported by mahjongbelgium.be);
+# - a three-day European championship (qualification), 100+ players, 10+ countries:
+#   the EMA's maximum, 6.
+@pytest.mark.parametrize(("facts", "published"), [
+    (MersFacts(2, 36, 0, 4, False), Decimal(2)),
+    (MersFacts(3, 128, 0, 16, True), Decimal(6)),
+])
+def test_published_tournaments(facts, published):
+    assert mers_weight(facts).total == published
+
+
+pytestmark_db = pytest.mark.django_db
+
+
+@pytestmark_db
+def test_the_facts_come_from_the_tournament_as_played(make_tournament):
+    t = make_tournament("accredited", players=40, start_date=datetime.date(2026, 5, 1),
+                        end_date=datetime.date(2026, 5, 3))
+    services.players_register(tournament=t, user=t.organizer, entries=[
+        services.PlayerEntry(name=f"Sub {i}", country=c) for i, c in enumerate(
+            ["DE", "FR", "IT", "ES", "BE"])])
+    Registration.objects.filter(tournament=t, player__name_latin__startswith="Sub").update(
+        substitute=True)
+    from tournaments.selectors.mers import mers_facts, mers_weight_computed
+    facts = mers_facts(t)
+    assert (facts.days, facts.players, facts.substitutes, facts.countries) == (3, 40, 5, 6)
+    computed = mers_weight_computed(t)
+    # 3 days + (40 + 3 substitutes = 43 players: 0.5) + 6 countries: 0.5
+    assert (computed.duration, computed.players, computed.countries, computed.total) == (
+        3, Decimal("0.5"), Decimal("0.5"), 4)
+
+
+@pytestmark_db
+def test_the_api_shows_the_computed_weight_beside_the_one_in_force(api, make_tournament):
+    t = make_tournament("accredited", players=16)
+    body = api["anonymous"].get(f"/api/v1/tournaments/{t.pk}").json()
+    assert body["mers_weight"] is None
+    assert body["mers_weight_computed"] == {
+        "total": 2.0, "duration": 2.0, "players": 0.0, "countries": 0.0,
+        "qualification": 0.0}
+    api["officer"].post(f"/api/v1/tournaments/{t.pk}/mers",
+                        {"mers": True, "mers_weight": 3, "qualification": True},
+                        format="json")
+    body = api["anonymous"].get(f"/api/v1/tournaments/{t.pk}").json()
+    assert body["mers_weight"] == 3.0 and body["mers_weight_computed"]["total"] == 3.0
+    assert body["mers_weight_computed"]["qualification"] == 1.0
+    assert body["mers_weight_reason"] == ""
+
+
+@pytestmark_db
+def test_another_weight_needs_a_reason_which_is_shown(api, client, make_tournament):
+    t = make_tournament("accredited", players=16)
+    refused = api["officer"].post(f"/api/v1/tournaments/{t.pk}/mers",
+                                  {"mers": True, "mers_weight": "2.5"}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["field"] == "reason"
+    assert refused.json()["errors"][0]["code"] == "mers_weight_reason"
+    t.refresh_from_db()
+    assert not t.mers and t.mers_weight is None
+    ok = api["officer"].post(f"/api/v1/tournaments/{t.pk}/mers", {
+        "mers": True, "mers_weight": "2.5", "reason": "The EMA counted 6 countries"},
+        format="json")
+    assert ok.status_code == 200
+    assert ok.json()["mers_weight"] == 2.5
+    assert ok.json()["mers_weight_reason"] == "The EMA counted 6 countries"
+    page = client.get(f"/en/tournaments/{t.pk}/").content.decode()
+    assert 'data-testid="mers-weight"' in page and "The EMA counted 6 countries" in page
+    assert "= 2 (days) + 0 (players) + 0 (countries) + 0 (qualification)" in page
+    # confirming the computed weight clears the reason
+    api["officer"].post(f"/api/v1/tournaments/{t.pk}/mers",
+                        {"mers": True, "mers_weight": 2}, format="json")
+    t.refresh_from_db()
+    assert t.mers_weight == 2 and t.mers_weight_reason == ""
+
+
+@pytestmark_db
+@pytest.mark.parametrize(("role", "code"), [
+    ("anonymous", 401), ("member", 403), ("organizer", 403), ("officer", 200)])
+def test_only_the_officer_overrides(api, make_tournament, role, code):
+    t = make_tournament("accredited", players=16)
+    response = api[role].post(f"/api/v1/tournaments/{t.pk}/mers", {
+        "mers": True, "mers_weight": "4", "reason": "mine", "qualification": True},
+        format="json")
+    assert response.status_code == code
+    t.refresh_from_db()
+    assert (t.mers_weight, t.mers_weight_reason, t.mers_qualification) == (
+        (Decimal(4), "mine", True) if code == 200 else (None, "", False))
+
+
+@pytestmark_db
+def test_the_officer_confirms_or_overrides_on_the_screen(client, make_tournament, officer,
+                                                         organizer):
+    t = make_tournament("accredited", players=16)
+    url = f"/admin/tournaments/{t.pk}/decide/"
+    client.force_login(organizer)
+    assert client.get(url).status_code in (302, 403)
+    client.force_login(officer)
+    page = client.get(url).content.decode()
+    assert 'data-testid="mers-computed"' in page and 'name="mers-reason"' in page
+    missing = client.post(url, {"mers-save": "1", "mers-mers": "on",
+                                "mers-mers_weight": "3"})
+    assert missing.status_code == 200
+    t.refresh_from_db()
+    assert not t.mers
+    client.post(url, {"mers-save": "1", "mers-mers": "on", "mers-mers_weight": "3",
+                      "mers-reason": "Players from 7 countries"})
+    t.refresh_from_db()
+    assert t.mers and t.mers_weight == 3 and t.mers_weight_reason == "Players from 7 countries"
