@@ -116,7 +116,7 @@ def ema_ranking_store(*, ruleset: str, on: date | None = None) -> StoredRanking:
     countries = Player.objects.filter(pk__in=[r.score.player for r in rows]).exclude(
         country="").values_list("country", flat=True).distinct()
     stored.on, stored.countries = on, sorted(set(countries))
-    stored.config = ema_config_key()
+    stored.config = ema_config_key(ruleset)
     stored.save()
     return stored
 
