@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from ratings.api import EmaRankingView, PlayerView, RatingListView
+from ratings.api import EmaCountriesView, EmaRankingView, PlayerView, RatingListView
 from ratings.stats_api import AlmanacView, HeadToHeadView, PlayerStatsView
 
 urlpatterns = [
     path("ratings", RatingListView.as_view(), name="api-ratings"),
     path("rankings/ema", EmaRankingView.as_view(), name="api-ema-ranking"),
+    path("rankings/ema/countries", EmaCountriesView.as_view(), name="api-ema-countries"),
     path("players/<int:pk>", PlayerView.as_view(), name="api-player"),
     path("players/<int:pk>/stats", PlayerStatsView.as_view(), name="api-player-stats"),
     path("players/<int:pk>/head-to-head/<int:other>", HeadToHeadView.as_view(),

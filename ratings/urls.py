@@ -13,6 +13,7 @@ urlpatterns = [
     path("publish/", views.rating_publish, name="publish"),
     path("ema/", views.ema_list, name="ema"),
     path("ema/csv/", views.ema_list_csv, name="ema_csv"),
+    path("ema/countries/", views.ema_countries, name="ema_countries"),
     path("method/", views.method_page, name="method"),
     path("players/<int:pk>/", views.player_page, name="player"),
     path("players/<int:pk>/claim/", views.player_claim, name="player_claim"),

@@ -262,3 +262,42 @@ def ranking(
         rank = out[-1].rank if tied else i + 1
         out.append(RankedPlayer(rank, s))
     return out
+
+
+#: the country ranking: the mean of a country's best 3 scores, missing ones counting 0
+#: (decision 0832)
+COUNTRY_BEST = 3
+
+
+@dataclass(frozen=True, slots=True)
+class CountryScore:
+    rank: int
+    country: str
+    score: Decimal
+    """The published figure: the mean of the best published scores, 2 decimals."""
+    players: tuple[int, ...]
+    """The players counted, best first."""
+
+
+def country_ranking(
+    rows: Iterable[tuple[int, str, Decimal]], best: int = COUNTRY_BEST
+) -> list[CountryScore]:
+    """The countries of the listed players (``(player, country, published score)``, a
+    player without a country left out), each scored by the mean of its `best` best
+    published scores, a missing player counting 0, rounded half up to 2 decimals; best
+    first, equal scores share a rank (1, 2, 2, 4), then by country code."""
+    by_country: dict[str, list[tuple[Decimal, int]]] = {}
+    for player, country, score in rows:
+        if country:
+            by_country.setdefault(country, []).append((score, player))
+    scored = []
+    for country, players in by_country.items():
+        top = sorted(players, key=lambda sp: (-sp[0], sp[1]))[:best]
+        total = sum((Fraction(str(s)) for s, _p in top), Fraction(0))
+        scored.append((rounded(total / best), country, tuple(p for _s, p in top)))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    out: list[CountryScore] = []
+    for i, (score, country, players_) in enumerate(scored):
+        rank = out[-1].rank if i and out[-1].score == score else i + 1
+        out.append(CountryScore(rank, country, score, players_))
+    return out

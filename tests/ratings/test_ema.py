@@ -196,3 +196,34 @@ def test_the_freeze_window_edges() -> None:
     assert window_start(date(2022, 3, 31), config) < date(2018, 4, 1)
     # without the freeze the same result is long gone
     assert player_score(1, [ended_then], date(2022, 3, 31), EmaConfig()).tournaments == 0
+
+
+# decision 0832: the country ranking
+
+
+def test_countries_by_the_mean_of_their_best_three() -> None:
+    from ratings.rules.ema import country_ranking
+
+    table = country_ranking([
+        (1, "NL", Decimal("900")), (2, "NL", Decimal("800")), (3, "NL", Decimal("700")),
+        (4, "NL", Decimal("999")),  # the best of four: 999, 900, 800
+        (5, "FR", Decimal("950")), (6, "FR", Decimal("850")),  # one missing: counts 0
+        (7, "DK", Decimal("600.01")), (8, "DK", Decimal("600")), (9, "DK", Decimal("600")),
+        (10, "", Decimal("1000")),  # no country: left out
+    ])
+    # DK: 600.0033 and FR: 1800 / 3 publish the same 600.00: they share the 2nd place
+    assert [(c.rank, c.country, c.score, c.players) for c in table] == [
+        (1, "NL", Decimal("899.67"), (4, 1, 2)),
+        (2, "DK", Decimal("600.00"), (7, 8, 9)),
+        (2, "FR", Decimal("600.00"), (5, 6)),
+    ]
+
+
+def test_a_country_of_one_player_and_rounding() -> None:
+    from ratings.rules.ema import country_ranking
+
+    # 1000 / 3 = 333.333 -> 333.33; 500.005 x 3 / 3 -> 500.01 (half up)
+    table = country_ranking([(1, "SE", Decimal("1000")), (2, "IT", Decimal("500.01")),
+                             (3, "IT", Decimal("500.01")), (4, "IT", Decimal("499.995"))])
+    assert [(c.country, c.score) for c in table] == [("IT", Decimal("500.01")),
+                                                      ("SE", Decimal("333.33"))]
