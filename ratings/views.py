@@ -638,7 +638,9 @@ def _ema_calculation(player: Player, ruleset: str) -> dict[str, object] | None:
         lines.append({
             "event": event,
             "place": calc.places.get(c.tournament) if c.tournament else None,
-            "base_rank": ema.rounded(c.base_rank),
+            # as counted: a whole number unless the setting keeps them exact (decision 0831)
+            "base_rank": ema.rounded(
+                c.base_rank, 2 if calc.config.base_rank_rounding == "exact" else 0),
             "mers_weight": c.mers_weight,
             "age_days": c.age_days,
             "age_factor": ema.rounded(c.age_factor),

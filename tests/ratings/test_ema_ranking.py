@@ -149,3 +149,13 @@ def test_player_page_writes_the_calculation_out(client, people):
     assert "333.33" in html and "400.00" in html and "366.67" in html
     other = Player.objects.create(name_latin="Nobody")
     assert "ema-heading" not in client.get(f"/en/ratings/players/{other.pk}/").content.decode()
+
+
+def test_player_page_counts_the_published_base_ranks(client):
+    """Decision 0831: 3rd of 7 is 666.67, counted and shown as 666."""
+    people = [Player.objects.create(name_latin=f"Seven {i}", country="NL") for i in range(7)]
+    mers_tournament(people, date.today() - timedelta(days=1))
+    html = client.get(f"/en/ratings/players/{people[2].pk}/").content.decode()
+    assert '<td class="num">666</td>' in html
+    # A: 666 / 5 = 133.20; B: 666 / 4 = 166.50; score (133.2 + 166.5) / 2 = 149.85
+    assert "133.20" in html and "166.50" in html and "149.85" in html
