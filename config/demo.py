@@ -453,7 +453,7 @@ def _past_tournaments(clubs: list[Club], members: list[Member], people: dict[str
             # the EMA's certification came after the accreditation: the officer records it
             tournament = tournaments.tournament_mers_set(
                 tournament=tournament, user=people["officer@example.org"], mers=True,
-                mers_weight=MERS_PLAYED[1])
+                mers_weight=MERS_PLAYED[1], reason="The weight the EMA gave")
         if name == TABLE_SIDE:
             hands += _played_at_the_tables(tournament, members, people, rng)
             continue

@@ -18,9 +18,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.countries import country_name
 from core.dates import implausible_date_message
 from core.pagination import PAGE_INVALID, api_page, page_number
-from ratings.rankings import ema_ranking_store
+from ratings.rankings import ema_country_ranking, ema_ranking_store
 from ratings.rules import ema
 from ratings.rules.method import parse_period
 from ratings.selectors import (
@@ -253,3 +254,44 @@ class PlayerView(APIView):
                 ],
             }
         ))
+
+
+class EmaCountriesView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("date", str, description="YYYY-MM-DD (default: today)"),
+            RULESET_PARAMETER,
+        ],
+        responses={200: dict},
+    )
+    def get(self, request: Request) -> Response:
+        """The EMA country ranking of a ruleset on a date: each country's score is the mean
+        of its three best players' EMA scores, a missing player counting 0 (decision
+        0832); ``name`` is the country's name in the request's language."""
+        ruleset = _ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        text = request.query_params.get("date")
+        try:
+            on = date.fromisoformat(text) if text else timezone.localdate()
+        except ValueError:
+            return Response(
+                {"errors": [{"field": "date", "message": str(DATE_INVALID)}]}, status=400
+            )
+        implausible = implausible_date_message("tournament", on)
+        if implausible:
+            return Response({"errors": [{"field": "date", "code": "implausible_date",
+                                         "message": implausible}]}, status=400)
+        return Response({
+            "date": on.isoformat(),
+            "ruleset": ruleset,
+            "countries": [
+                {"rank": c.rank, "country": c.country, "name": country_name(c.country),
+                 "score": float(c.score),
+                 "players": [{"player": pid, "name": name, "score": float(score)}
+                             for pid, name, score in players]}
+                for c, players in ema_country_ranking(ruleset, on)
+            ],
+        })

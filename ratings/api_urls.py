@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ratings.api import EmaRankingView, PlayerView, RatingListView
+from ratings.api import EmaCountriesView, EmaRankingView, PlayerView, RatingListView
 from ratings.quota_views import QuotasView
 from ratings.stats_api import AlmanacView, HeadToHeadView, PlayerStatsView
 from ratings.what_if_api import WhatIfView
@@ -11,6 +11,7 @@ urlpatterns = [
     path("ratings", RatingListView.as_view(), name="api-ratings"),
     path("rankings/ema", EmaRankingView.as_view(), name="api-ema-ranking"),
     path("rankings/ema/quotas", QuotasView.as_view(), name="api-ema-quotas"),
+    path("rankings/ema/countries", EmaCountriesView.as_view(), name="api-ema-countries"),
     path("players/<int:pk>", PlayerView.as_view(), name="api-player"),
     path("players/<int:pk>/stats", PlayerStatsView.as_view(), name="api-player-stats"),
     path("players/<int:pk>/head-to-head/<int:other>", HeadToHeadView.as_view(),

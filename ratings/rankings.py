@@ -22,7 +22,7 @@ from ratings.rules import ema
 from ratings.rules.method import period_label, period_of
 from ratings.selectors import RULESETS
 from ratings.selectors.clubs import club_config_key, club_ranking_computed, club_ranking_stored
-from ratings.selectors.ema import ema_config_key, ema_ranking_computed
+from ratings.selectors.ema import ema_config_key, ema_ranking_computed, ema_ranking_stored
 from tournaments.models import Player, Registration, Tournament, TournamentResult
 
 logger = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ def ema_ranking_store(*, ruleset: str, on: date | None = None) -> StoredRanking:
     countries = Player.objects.filter(pk__in=[r.score.player for r in rows]).exclude(
         country="").values_list("country", flat=True).distinct()
     stored.on, stored.countries = on, sorted(set(countries))
-    stored.config = ema_config_key()
+    stored.config = ema_config_key(ruleset)
     stored.save()
     return stored
 
@@ -189,3 +189,27 @@ def club_ranking_current(ruleset: str) -> tuple[str | None, list[Any]]:
         found = club_ranking_stored(ruleset)
     assert found is not None
     return found
+
+
+def ema_country_ranking(ruleset: str, on: date) -> list[tuple[ema.CountryScore,
+                                                                list[tuple[int, str, Any]]]]:
+    """The EMA country ranking of a ruleset on a date (decision 0832), each country with
+    its counted players as ``(player, name, score)``: from the stored EMA ranking when it
+    is that day's (stored first when today's is missing: 2 queries), else from the ranking
+    computed for that day."""
+    stored = ema_ranking_stored(ruleset, on)
+    if stored is None and on == timezone.localdate():
+        stored = ema_ranking_store(ruleset=ruleset, on=on)
+    if stored is not None:
+        rows = [(pid, latin or native, country, score) for pid, latin, native, country, score
+                in stored.ema_rows.values_list("player_id", "player__name_latin",
+                                               "player__name_native", "player__country",
+                                               "score")]
+    else:
+        ranked = ema_ranking_computed(ruleset, on)
+        players = Player.objects.in_bulk([r.score.player for r in ranked])
+        rows = [(r.score.player, str(players[r.score.player]),
+                 players[r.score.player].country, ema.rounded(r.score.score)) for r in ranked]
+    names = {pid: (name, score) for pid, name, _country, score in rows}
+    table = ema.country_ranking((pid, country, score) for pid, _name, country, score in rows)
+    return [(c, [(pid, *names[pid]) for pid in c.players]) for c in table]

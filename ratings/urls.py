@@ -21,6 +21,7 @@ urlpatterns = [
          name="qualification_csv"),
     path("qualification/<int:pk>/xlsx/", qualification_views.qualification_xlsx,
          name="qualification_xlsx"),
+    path("ema/countries/", views.ema_countries, name="ema_countries"),
     path("method/", views.method_page, name="method"),
     path("players/<int:pk>/", views.player_page, name="player"),
     path("players/<int:pk>/claim/", views.player_claim, name="player_claim"),

@@ -29,13 +29,13 @@ from django.views.decorators.http import require_POST
 
 from core import csv_export
 from core.cache_keys import NUMBER, TOKEN, ParameterShapes, page_query_key
-from core.countries import country_choices
+from core.countries import country_choices, country_name
 from core.dates import implausible_date_message
 from core.errors import errors_as_messages
 from core.request_limits import bad_parameter_page
 from federation.models import Club
 from ratings.models import DEFAULT_RULESET, RatingPeriod
-from ratings.rankings import ema_ranking_store
+from ratings.rankings import ema_country_ranking, ema_ranking_store
 from ratings.rules import ema
 from ratings.rules.method import parse_period, period_first_day, period_label
 from ratings.selectors import (
@@ -590,6 +590,25 @@ def ema_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+def ema_countries(request: HttpRequest) -> HttpResponse:
+    """The EMA country ranking of a ruleset on a date (decision 0832)."""
+    filters = _ema_filters(request)
+    if isinstance(filters, HttpResponse):
+        return filters
+    countries = [
+        {"rank": c.rank, "code": c.country, "name": country_name(c.country), "score": c.score,
+         "players": [{"id": pid, "name": name, "score": score} for pid, name, score in players]}
+        for c, players in ema_country_ranking(filters.ruleset, filters.on)
+    ]
+    return render(request, "ratings/ema_countries.html", {
+        "filters": filters,
+        "tabs": _tabs(reverse("ratings:ema_countries"), RULESETS, filters.ruleset),
+        "ruleset_name": ruleset_name(filters.ruleset),
+        "countries": countries,
+        "best": ema.COUNTRY_BEST,
+    })
+
+
 def ema_list_csv(request: HttpRequest) -> HttpResponse:
     filters = _ema_filters(request)
     if isinstance(filters, HttpResponse):
@@ -619,7 +638,9 @@ def _ema_calculation(player: Player, ruleset: str) -> dict[str, object] | None:
         lines.append({
             "event": event,
             "place": calc.places.get(c.tournament) if c.tournament else None,
-            "base_rank": ema.rounded(c.base_rank),
+            # as counted: a whole number unless the setting keeps them exact (decision 0831)
+            "base_rank": ema.rounded(
+                c.base_rank, 2 if calc.config.base_rank_rounding == "exact" else 0),
             "mers_weight": c.mers_weight,
             "age_days": c.age_days,
             "age_factor": ema.rounded(c.age_factor),

@@ -176,6 +176,24 @@ class MersForm(forms.Form):
         return data
 
 
+class MersWeightForm(MersForm):
+    """:class:`MersForm` after accreditation, beside the weight computed from the
+    tournament as played (decision 0830): the officer confirms it (gives the same weight)
+    or gives another with the reason, which the tournament's page shows."""
+
+    qualification = forms.BooleanField(
+        label=_("Qualification required"), required=False,
+        help_text=_("Players had to qualify to enter (a championship): +1 to the computed "
+                    "weight."),
+    )
+    reason = forms.CharField(
+        label=_("Reason for another weight"), required=False, max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Required when the weight differs from the computed one; shown on the "
+                    "tournament's page."),
+    )
+
+
 class DecisionForm(MersForm):
     """The officer's decision on a submitted tournament: the reason, and the MERS flag and
     weight as on :class:`MersForm`."""

@@ -299,6 +299,17 @@ class Tournament(models.Model):
         help_text=_("The weight the EMA gave the tournament (days, players, countries, "
                     "qualification)."),
     )
+    mers_qualification = models.BooleanField(
+        _("qualification required"), default=False,
+        help_text=_("Players had to qualify to enter (a championship): +1 to the MERS "
+                    "weight."),
+    )
+    mers_weight_reason = models.TextField(
+        _("reason for the MERS weight"), blank=True,
+        help_text=_("Why the weight in force differs from the one computed from the "
+                    "tournament as played; empty when the officer confirmed the computed "
+                    "weight."),
+    )
     ema_exported_at = models.DateTimeField(
         _("EMA results sheet taken by the organizer at"), null=True, blank=True,
         editable=False,

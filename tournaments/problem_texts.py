@@ -198,6 +198,7 @@ def _templates() -> dict[str, str]:
                               "difference at the venue, or refuse the entry."),
         "bad_variant": _("Unknown variant switches: %(names)s."),
         "mers_weight": _("A MERS tournament needs its MERS weight, a number above 0."),
+        "mers_weight_reason": _("A MERS weight other than the computed one needs a reason."),
         "bad_ema_number": _("“%(number)s” is not an EMA number (8 digits)."),
         "ema_ids_missing": _(
             "Every ranked member needs an EMA number before the results go to the EMA; "

@@ -17,10 +17,11 @@ from wagtail.admin.viewsets.model import ModelViewSet
 
 from core.errors import errors_collected
 from tournaments.permissions import can_accredit
+from tournaments.selectors.mers import mers_weight_computed
 from tournaments.views._common import problems_with_place
 
 from . import services
-from .forms import CorrectionForm, DecisionForm, MersForm
+from .forms import CorrectionForm, DecisionForm, MersWeightForm
 from .models import Accreditation, Player, Session, Tournament
 from .problem_texts import check_message
 from .rules import states
@@ -98,15 +99,22 @@ def decide_view(request: HttpRequest, pk: int) -> HttpResponse:
     form = DecisionForm(request.POST or None)
     correction = CorrectionForm(request.POST or None, request.FILES or None,
                                 prefix="correction")
-    mers = MersForm(request.POST if "mers-save" in request.POST else None, prefix="mers",
-                    initial={"mers": tournament.mers, "mers_weight": tournament.mers_weight})
+    computed = mers_weight_computed(tournament)
+    mers = MersWeightForm(
+        request.POST if "mers-save" in request.POST else None, prefix="mers",
+        initial={"mers": tournament.mers,
+                 "mers_weight": tournament.mers_weight or computed.total,
+                 "qualification": tournament.mers_qualification,
+                 "reason": tournament.mers_weight_reason})
     problems: list[str] = []
     if request.method == "POST" and "mers-save" in request.POST:
         if mers.is_valid():
             with errors_collected(problems) as outcome:
                 services.tournament_mers_set(
                     tournament=tournament, user=request.user, mers=mers.cleaned_data["mers"],
-                    mers_weight=mers.cleaned_data["mers_weight"])
+                    mers_weight=mers.cleaned_data["mers_weight"],
+                    reason=mers.cleaned_data["reason"],
+                    qualification=mers.cleaned_data["qualification"])
             if outcome.ok:
                 messages.success(request, _("The MERS certification is recorded."))
                 return redirect("tournament_decide", pk=pk)
@@ -145,7 +153,7 @@ def decide_view(request: HttpRequest, pk: int) -> HttpResponse:
         "problems": problems, "decisions": tournament.decisions.select_related("decided_by"),
         "mers": mers, "mers_open": (tournament.state != Tournament.State.SUBMITTED
                                     and states.allows("mers", tournament.state)),
-        "players": tournament.registrations.count(),
+        "players": tournament.registrations.count(), "mers_computed": computed,
     })
 
 

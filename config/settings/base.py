@@ -7,6 +7,7 @@ SQLite is used when DATABASE_URL is unset; PostgreSQL (psycopg 3) when it is set
 from __future__ import annotations
 
 import os
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -559,3 +560,15 @@ EMA_AGE_STEPS = [
         step.split(":") for step in os.environ.get("EMA_AGE_STEPS", "365:1,730:0.5").split(",")
     )
 ]
+# How base ranks are counted and published (decision 0831): "down" (whole numbers, rounded
+# down, as the EMA's own example: 75th of 100 -> 252), "half-up" or "exact".
+EMA_BASE_RANK_ROUNDING = os.environ.get("EMA_BASE_RANK_ROUNDING", "down")
+# The EMA's COVID freeze (decision 0831): results do not age from the first date (included)
+# to the second (excluded), for the rulesets listed (MCR by default; empty: no freeze).
+EMA_FREEZE = tuple(
+    date.fromisoformat(day)
+    for day in os.environ.get("EMA_FREEZE", "2020-04-01:2022-04-01").split(":")
+)
+EMA_FREEZE_RULESETS = tuple(
+    r for r in os.environ.get("EMA_FREEZE_RULESETS", "mcr").split(",") if r.strip()
+)

@@ -6,7 +6,11 @@ alternatives other implementations use, are in docs/decisions/0806-ema-ranking.m
 - Base rank: 1000 for the first, 0 for the last, linear in the place among the ranked
   players (substitutes are not ranked and do not count in the field); tied players share
   the mean of the places they occupy.
-- Weight of a result: the tournament's MERS weight x the age factor of the result.
+- Base ranks are counted as the EMA publishes them: whole numbers, rounded down (decision
+  0831; ``EmaConfig.base_rank_rounding``).
+- Weight of a result: the tournament's MERS weight x the age factor of the result: 1 up to
+  365 days old included, 1/2 up to 730, then out; days of the EMA's freeze do not age a
+  result (``EmaConfig.freeze``, decision 0831).
 - Part A: weighted average of the best 5 results plus 80 % (rounded up) of the others;
   Part B: weighted average of the best 4. Missing results (fewer than 5, fewer than 4)
   count 0 at weight 1. Score = 0.5 x A + 0.5 x B. At least 2 results to be listed.
@@ -17,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -66,6 +70,21 @@ class AgeStep:
     factor: Fraction
 
 
+#: how a base rank is published and counted (decision 0831): "down" to the whole number
+#: below (the EMA's own example: 75th of 100 -> 252), "half-up" to the nearest whole number,
+#: "exact" (a fraction, not rounded)
+BASE_RANK_ROUNDINGS = ("down", "half-up", "exact")
+
+
+@dataclass(frozen=True, slots=True)
+class Freeze:
+    """Days on which results do not age (the EMA's COVID freeze): from `start` included to
+    `end` excluded."""
+
+    start: date
+    end: date
+
+
 @dataclass(frozen=True, slots=True)
 class EmaConfig:
     best_a: int = 5
@@ -76,16 +95,50 @@ class EmaConfig:
         AgeStep(365, Fraction(1)),
         AgeStep(730, Fraction(1, 2)),
     )
+    base_rank_rounding: str = "down"
+    freeze: Freeze | None = None
 
 
 def age_factor(age_days: int, config: EmaConfig) -> Fraction | None:
-    """The factor of a result `age_days` old; None once it is out of the time window."""
+    """The factor of a result `age_days` old; None once it is out of the time window. A step
+    of 365 days takes results up to 365 days old included: a result is "over one year old"
+    from its 366th day (decision 0831)."""
     if age_days < 0:
         return None
     for step in config.age_steps:
-        if age_days < step.days:
+        if age_days <= step.days:
             return step.factor
     return None
+
+
+def age_days(end_date: date, on: date, config: EmaConfig) -> int:
+    """Days from a tournament's last day to the ranking's date: the days after its last day
+    up to the ranking's date included, the frozen ones left out (on the freeze's first day
+    a result is as old as the day before)."""
+    days = (on - end_date).days
+    freeze = config.freeze
+    if freeze is not None:
+        first = max(end_date + timedelta(days=1), freeze.start)
+        after = min(on + timedelta(days=1), freeze.end)
+        days -= max(0, (after - first).days)
+    return days
+
+
+def window_start(on: date, config: EmaConfig) -> date:
+    """A date before which no tournament can count on `on` (the longest step, lengthened by
+    the whole freeze when there is one): the selector's bound, `age_factor` decides."""
+    longest = max((s.days for s in config.age_steps), default=0)
+    frozen = (config.freeze.end - config.freeze.start).days if config.freeze else 0
+    return on - timedelta(days=longest + frozen + 1)
+
+
+def published_base_rank(value: Fraction, config: EmaConfig) -> Fraction:
+    """A base rank as the EMA publishes and counts it (`config.base_rank_rounding`)."""
+    if config.base_rank_rounding == "down":
+        return Fraction(math.floor(value))
+    if config.base_rank_rounding == "half-up":
+        return Fraction(math.floor(value + Fraction(1, 2)))
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,12 +204,12 @@ def player_score(
     window are left out)."""
     window: list[Counted] = []
     for r in results:
-        age = (on - r.end_date).days
-        factor = age_factor(age, config)
+        age = age_days(r.end_date, on, config)
+        factor = age_factor(age, config) if r.end_date <= on else None
         if factor is None:
             continue
-        window.append(Counted(r.tournament, r.end_date, r.base_rank, r.mers_weight, age,
-                              factor, False, False))
+        window.append(Counted(r.tournament, r.end_date, published_base_rank(r.base_rank, config),
+                              r.mers_weight, age, factor, False, False))
     # best first: higher base rank, then heavier, then newer
     window.sort(key=lambda c: (-c.base_rank, -c.weight, c.age_days or 0, c.tournament or 0))
     n = len(window)
@@ -208,4 +261,43 @@ def ranking(
         tied = i > 0 and rounded(s.score) == rounded(listed[i - 1].score)
         rank = out[-1].rank if tied else i + 1
         out.append(RankedPlayer(rank, s))
+    return out
+
+
+#: the country ranking: the mean of a country's best 3 scores, missing ones counting 0
+#: (decision 0832)
+COUNTRY_BEST = 3
+
+
+@dataclass(frozen=True, slots=True)
+class CountryScore:
+    rank: int
+    country: str
+    score: Decimal
+    """The published figure: the mean of the best published scores, 2 decimals."""
+    players: tuple[int, ...]
+    """The players counted, best first."""
+
+
+def country_ranking(
+    rows: Iterable[tuple[int, str, Decimal]], best: int = COUNTRY_BEST
+) -> list[CountryScore]:
+    """The countries of the listed players (``(player, country, published score)``, a
+    player without a country left out), each scored by the mean of its `best` best
+    published scores, a missing player counting 0, rounded half up to 2 decimals; best
+    first, equal scores share a rank (1, 2, 2, 4), then by country code."""
+    by_country: dict[str, list[tuple[Decimal, int]]] = {}
+    for player, country, score in rows:
+        if country:
+            by_country.setdefault(country, []).append((score, player))
+    scored = []
+    for country, players in by_country.items():
+        top = sorted(players, key=lambda sp: (-sp[0], sp[1]))[:best]
+        total = sum((Fraction(str(s)) for s, _p in top), Fraction(0))
+        scored.append((rounded(total / best), country, tuple(p for _s, p in top)))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    out: list[CountryScore] = []
+    for i, (score, country, players_) in enumerate(scored):
+        rank = out[-1].rank if i and out[-1].score == score else i + 1
+        out.append(CountryScore(rank, country, score, players_))
     return out

@@ -4,7 +4,7 @@ score with every result it counts."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
@@ -12,22 +12,27 @@ from django.conf import settings
 
 from ratings.models import EmaBaseRank, StoredRanking
 from ratings.rules import ema
-from ratings.rules.ema import AgeStep, EmaConfig
+from ratings.rules.ema import AgeStep, EmaConfig, Freeze
 from tournaments.models import Player
 
 
-def ema_config() -> EmaConfig:
-    """The EMA ranking's settings: the age window (EMA_AGE_STEPS)."""
+def ema_config(ruleset: str | None = None) -> EmaConfig:
+    """The EMA ranking's settings: the age window (EMA_AGE_STEPS), the rounding of base
+    ranks (EMA_BASE_RANK_ROUNDING) and, for the rulesets in EMA_FREEZE_RULESETS, the EMA's
+    freeze (EMA_FREEZE; decision 0831)."""
     steps = getattr(settings, "EMA_AGE_STEPS", None)
-    if not steps:
-        return EmaConfig()
+    freeze = getattr(settings, "EMA_FREEZE", None)
+    frozen = ruleset is not None and ruleset in getattr(settings, "EMA_FREEZE_RULESETS", ())
     return EmaConfig(
-        age_steps=tuple(AgeStep(int(days), Fraction(str(factor))) for days, factor in steps)
+        age_steps=(tuple(AgeStep(int(days), Fraction(str(factor))) for days, factor in steps)
+                   if steps else EmaConfig().age_steps),
+        base_rank_rounding=getattr(settings, "EMA_BASE_RANK_ROUNDING", "down"),
+        freeze=Freeze(*freeze) if freeze and frozen else None,
     )
 
 
-def ema_config_key() -> str:
-    return repr(ema_config())[:500]
+def ema_config_key(ruleset: str | None = None) -> str:
+    return repr(ema_config(ruleset))[:500]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +54,10 @@ def _ema_results(
     player's rows."""
     from tournaments.models import Tournament
 
-    longest = max((s.days for s in config.age_steps), default=0)
     rows = EmaBaseRank.objects.filter(
         tournament__ruleset=ruleset, tournament__mers=True, tournament__mers_weight__gt=0,
         tournament__state=Tournament.State.RESULTS_CONFIRMED,
-        tournament__end_date__lte=on, tournament__end_date__gt=on - timedelta(days=longest),
+        tournament__end_date__lte=on, tournament__end_date__gt=ema.window_start(on, config),
     )
     if player is not None:
         rows = rows.filter(player=player)
@@ -76,7 +80,7 @@ def _ema_results(
 
 def ema_ranking_computed(ruleset: str, on: date) -> list[ema.RankedPlayer]:
     """The EMA ranking of `ruleset` on `on`, best first, computed (what is stored)."""
-    config = ema_config()
+    config = ema_config(ruleset)
     results, _, _ = _ema_results(ruleset, on, config)
     return ema.ranking(results, on, config)
 
@@ -92,7 +96,7 @@ def ema_ranking_stored(ruleset: str, on: date | None = None) -> StoredRanking | 
     stored = StoredRanking.objects.filter(kind=StoredRanking.Kind.EMA, ruleset=ruleset).first()
     if stored is None or stored.on is None or (on is not None and stored.on != on):
         return None
-    if stored.config != ema_config_key():  # the settings changed since
+    if stored.config != ema_config_key(ruleset):  # the settings changed since
         return None
     return stored
 
@@ -108,7 +112,7 @@ class EmaCalculation:
 
 def ema_player(player: Player, ruleset: str, on: date) -> EmaCalculation:
     """The player's EMA score on `on`, with every result it counts (4 queries)."""
-    config = ema_config()
+    config = ema_config(ruleset)
     results, events, places = _ema_results(ruleset, on, config, player)
     score = ema.player_score(player.pk, results.get(player.pk, []), on, config)
     mine = {tid: ranks[player.pk] for tid, ranks in places.items() if player.pk in ranks}

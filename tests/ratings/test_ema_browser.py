@@ -32,7 +32,8 @@ def _mers_season():
         t = confirmed_tournament(people[i % 2:] + people[: i % 2], today - timedelta(days=days),
                                  seed=i + 1, name=f"Euro Open {i + 1}")
         ema_base_ranks_store(tournament_ids=[t.pk])  # what confirming the results does
-        tournament_mers_set(tournament=t, user=t.organizer, mers=True, mers_weight=Decimal(weight))
+        tournament_mers_set(tournament=t, user=t.organizer, mers=True, mers_weight=Decimal(weight),
+                           reason="as the EMA gave it")
     return people
 
 
@@ -51,3 +52,25 @@ def test_ema_list_and_calculation(browser, live_server, transactional_db):
         page.locator("#ema-heading").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"ema-player-{label}.png"), full_page=True)
         context.close()
+
+
+def test_ema_country_ranking_page(browser, live_server, transactional_db):
+    """The country ranking (decision 0832) from the EMA ranking's link, in English and
+    Russian, at desktop and phone width (screenshots in /tmp/ema-exact-*.png)."""
+    _mers_season()
+    for language, title in (("en", "EMA country ranking"), ("ru", "Рейтинг стран EMA")):
+        for width in (1280, 390):
+            context = browser.new_context(base_url=live_server.url,
+                                          viewport={"width": width, "height": 900})
+            page = context.new_page()
+            page.goto(f"/{language}/ratings/ema/?ruleset=mcr")
+            page.get_by_test_id("ema-countries-link").click()
+            page.wait_for_url("**/ratings/ema/countries/**")
+            assert title in page.locator("h1").inner_text()
+            rows = page.locator("[data-testid=ema-countries] tbody tr")
+            assert rows.count() == 4  # NL, FR, RU, CN
+            # nothing wider than the phone's screen but the table's own scroller
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=f"/tmp/ema-exact-countries-{language}-{width}.png",
+                            full_page=True)
+            context.close()

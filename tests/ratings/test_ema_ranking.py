@@ -149,3 +149,33 @@ def test_player_page_writes_the_calculation_out(client, people):
     assert "333.33" in html and "400.00" in html and "366.67" in html
     other = Player.objects.create(name_latin="Nobody")
     assert "ema-heading" not in client.get(f"/en/ratings/players/{other.pk}/").content.decode()
+
+
+def test_player_page_counts_the_published_base_ranks(client):
+    """Decision 0831: 3rd of 7 is 666.67, counted and shown as 666."""
+    people = [Player.objects.create(name_latin=f"Seven {i}", country="NL") for i in range(7)]
+    mers_tournament(people, date.today() - timedelta(days=1))
+    html = client.get(f"/en/ratings/players/{people[2].pk}/").content.decode()
+    assert '<td class="num">666</td>' in html
+    # A: 666 / 5 = 133.20; B: 666 / 4 = 166.50; score (133.2 + 166.5) / 2 = 149.85
+    assert "133.20" in html and "166.50" in html and "149.85" in html
+
+
+def test_the_freeze_is_a_setting_on_for_mcr(settings):
+    """Decision 0831: the EMA's freeze ages no MCR result from 2020-04-01 to 2022-04-01."""
+    from ratings.rules.ema import Freeze
+    from ratings.selectors.ema import ema_config
+
+    assert ema_config("mcr").freeze == Freeze(date(2020, 4, 1), date(2022, 4, 1))
+    assert ema_config("hkos").freeze is None
+    people = [Player.objects.create(name_latin=f"Frozen {i}", country="NL") for i in range(3)]
+    mers_tournament(people, date(2019, 10, 1))
+    mers_tournament(people[::-1], date(2019, 11, 1))
+    # on 2022-03-01 the results are 183 and 152 days old (the frozen days left out): full
+    # weight, listed
+    on = date(2022, 3, 1)
+    rows = ema_ranking("mcr", on)
+    assert len(rows) == 3
+    assert all(c.age_factor == 1 for c in rows[0].score.results if c.tournament)
+    settings.EMA_FREEZE_RULESETS = ()
+    assert ema_ranking("mcr", on) == []  # without the freeze: over two years old

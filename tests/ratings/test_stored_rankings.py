@@ -208,7 +208,8 @@ def test_the_officers_mers_decision_after_the_results_changes_the_stored_ranking
     stored = StoredRanking.objects.filter(kind=StoredRanking.Kind.EMA, ruleset=t.ruleset)
     rankings_store(rulesets=[t.ruleset])
     assert stored.exists()
-    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=Decimal(1))
+    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=Decimal(1),
+                                 reason="as the EMA gave it")
     assert not stored.exists()
     rankings_store(rulesets=[t.ruleset])
     assert stored.exists()

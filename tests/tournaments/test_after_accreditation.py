@@ -231,9 +231,9 @@ def test_the_officer_sets_mers_after_accreditation_on_a_screen(client, make_tour
         assert 'data-testid="mers-form"' in page.content.decode()
         # the players are corrected from the EMA sheet's page, outside the admin
         assert f'/tournaments/{t.pk}/ema-results/"' in page.content.decode()
-    client.post(url, {"mers-save": "1", "mers-mers": "on", "mers-mers_weight": "1.5"})
+    client.post(url, {"mers-save": "1", "mers-mers": "on", "mers-mers_weight": "2"})
     t.refresh_from_db()
-    assert (t.mers, t.mers_weight) == ((True, Decimal("1.50")) if allowed else (False, None))
+    assert (t.mers, t.mers_weight) == ((True, Decimal("2.00")) if allowed else (False, None))
 
 
 def test_the_mers_screen_needs_a_weight_and_withdraws(client, make_tournament, officer):

@@ -97,7 +97,7 @@ def test_ema_results_api_rows_equal_the_stored_standings(api, confirmed):
 def test_a_mers_tournament_refuses_while_a_member_lacks_an_ema_number(api, client, confirmed,
                                                                       organizer, officer):
     services.tournament_mers_set(tournament=confirmed, user=officer, mers=True,
-                                 mers_weight=2)
+                                 mers_weight=2, reason="as the EMA gave it")
     player = TournamentResult.objects.filter(tournament=confirmed).first().player
     regular, _ = MembershipType.objects.get_or_create(kind="regular")
     player.member = Member.objects.create(name_native="Анна Ли", name_latin="Anna Lee",

@@ -46,7 +46,7 @@ def test_a_mers_tournament_needs_its_weight_the_error_names_the_field(api, make_
 def test_only_the_officer_sets_mers(api, make_tournament, role, code):
     t = make_tournament("accredited", players=16)
     response = api[role].post(f"/api/v1/tournaments/{t.pk}/mers",
-                              {"mers": True, "mers_weight": "1.5"}, format="json")
+                              {"mers": True, "mers_weight": "2"}, format="json")
     assert response.status_code == code
     t.refresh_from_db()
     assert t.mers is (code == 200)

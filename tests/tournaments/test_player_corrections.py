@@ -234,7 +234,8 @@ def _member_without_number(player: Player) -> None:
 def test_the_sheets_refusal_lists_each_player_with_the_link_to_fix_it(client, make_tournament,
                                                                      organizer, officer):
     t = make_tournament("results confirmed", players=16)
-    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=2)
+    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=2,
+                                 reason="as the EMA gave it")
     player = TournamentResult.objects.filter(tournament=t).order_by("rank").first().player
     _member_without_number(player)
     client.force_login(organizer)
@@ -272,7 +273,8 @@ def test_the_sheets_page_only_for_its_organizer_and_officers(client, make_tourna
 def test_a_mers_tournament_asks_for_the_ema_number_or_none_yet(entries_tournament, make_user,
                                                                officer):
     t = entries_tournament()
-    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=1)
+    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=1,
+                                 reason="as the EMA gave it")
     with pytest.raises(TournamentError) as error:
         services.entry_create(tournament=t, user=make_user(), first_name="Jan",
                               last_name="Smit", country="NL")
@@ -294,7 +296,8 @@ def test_the_mers_entry_form_says_why_and_the_api_takes_none_yet(client, entries
     client.force_login(plain)
     page = client.get(f"/en/tournaments/{t.pk}/entrants/").content.decode()
     assert "ema_number_none" not in page  # not a MERS tournament
-    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=1)
+    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=1,
+                                 reason="as the EMA gave it")
     page = client.get(f"/en/tournaments/{t.pk}/entrants/").content.decode()
     assert 'name="ema_number_none"' in page and "counts in the EMA ranking" in page
     refused = client.post(f"/en/tournaments/{t.pk}/enter/", {

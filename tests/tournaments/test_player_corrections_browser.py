@@ -23,7 +23,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def _confirmed_mers(make_tournament, officer, number: int):
     t = make_tournament("results confirmed", players=16)
-    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=1)
+    services.tournament_mers_set(tournament=t, user=officer, mers=True, mers_weight=1,
+                                 reason="as the EMA gave it")
     ranked = [r.player for r in TournamentResult.objects.filter(tournament=t)
               .select_related("player").order_by("rank", "player_id")]
     member_player, wrong = ranked[0], ranked[1]

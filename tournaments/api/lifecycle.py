@@ -29,6 +29,7 @@ from tournaments.api._common import (
 from tournaments.models import PUBLIC_STATES, Tournament
 from tournaments.permissions import can_organize
 from tournaments.problem_texts import check_message, error_message
+from tournaments.selectors.mers import mers_weight_computed, mers_weight_json
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -70,6 +71,9 @@ class MersSerializer(serializers.Serializer):
         max_digits=4, decimal_places=2, min_value=Decimal("0.01"), required=False,
         allow_null=True, default=None,
     )
+    reason = serializers.CharField(required=False, allow_blank=True, default="",
+                                   max_length=2000)
+    qualification = serializers.BooleanField(required=False, allow_null=True, default=None)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("mers") and attrs.get("mers_weight") is None:
@@ -90,6 +94,15 @@ class DecisionSerializer(serializers.Serializer):
         if attrs.get("mers") and attrs.get("mers_weight") is None:
             raise serializers.ValidationError({"mers_weight": error_message("mers_weight")})
         return attrs
+
+
+def _mers_computed(tournament: Tournament) -> dict[str, Any]:
+    """Beside ``mers_weight`` (the weight in force): the weight computed from the
+    tournament as played with its parts, the qualification and the officer's reason when
+    the two differ (decision 0830)."""
+    return {"mers_weight_computed": mers_weight_json(mers_weight_computed(tournament)),
+            "mers_qualification": tournament.mers_qualification,
+            "mers_weight_reason": tournament.mers_weight_reason}
 
 
 def tournament_json(tournament: Tournament, **extra: Any) -> dict[str, Any]:
@@ -175,7 +188,8 @@ class TournamentListView(TournamentAPIView):
 class TournamentDetailView(TournamentAPIView):
     @extend_schema(responses=TournamentSerializer)
     def get(self, request: Request, pk: int) -> Response:
-        return Response(tournament_json(_visible(request, pk)))
+        tournament = _visible(request, pk)
+        return Response(tournament_json(tournament, **_mers_computed(tournament)))
 
     @extend_schema(request=TournamentSerializer, responses=TournamentSerializer)
     def patch(self, request: Request, pk: int) -> Response:
@@ -229,4 +243,4 @@ class MersView(TournamentAPIView):
         tournament = services.tournament_mers_set(
             tournament=tournament, user=request.user, **serializer.validated_data
         )
-        return Response(tournament_json(tournament))
+        return Response(tournament_json(tournament, **_mers_computed(tournament)))

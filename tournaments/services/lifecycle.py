@@ -21,6 +21,7 @@ from tournaments import emails, selectors
 from tournaments.errors import (
     E_BAD_DECISION,
     E_CHANGE_AFTER_ACCREDITATION,
+    E_MERS_REASON,
     E_MERS_WEIGHT,
     E_REASON_REQUIRED,
     E_TOO_FEW_PLAYERS,
@@ -32,6 +33,7 @@ from tournaments.permissions import ROLE_PERMISSIONS
 from tournaments.rules import states
 from tournaments.rules.entry_admission import entry_dates_problem
 from tournaments.rules.results_files import SessionEntry
+from tournaments.selectors.mers import mers_weight_computed
 from tournaments.services._common import _audit, _locked, _mcr_config, state_require
 from tournaments.services.places import waiting_list_move_up
 from tournaments.services.results import (
@@ -281,18 +283,33 @@ def _mers_check(mers: bool, mers_weight: Decimal | None) -> None:
 
 @transaction.atomic
 def tournament_mers_set(
-    *, tournament: Tournament, user: Any, mers: bool, mers_weight: Decimal | None
+    *, tournament: Tournament, user: Any, mers: bool, mers_weight: Decimal | None,
+    reason: str = "", qualification: bool | None = None,
 ) -> Tournament:
     """The officer records (or withdraws) the EMA's MERS certification and its weight, at
     accreditation or later (the EMA sometimes certifies late); the EMA ranking is computed
-    live, so it follows at once."""
+    live, so it follows at once. The weight computed from the tournament as played
+    (decision 0830) is confirmed by giving it; another weight needs a ``reason``, kept and
+    shown beside it. ``qualification``: whether players had to qualify (part of the
+    computed weight)."""
     tournament = _locked(tournament)
     _mers_check(mers, mers_weight)
     state_require(tournament, "mers")
+    if qualification is not None:
+        tournament.mers_qualification = qualification
+    reason = (reason or "").strip()
+    if mers and mers_weight is not None:
+        if mers_weight == mers_weight_computed(tournament).total:
+            reason = ""  # the computed weight, confirmed
+        elif not reason:
+            raise TournamentError(E_MERS_REASON, field="reason")
     tournament.mers, tournament.mers_weight = mers, mers_weight if mers else None
-    tournament.save(update_fields=["mers", "mers_weight"])
+    tournament.mers_weight_reason = reason if mers else ""
+    tournament.save(update_fields=["mers", "mers_weight", "mers_qualification",
+                                   "mers_weight_reason"])
     _audit(tournament, "tournaments.tournament.mers", user, mers=mers,
-           mers_weight=str(tournament.mers_weight) if mers else None)
+           mers_weight=str(tournament.mers_weight) if mers else None,
+           reason=tournament.mers_weight_reason)
     mers_changed.send(sender=Tournament, tournament=tournament)
     return tournament
 

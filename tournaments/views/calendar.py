@@ -21,6 +21,7 @@ from tournaments.models import Tournament
 from tournaments.permissions import can_manage, can_organize, is_organizer
 from tournaments.rules import states
 from tournaments.selectors.entries import own_player_id
+from tournaments.selectors.mers import mers_weight_computed
 from tournaments.views._common import _names, _visible
 
 PAST_PAGE_SIZE = 30
@@ -111,4 +112,5 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "can_export_ema": (states.allows("ema-results", tournament.state)
                            and can_manage(request.user, tournament)),
         "can_correct": services.players_correction_open(tournament, request.user),
+        "mers_computed": mers_weight_computed(tournament) if tournament.mers else None,
     })
