@@ -57,16 +57,6 @@ class Quotas:
     """Seats no country could take (every country at its limit)."""
 
 
-def country_order(countries: Sequence[CountryPlayers], best: int = 3) -> list[CountryPlayers]:
-    """The country ranking's order as the quota uses it: the mean of the country's `best`
-    best scores (a missing player counts 0), best first, ties by country code."""
-    def mean(c: CountryPlayers) -> Fraction:
-        top = sorted(c.scores, reverse=True)[:best]
-        return sum(top, Fraction(0)) / best
-
-    return sorted(countries, key=lambda c: (-mean(c), c.country))
-
-
 def quotas(total: int, countries: Sequence[CountryPlayers], *,
            threshold: Fraction = THRESHOLD, top: int = TOP_COUNTRIES) -> Quotas:
     """The seats of each country (``countries`` in the country ranking's order)."""

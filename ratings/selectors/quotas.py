@@ -9,7 +9,8 @@ from fractions import Fraction
 from django.conf import settings
 
 from ratings.models import StoredRanking
-from ratings.rules.quotas import CountryPlayers, Quotas, country_order, quotas
+from ratings.rules import ema
+from ratings.rules.quotas import CountryPlayers, Quotas, quotas
 
 #: the EMA seats of a championship when the reader does not say (EMA_QUOTA_SEATS)
 DEFAULT_SEATS = 100
@@ -29,15 +30,20 @@ def member_countries() -> set[str] | None:
 
 def ranking_countries(stored: StoredRanking) -> list[CountryPlayers]:
     """The member countries of a stored EMA ranking with their players' published scores,
-    in the country ranking's order (one query)."""
+    in the order of the EMA country ranking (``ratings.rules.ema.country_ranking``, decision
+    0832; one query)."""
     members = member_countries()
-    scores: dict[str, list[Fraction]] = {}
-    for country, score in stored.ema_rows.exclude(player__country="").values_list(
-            "player__country", "score").iterator(chunk_size=5000):
+    rows = []
+    for pid, country, score in stored.ema_rows.exclude(player__country="").values_list(
+            "player_id", "player__country", "score").iterator(chunk_size=5000):
         code = country.upper()
         if members is None or code in members:
-            scores.setdefault(code, []).append(Fraction(str(score)))
-    return country_order([CountryPlayers(c, tuple(s)) for c, s in scores.items()])
+            rows.append((pid, code, score))
+    scores: dict[str, list[Fraction]] = {}
+    for _pid, code, score in rows:
+        scores.setdefault(code, []).append(Fraction(str(score)))
+    return [CountryPlayers(c.country, tuple(scores[c.country]))
+            for c in ema.country_ranking(rows)]
 
 
 def ema_quotas(stored: StoredRanking, seats: int) -> Quotas:
