@@ -17,11 +17,22 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from ratings.models import ClubRankingRow, EmaBaseRank, EmaRankingRow, StoredRanking
+from ratings.models import (
+    ClubMemberRating,
+    ClubRankingRow,
+    EmaBaseRank,
+    EmaRankingRow,
+    StoredRanking,
+)
 from ratings.rules import ema
 from ratings.rules.method import period_label, period_of
 from ratings.selectors import RULESETS
-from ratings.selectors.clubs import club_config_key, club_ranking_computed, club_ranking_stored
+from ratings.selectors.clubs import (
+    club_config_key,
+    club_list_rows,
+    club_ranking_of,
+    club_ranking_stored,
+)
 from ratings.selectors.ema import ema_config_key, ema_ranking_computed
 from tournaments.models import Player, Registration, Tournament, TournamentResult
 
@@ -123,10 +134,18 @@ def ema_ranking_store(*, ruleset: str, on: date | None = None) -> StoredRanking:
 
 @transaction.atomic
 def club_ranking_store(*, ruleset: str) -> StoredRanking:
-    """The club ranking of ``ruleset`` on its latest list, stored whole."""
-    period, scores = club_ranking_computed(ruleset)
+    """The club ranking of ``ruleset`` on its latest list, stored whole, with the listed
+    club members' rows of that list."""
+    period, listed = club_list_rows(ruleset)
+    _period, scores = club_ranking_of(period, listed)
     stored = _stored(StoredRanking.Kind.CLUB, ruleset)
     stored.club_rows.all().delete()
+    stored.member_rows.all().delete()
+    ClubMemberRating.objects.bulk_create([  # what each club's page shows (decision 0824)
+        ClubMemberRating(ranking=stored, club_id=club, player_id=e.player_id, rank=e.rank,
+                         rating=e.rating, rd=e.rd, vol=e.vol, games=e.games,
+                         provisional=e.provisional, change=e.change, last_period=e.last_period)
+        for club, e in listed], batch_size=2000)
     ClubRankingRow.objects.bulk_create([
         ClubRankingRow(ranking=stored, position=i, club_id=s.club, rank=s.rank, mean=s.mean,
                        counted=[[p, r] for p, r in s.counted], players=s.players)
