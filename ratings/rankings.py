@@ -15,6 +15,7 @@ from typing import Any
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Min
 from django.utils import timezone
 
 from ratings.models import (
@@ -196,6 +197,34 @@ def rerate_later(*, tournament: Any) -> None:
 
     transaction.on_commit(lambda: queue("ratings.rerate", ruleset=ruleset,
                                         from_period=from_period))
+
+
+def rerate_players_later(*, player_ids: Iterable[int], rulesets: Iterable[str]) -> list[str]:
+    """After a merge of two players or its undo (decision 0825): in each ruleset, queue the
+    re-rate from the first month either player played in a confirmed tournament (nobody's
+    rating before it moves) for after the commit, and mark those tournaments until it has
+    run; the stored rankings of the rulesets are dropped now. Returns the rulesets queued."""
+    ids = sorted(set(player_ids))
+    rulesets = sorted(set(rulesets))
+    played = Tournament.objects.filter(
+        ruleset__in=rulesets, state=Tournament.State.RESULTS_CONFIRMED,
+        registrations__player_id__in=ids)
+    firsts = dict(played.order_by().values("ruleset").annotate(first=Min("end_date"))
+                  .values_list("ruleset", "first"))
+    Tournament.objects.filter(pk__in=played.values("pk")).update(rerate_queued_at=timezone.now())
+    StoredRanking.objects.filter(ruleset__in=rulesets).delete()
+    jobs = [(ruleset, period_label(period_of(firsts[ruleset])))
+            for ruleset in rulesets if ruleset in firsts]
+    others = [ruleset for ruleset in rulesets if ruleset not in firsts]
+
+    def enqueue() -> None:
+        for ruleset, from_period in jobs:
+            queue("ratings.rerate", ruleset=ruleset, from_period=from_period)
+        if others:  # no confirmed result moved: only the rankings (a member taken along)
+            queue("ratings.store_rankings", rulesets=others)
+
+    transaction.on_commit(enqueue)
+    return [ruleset for ruleset, _p in jobs]
 
 
 
