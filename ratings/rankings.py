@@ -33,6 +33,7 @@ from ratings.selectors.clubs import (
     club_list_rows,
     club_ranking_of,
     club_ranking_stored,
+    club_rankings_stored,
 )
 from ratings.selectors.ema import ema_config_key, ema_ranking_computed
 from tournaments.models import Player, Registration, Tournament, TournamentResult
@@ -226,6 +227,16 @@ def rerate_players_later(*, player_ids: Iterable[int], rulesets: Iterable[str]) 
     transaction.on_commit(enqueue)
     return [ruleset for ruleset, _p in jobs]
 
+
+
+def club_rankings_current() -> dict[str, StoredRanking]:
+    """The stored club ranking of every ruleset, by ruleset, those not stored (before the
+    queued job has run, or with other settings) stored first (decision 0824)."""
+    stored = club_rankings_stored()
+    for ruleset in RULESETS:
+        if ruleset not in stored:
+            stored[ruleset] = club_ranking_store(ruleset=ruleset)
+    return stored
 
 
 def club_ranking_current(ruleset: str) -> tuple[str | None, list[Any]]:

@@ -45,19 +45,17 @@ class ClubRatings:
     rows: list[ClubRatingRow]
 
 
-def club_ratings(club_id: int) -> list[ClubRatings]:
+def club_rankings_stored() -> dict[str, StoredRanking]:
+    """The club rankings stored with today's settings, by ruleset (one query)."""
+    return {s.ruleset: s for s in StoredRanking.objects.filter(
+        kind=StoredRanking.Kind.CLUB, ruleset__in=RULESETS, config=club_config_key())}
+
+
+def club_ratings(club_id: int, stored: dict[str, StoredRanking]) -> list[ClubRatings]:
     """The current ratings of a club's listed players, per ruleset (those with a list), in
     the order of each ruleset's list: the rows stored with each ruleset's club ranking
-    (decision 0824), two queries however large the federation. A ruleset whose club ranking
-    is not stored (dropped by a change, before the queued job has run) is stored first."""
-    from ratings.rankings import club_ranking_store
-
-    key = club_config_key()
-    stored = {s.ruleset: s for s in StoredRanking.objects.filter(
-        kind=StoredRanking.Kind.CLUB, ruleset__in=RULESETS, config=key)}
-    for ruleset in RULESETS:
-        if ruleset not in stored:
-            stored[ruleset] = club_ranking_store(ruleset=ruleset)
+    (``stored``: ``ratings.rankings.club_rankings_current``; decision 0824), one query
+    however large the federation."""
     rows: dict[int, list[ClubRatingRow]] = {}
     for row in (ClubMemberRating.objects.filter(club_id=club_id, ranking__in=list(stored.values()))
                 .select_related("player").order_by("rank", "player_id")):
@@ -66,7 +64,7 @@ def club_ratings(club_id: int) -> list[ClubRatings]:
                           change=row.change, last_period=row.last_period)
         rows.setdefault(row.ranking_id, []).append(ClubRatingRow(entry, row.player))
     return [ClubRatings(ruleset, stored[ruleset].period, rows[stored[ruleset].pk])
-            for ruleset in RULESETS if stored[ruleset].pk in rows]
+            for ruleset in RULESETS if ruleset in stored and stored[ruleset].pk in rows]
 
 
 def club_list_rows(ruleset: str) -> tuple[str | None, list[tuple[int, ListEntry]]]:
