@@ -20,6 +20,7 @@ synthetic data are removed at the end.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import re
@@ -80,61 +81,62 @@ def generate(args: argparse.Namespace) -> None:
     strength = {p: rng.gauss(0, 1) for p in people}
     # A few regulars play often, most players now and then.
     weights = [rng.paretovariate(1.5) for _ in people]
+    cumulative = list(itertools.accumulate(weights))  # the same draws, read once (100k players)
     months = args.years * 12
     start = date(2026 - args.years, 1, 1)
-    per_month = max(1, args.tournaments // months)
-    made = 0
-    for month in range(months):
-        for k in range(per_month if month < months - 1 else args.tournaments - made):
-            if made >= args.tournaments:
-                break
-            year, mon = start.year + (start.month - 1 + month) // 12, (month % 12) + 1
-            end = date(year, mon, min(28, 3 + 6 * k))
-            tournament = Tournament.objects.create(
-                name=f"{PREFIX} Open {year}-{mon:02d} #{k + 1}",
-                start_date=end - timedelta(days=1),
-                end_date=end,
-                city="Moscow",
-                country="RU",
-                organizer=organizer,
-                ruleset=Tournament.Ruleset.MCR,
-                sessions=args.sessions,
-                planned_players=args.size,
-                state=Tournament.State.RESULTS_CONFIRMED,
-            )
-            field: set[int] = set()
-            while len(field) < args.size:
-                field.update(rng.choices(people, weights=weights, k=args.size - len(field)))
-            entrants = sorted(field)
-            Registration.objects.bulk_create(
-                [
-                    Registration(tournament=tournament, player_id=p, number=n)
-                    for n, p in enumerate(entrants, start=1)
+    # spread evenly over the months (five a month for the defaults; one every other month
+    # for 60 tournaments, so that the last years have some too)
+    by_month: dict[int, int] = {}
+    for index in range(args.tournaments):
+        month = index * months // args.tournaments
+        k = by_month[month] = by_month.get(month, -1) + 1
+        year, mon = start.year + (start.month - 1 + month) // 12, (month % 12) + 1
+        end = date(year, mon, min(28, 3 + 6 * k))
+        tournament = Tournament.objects.create(
+            name=f"{PREFIX} Open {year}-{mon:02d} #{k + 1}",
+            start_date=end - timedelta(days=1),
+            end_date=end,
+            city="Moscow",
+            country="RU",
+            organizer=organizer,
+            ruleset=Tournament.Ruleset.MCR,
+            sessions=args.sessions,
+            planned_players=args.size,
+            state=Tournament.State.RESULTS_CONFIRMED,
+        )
+        field: set[int] = set()
+        while len(field) < args.size:
+            field.update(rng.choices(people, cum_weights=cumulative,
+                                     k=args.size - len(field)))
+        entrants = sorted(field)
+        Registration.objects.bulk_create(
+            [
+                Registration(tournament=tournament, player_id=p, number=n)
+                for n, p in enumerate(entrants, start=1)
+            ]
+        )
+        rows = []
+        for session in range(1, args.sessions + 1):
+            rng.shuffle(entrants)
+            for t in range(args.size // 4):
+                four = entrants[4 * t : 4 * t + 4]
+                raw = [int(40 * strength[p] + rng.gauss(0, 60)) for p in four]
+                mean = sum(raw) // 4
+                points = [r - mean for r in raw[:3]]
+                points.append(-sum(points))
+                rows += [
+                    TableResult(
+                        tournament=tournament,
+                        session=session,
+                        table=t + 1,
+                        seat=seat,
+                        player_id=p,
+                        game_points=gp,
+                    )
+                    for seat, p, gp in zip(SEATS, four, points, strict=True)
                 ]
-            )
-            rows = []
-            for session in range(1, args.sessions + 1):
-                rng.shuffle(entrants)
-                for t in range(args.size // 4):
-                    four = entrants[4 * t : 4 * t + 4]
-                    raw = [int(40 * strength[p] + rng.gauss(0, 60)) for p in four]
-                    mean = sum(raw) // 4
-                    points = [r - mean for r in raw[:3]]
-                    points.append(-sum(points))
-                    rows += [
-                        TableResult(
-                            tournament=tournament,
-                            session=session,
-                            table=t + 1,
-                            seat=seat,
-                            player_id=p,
-                            game_points=gp,
-                        )
-                        for seat, p, gp in zip(SEATS, four, points, strict=True)
-                    ]
-            TableResult.objects.bulk_create(rows, batch_size=5000)
-            tournament_results_store(tournament)  # as the confirmation does
-            made += 1
+        TableResult.objects.bulk_create(rows, batch_size=5000)
+        tournament_results_store(tournament)  # as the confirmation does
 
 
 def snapshot() -> list[tuple]:

@@ -1,7 +1,8 @@
 """Rating API (issue 12): GET /api/v1/ratings?period=YYYY-MM and GET /api/v1/players/{id},
 each with ?ruleset=mcr|hkos|red (default mcr): one rating list per ruleset (decision 0805).
 The list comes in pages of 500 (``?page=``; ``count``, ``next``, ``previous``; decision
-0713), a player's tournaments in pages of 100 (decision 0809)."""
+0713), a player's tournaments in pages of 100 (decision 0809), the EMA ranking in pages
+of 500 (decision 0823)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ RULESET_PARAMETER = OpenApiParameter(
 
 RATINGS_PAGE_SIZE = 500
 PLAYER_TOURNAMENTS_PAGE_SIZE = 100
+# the EMA ranking's rows a page of /api/v1/rankings/ema (decision 0823): the rating list's
+EMA_PAGE_SIZE = RATINGS_PAGE_SIZE
 
 
 def _ruleset(request: Request) -> str | Response:
@@ -129,15 +132,22 @@ class EmaRankingView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("date", str, description="YYYY-MM-DD (default: today)"),
+            OpenApiParameter("page", int, description=f"from 1; {EMA_PAGE_SIZE} a page"),
             RULESET_PARAMETER,
         ],
         responses={200: dict},
     )
     def get(self, request: Request) -> Response:
-        """The EMA ranking (MERS) of a ruleset on a date (decision 0806)."""
+        """The EMA ranking (MERS) of a ruleset on a date (decision 0806), in pages of
+        ``EMA_PAGE_SIZE`` (``?page=``; ``count``, ``next``, ``previous``; decision 0823)."""
         ruleset = _ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
+        number = page_number(request)
+        if number is None:
+            return Response(
+                {"errors": [{"field": "page", "message": str(PAGE_INVALID)}]}, status=400
+            )
         text = request.query_params.get("date")
         try:
             on = date.fromisoformat(text) if text else timezone.localdate()
@@ -151,6 +161,8 @@ class EmaRankingView(APIView):
                                          "message": implausible}]}, status=400)
         if on == timezone.localdate():  # the stored ranking (decision 0821)
             stored = ema_ranking_stored(ruleset, on) or ema_ranking_store(ruleset=ruleset, on=on)
+            page = api_page(request, number=number, count=stored.ema_rows.count(),
+                            size=EMA_PAGE_SIZE)
             rankings = [
                 {"rank": rank, "player": player, "name": name_latin or name_native,
                  "country": country, "score": float(score), "part_a": float(part_a),
@@ -158,30 +170,31 @@ class EmaRankingView(APIView):
                 for rank, player, name_latin, name_native, country, score, part_a, part_b,
                 tournaments in stored.ema_rows.order_by("rank", "player_id").values_list(
                     "rank", "player_id", "player__name_latin", "player__name_native",
-                    "player__country", "score", "part_a", "part_b", "tournaments")
+                    "player__country", "score", "part_a", "part_b", "tournaments",
+                )[page.start:page.stop]
             ]
-            return Response({"date": on.isoformat(), "ruleset": ruleset, "rankings": rankings})
-        rows = ema_ranking(ruleset, on)
-        players = Player.objects.in_bulk([r.score.player for r in rows])
-        return Response(
-            {
-                "date": on.isoformat(),
-                "ruleset": ruleset,
-                "rankings": [
-                    {
-                        "rank": r.rank,
-                        "player": r.score.player,
-                        "name": str(players[r.score.player]),
-                        "country": players[r.score.player].country,
-                        "score": _float(r.score.score),
-                        "part_a": _float(r.score.part_a),
-                        "part_b": _float(r.score.part_b),
-                        "tournaments": r.score.tournaments,
-                    }
-                    for r in rows
-                ],
-            }
-        )
+        else:
+            every = ema_ranking(ruleset, on)
+            page = api_page(request, number=number, count=len(every), size=EMA_PAGE_SIZE)
+            rows = every[page.start:page.stop]
+            players = Player.objects.in_bulk([r.score.player for r in rows])
+            rankings = [
+                {
+                    "rank": r.rank,
+                    "player": r.score.player,
+                    "name": str(players[r.score.player]),
+                    "country": players[r.score.player].country,
+                    "score": _float(r.score.score),
+                    "part_a": _float(r.score.part_a),
+                    "part_b": _float(r.score.part_b),
+                    "tournaments": r.score.tournaments,
+                }
+                for r in rows
+            ]
+        return page.apply(Response({
+            "date": on.isoformat(), "ruleset": ruleset, "count": page.count,
+            "next": page.next, "previous": page.previous, "rankings": rankings,
+        }))
 
 
 class PlayerView(APIView):

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from federation.models import Club
-from ratings.rankings import club_ranking_current
+from ratings.rankings import club_ranking_current, club_rankings_current
 from ratings.rules.method import parse_period, period_first_day
 from ratings.selectors import (
     RULESETS,
@@ -53,7 +53,7 @@ def club_page(request: HttpRequest, pk: int) -> HttpResponse:
         "ratings": [
             {"ruleset": r.ruleset, "name": ruleset_name(r.ruleset),
              "date": period_first_day(parse_period(r.period)), "rows": r.rows}
-            for r in club_ratings(club.pk)
+            for r in club_ratings(club.pk, club_rankings_current())
         ],
         "tournaments": list(tournaments[:CLUB_TOURNAMENTS]),
         "tournament_count": tournaments.count(),

@@ -299,3 +299,28 @@ class QualificationList(models.Model):
                 "Give whole numbers of points separated by commas, e.g. \"10, 8, 6\".")}) from error
         if self.rule == self.Rule.SERIES and not self.points.strip():
             raise ValidationError({"points": _("A series needs the points per place.")})
+class ClubMemberRating(models.Model):
+    """One listed member's row of the latest rating list, stored with the club ranking it
+    was read for (decision 0824), so that a club's page reads its own members' rows only:
+    the list's row as it was (rank, rating, RD, volatility, games, provisional, change, the
+    player's last month with games)."""
+
+    ranking = models.ForeignKey(StoredRanking, on_delete=models.CASCADE,
+                                related_name="member_rows")
+    club = models.ForeignKey("federation.Club", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField(_("rank"))
+    rating = models.FloatField()
+    rd = models.FloatField()
+    vol = models.FloatField()
+    games = models.PositiveIntegerField()
+    provisional = models.BooleanField()
+    change = models.FloatField(null=True)
+    last_period = models.CharField(max_length=7)
+
+    class Meta:
+        ordering = ["ranking", "rank"]
+        indexes = [models.Index(fields=["club", "ranking", "rank"], name="club_member_rating")]
+
+    def __str__(self) -> str:
+        return f"{self.ranking_id} {self.club_id} #{self.rank}"

@@ -15,13 +15,26 @@ from typing import Any
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Min
 from django.utils import timezone
 
-from ratings.models import ClubRankingRow, EmaBaseRank, EmaRankingRow, StoredRanking
+from ratings.models import (
+    ClubMemberRating,
+    ClubRankingRow,
+    EmaBaseRank,
+    EmaRankingRow,
+    StoredRanking,
+)
 from ratings.rules import ema
 from ratings.rules.method import period_label, period_of
 from ratings.selectors import RULESETS
-from ratings.selectors.clubs import club_config_key, club_ranking_computed, club_ranking_stored
+from ratings.selectors.clubs import (
+    club_config_key,
+    club_list_rows,
+    club_ranking_of,
+    club_ranking_stored,
+    club_rankings_stored,
+)
 from ratings.selectors.ema import ema_config_key, ema_ranking_computed, ema_ranking_stored
 from tournaments.models import Player, Registration, Tournament, TournamentResult
 
@@ -123,10 +136,18 @@ def ema_ranking_store(*, ruleset: str, on: date | None = None) -> StoredRanking:
 
 @transaction.atomic
 def club_ranking_store(*, ruleset: str) -> StoredRanking:
-    """The club ranking of ``ruleset`` on its latest list, stored whole."""
-    period, scores = club_ranking_computed(ruleset)
+    """The club ranking of ``ruleset`` on its latest list, stored whole, with the listed
+    club members' rows of that list."""
+    period, listed = club_list_rows(ruleset)
+    _period, scores = club_ranking_of(period, listed)
     stored = _stored(StoredRanking.Kind.CLUB, ruleset)
     stored.club_rows.all().delete()
+    stored.member_rows.all().delete()
+    ClubMemberRating.objects.bulk_create([  # what each club's page shows (decision 0824)
+        ClubMemberRating(ranking=stored, club_id=club, player_id=e.player_id, rank=e.rank,
+                         rating=e.rating, rd=e.rd, vol=e.vol, games=e.games,
+                         provisional=e.provisional, change=e.change, last_period=e.last_period)
+        for club, e in listed], batch_size=2000)
     ClubRankingRow.objects.bulk_create([
         ClubRankingRow(ranking=stored, position=i, club_id=s.club, rank=s.rank, mean=s.mean,
                        counted=[[p, r] for p, r in s.counted], players=s.players)
@@ -178,6 +199,44 @@ def rerate_later(*, tournament: Any) -> None:
     transaction.on_commit(lambda: queue("ratings.rerate", ruleset=ruleset,
                                         from_period=from_period))
 
+
+def rerate_players_later(*, player_ids: Iterable[int], rulesets: Iterable[str]) -> list[str]:
+    """After a merge of two players or its undo (decision 0825): in each ruleset, queue the
+    re-rate from the first month either player played in a confirmed tournament (nobody's
+    rating before it moves) for after the commit, and mark those tournaments until it has
+    run; the stored rankings of the rulesets are dropped now. Returns the rulesets queued."""
+    ids = sorted(set(player_ids))
+    rulesets = sorted(set(rulesets))
+    played = Tournament.objects.filter(
+        ruleset__in=rulesets, state=Tournament.State.RESULTS_CONFIRMED,
+        registrations__player_id__in=ids)
+    firsts = dict(played.order_by().values("ruleset").annotate(first=Min("end_date"))
+                  .values_list("ruleset", "first"))
+    Tournament.objects.filter(pk__in=played.values("pk")).update(rerate_queued_at=timezone.now())
+    StoredRanking.objects.filter(ruleset__in=rulesets).delete()
+    jobs = [(ruleset, period_label(period_of(firsts[ruleset])))
+            for ruleset in rulesets if ruleset in firsts]
+    others = [ruleset for ruleset in rulesets if ruleset not in firsts]
+
+    def enqueue() -> None:
+        for ruleset, from_period in jobs:
+            queue("ratings.rerate", ruleset=ruleset, from_period=from_period)
+        if others:  # no confirmed result moved: only the rankings (a member taken along)
+            queue("ratings.store_rankings", rulesets=others)
+
+    transaction.on_commit(enqueue)
+    return [ruleset for ruleset, _p in jobs]
+
+
+
+def club_rankings_current() -> dict[str, StoredRanking]:
+    """The stored club ranking of every ruleset, by ruleset, those not stored (before the
+    queued job has run, or with other settings) stored first (decision 0824)."""
+    stored = club_rankings_stored()
+    for ruleset in RULESETS:
+        if ruleset not in stored:
+            stored[ruleset] = club_ranking_store(ruleset=ruleset)
+    return stored
 
 
 def club_ranking_current(ruleset: str) -> tuple[str | None, list[Any]]:

@@ -16,6 +16,7 @@ from ratings.rankings import (
     rankings_refresh_later,
     rerate_later,
     rerate_on_queue,
+    rerate_players_later,
 )
 from ratings.selectors import RULESETS
 from ratings.services import ratings_recompute, ratings_recompute_after_tournament
@@ -43,10 +44,16 @@ def rerate_after_results(sender: Any, tournament: Any, **kwargs: Any) -> None:
 
 
 @receiver(players_merged, dispatch_uid="ratings_recompute_after_merge")
-def recompute_after_merge(sender: Any, player: Any, rulesets: Any, **kwargs: Any) -> None:
-    """Two players' results are one player's now (or again two): every period they played
-    in may change, so the rulesets concerned are recomputed whole."""
+def recompute_after_merge(sender: Any, player: Any, rulesets: Any,
+                          player_ids: Any = None, **kwargs: Any) -> None:
+    """Two players' results are one player's now (or again two): every period from the
+    first either played in may change. The base ranks at once; the re-rate of each ruleset
+    from that period on the task queue after the commit (decision 0825), or the rulesets
+    recomputed whole in the transaction with RATINGS_RERATE_ON_QUEUE off."""
     ema_base_ranks_store_for_players(player_ids=[player.pk])
+    if rerate_on_queue():
+        rerate_players_later(player_ids=player_ids or [player.pk], rulesets=rulesets)
+        return
     for ruleset in sorted(rulesets):
         ratings_recompute(ruleset=ruleset, wait=True)
     rankings_refresh_later(rulesets=rulesets)

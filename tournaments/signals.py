@@ -10,8 +10,9 @@ standings that added or changed results (decision 0810), with ``tournament``: th
 app re-rates as after a confirmation; no news is drafted for the past.
 
 ``players_merged`` is sent inside the transaction of a merge of two players (or its undo),
-with ``player`` (the player kept) and ``rulesets`` (those whose results moved): the ratings
-app recomputes those rulesets (``ratings.receivers``).
+with ``player`` (the player kept), ``player_ids`` (both players) and ``rulesets`` (those
+whose results moved): the ratings app re-rates those rulesets (``ratings.receivers``; on
+the task queue, decision 0825).
 
 ``mers_changed`` is sent inside the transaction of the officer's MERS decision (flag or
 weight, at accreditation or later), with ``tournament``: the ratings app refreshes the stored

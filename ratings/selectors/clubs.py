@@ -9,7 +9,7 @@ from django.conf import settings
 
 from federation.models import Club
 from federation.selectors import members_public_list, members_with_status
-from ratings.models import StoredRanking
+from ratings.models import ClubMemberRating, StoredRanking
 from ratings.rules.method import ClubScore
 from ratings.rules.method import club_ranking as method_club_ranking
 from ratings.selectors.lists import RULESETS, ListEntry, latest_period_with_results, period_list
@@ -45,25 +45,37 @@ class ClubRatings:
     rows: list[ClubRatingRow]
 
 
-def club_ratings(club_id: int) -> list[ClubRatings]:
+def club_rankings_stored() -> dict[str, StoredRanking]:
+    """The club rankings stored with today's settings, by ruleset (one query)."""
+    return {s.ruleset: s for s in StoredRanking.objects.filter(
+        kind=StoredRanking.Kind.CLUB, ruleset__in=RULESETS, config=club_config_key())}
+
+
+def club_ratings(club_id: int, stored: dict[str, StoredRanking]) -> list[ClubRatings]:
     """The current ratings of a club's listed players, per ruleset (those with a list), in
-    the order of each ruleset's list."""
-    players_of_club = club_of_players(club_id)
-    if not players_of_club:
-        return []
-    out = []
-    wanted: set[int] = set()
-    for ruleset in RULESETS:
-        period = latest_period_with_results(ruleset)
-        if period is None:
-            continue
-        entries = [e for e in period_list(period, ruleset) if e.player_id in players_of_club]
-        if entries:
-            out.append((ruleset, period, entries))
-            wanted.update(e.player_id for e in entries)
-    loaded = Player.objects.in_bulk(list(wanted))
-    return [ClubRatings(ruleset, period, [ClubRatingRow(e, loaded[e.player_id]) for e in entries])
-            for ruleset, period, entries in out]
+    the order of each ruleset's list: the rows stored with each ruleset's club ranking
+    (``stored``: ``ratings.rankings.club_rankings_current``; decision 0824), one query
+    however large the federation."""
+    rows: dict[int, list[ClubRatingRow]] = {}
+    for row in (ClubMemberRating.objects.filter(club_id=club_id, ranking__in=list(stored.values()))
+                .select_related("player").order_by("rank", "player_id")):
+        entry = ListEntry(rank=row.rank, player_id=row.player_id, rating=row.rating, rd=row.rd,
+                          vol=row.vol, games=row.games, provisional=row.provisional,
+                          change=row.change, last_period=row.last_period)
+        rows.setdefault(row.ranking_id, []).append(ClubRatingRow(entry, row.player))
+    return [ClubRatings(ruleset, stored[ruleset].period, rows[stored[ruleset].pk])
+            for ruleset in RULESETS if ruleset in stored and stored[ruleset].pk in rows]
+
+
+def club_list_rows(ruleset: str) -> tuple[str | None, list[tuple[int, ListEntry]]]:
+    """The latest list of a ruleset cut to the listed members of a club, each with their
+    club, in the list's order (what is stored with the club ranking)."""
+    period = latest_period_with_results(ruleset)
+    if period is None:
+        return None, []
+    clubs_of = club_of_players()
+    return period, [(clubs_of[e.player_id], e) for e in period_list(period, ruleset)
+                    if e.player_id in clubs_of]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,14 +94,17 @@ def club_ranking_computed(ruleset: str) -> tuple[str | None, list[ClubScore]]:
     """The club ranking of a ruleset on its latest list, computed (what is stored): the mean
     of the best `CLUB_RANKING_PLAYERS` established ratings of each club's listed players
     (provisional ratings are not counted)."""
-    period = latest_period_with_results(ruleset)
+    return club_ranking_of(*club_list_rows(ruleset))
+
+
+def club_ranking_of(period: str | None, rows: list[tuple[int, ListEntry]],
+                    ) -> tuple[str | None, list[ClubScore]]:
+    """The club ranking of the listed club members' rows of a list (``club_list_rows``)."""
     if period is None:
         return None, []
-    clubs_of = club_of_players()
     by_club: dict[int, list[tuple[int, float]]] = {}
-    for entry in period_list(period, ruleset):
-        club = clubs_of.get(entry.player_id)
-        if club is not None and not entry.provisional:
+    for club, entry in rows:
+        if not entry.provisional:
             by_club.setdefault(club, []).append((entry.player_id, entry.rating))
     return period, method_club_ranking(by_club, int(getattr(settings, "CLUB_RANKING_PLAYERS", 3)))
 

@@ -241,3 +241,76 @@ def test_the_contact_is_set_in_the_admin_by_who_may_change_clubs(client: Client,
     # a player who may not change clubs cannot
     client.force_login(UserFactory())
     assert client.get(f"/admin/clubs/edit/{club.pk}/").status_code in (302, 403)
+
+
+@pytestmark_db
+def test_club_page_reads_only_its_members_rows_at_1x_and_10x(client: Client, db,
+                                                             django_capture_on_commit_callbacks):
+    """Decision 0824: the club's ratings are its listed members' rows stored with the club
+    ranking; the page reads neither the rating history nor the whole list, and costs the
+    same with ten times the other clubs and players."""
+    from federation import services as federation_services
+
+    home = Club.objects.create(name="Home Club", city="Utrecht")
+    mine = [_player(_member(home, f"Home {j}")) for j in range(4)]
+    counter = itertools.count()
+
+    def grow(count: int) -> None:
+        for _ in range(count):
+            i = next(counter)
+            club = Club.objects.create(name=f"Club {i}", city="Utrecht")
+            people = [_player(_member(club, f"Player {i} {j}")) for j in range(4)]
+            confirmed_tournament([*people, *mine], date(2020 + i // 12, i % 12 + 1, 10),
+                                 sessions=4, seed=i, name=f"Cup {i}")
+        ratings_recompute()
+
+    url = f"/en/clubs/{home.pk}/"
+    grow(2)
+    client.get(url)  # stores the club rankings (what the queued job does)
+
+    def read() -> tuple[int, list[str], str]:
+        # a fresh worker: no list in this process or in the shared cache
+        from django.core.cache import cache
+
+        from ratings.selectors import lists
+
+        lists._RECENT.clear()
+        cache.clear()
+        with CaptureQueriesContext(connection) as context:
+            response = client.get(url)
+        assert response.status_code == 200
+        return (len(context.captured_queries), [q["sql"] for q in context.captured_queries],
+                response.content.decode())
+
+    small, sqls, page = read()
+    assert not [q for q in sqls if "ratings_ratingentry" in q or "ratings_publishedrating" in q
+                or "federation_invoice" in q]
+    grow(18)
+    client.get(url)
+    large, sqls, page = read()
+    assert large == small, (small, large)
+    assert not [q for q in sqls if "ratings_ratingentry" in q or "federation_invoice" in q]
+    # the rows are the list's rows: the same ranks, ratings and games, in its order
+    listed = [e for e in period_list(ratings_latest("mcr"), "mcr")
+              if e.player_id in {p.pk for p in mine}]
+    table = page[page.index('id="club-ratings-mcr"'):page.index("</table>")]
+    positions = [table.index(f"/en/ratings/players/{e.player_id}/?ruleset=mcr") for e in listed]
+    assert positions == sorted(positions) and len(positions) == 4
+    for e in listed:
+        assert f'<td class="num">{e.rank}</td>' in table or f"({e.rank})" in table
+    # a member who leaves the public lists leaves the club's ratings (the membership
+    # service tells; the stored rows are dropped and stored again)
+    with django_capture_on_commit_callbacks(execute=True):
+        federation_services.member_update_contact(member=mine[0].member, changed_by=None,
+                                                  public_consent=False)
+    again = client.get(url).content.decode()
+    assert f"/en/ratings/players/{mine[0].pk}/?ruleset=mcr" not in again
+    assert f"/en/ratings/players/{mine[1].pk}/?ruleset=mcr" in again
+
+
+def ratings_latest(ruleset: str) -> str:
+    from ratings.selectors import latest_period_with_results
+
+    period = latest_period_with_results(ruleset)
+    assert period is not None
+    return period

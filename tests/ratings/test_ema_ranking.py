@@ -179,3 +179,37 @@ def test_the_freeze_is_a_setting_on_for_mcr(settings):
     assert all(c.age_factor == 1 for c in rows[0].score.results if c.tournament)
     settings.EMA_FREEZE_RULESETS = ()
     assert ema_ranking("mcr", on) == []  # without the freeze: over two years old
+@pytest.mark.parametrize("today", [False, True])
+def test_api_ranking_comes_in_pages(people, monkeypatch, today):
+    """Decision 0823: ``?page=``, ``count``, ``next``, ``previous`` and the Link header, the
+    same fields in each row; today's ranking from the stored one, another day's computed."""
+    from django.utils import timezone
+
+    monkeypatch.setattr("ratings.api.EMA_PAGE_SIZE", 2)
+    a, b, c, *_ = people
+    on = timezone.localdate() if today else ON
+    mers_tournament([a, b, c], on - timedelta(days=1))
+    mers_tournament([a, b, c], on - timedelta(days=2))
+    query = {} if today else {"date": ON.isoformat()}
+    client = APIClient()
+    first = client.get("/api/v1/rankings/ema", query)
+    body = first.json()
+    assert body["count"] == 3 and body["previous"] is None
+    assert [r["player"] for r in body["rankings"]] == [a.pk, b.pk]
+    assert set(body["rankings"][0]) == {"rank", "player", "name", "country", "score",
+                                        "part_a", "part_b", "tournaments"}
+    assert "page=2" in body["next"] and first["X-Total-Count"] == "3"
+    assert 'rel="next"' in first["Link"]
+    second = client.get("/api/v1/rankings/ema", {**query, "page": 2}).json()
+    assert [r["player"] for r in second["rankings"]] == [c.pk]
+    assert second["rankings"][0]["rank"] == 3 and second["next"] is None
+    assert "page=1" in second["previous"]
+    past_end = client.get("/api/v1/rankings/ema", {**query, "page": 9}).json()
+    assert past_end["rankings"] == [] and "page=2" in past_end["previous"]
+
+
+@pytest.mark.parametrize("page", ["0", "x", "99999999"])
+def test_api_ranking_page_errors_name_the_field(page):
+    response = APIClient().get("/api/v1/rankings/ema", {"page": page})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "page"

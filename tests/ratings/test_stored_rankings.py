@@ -215,3 +215,74 @@ def test_the_officers_mers_decision_after_the_results_changes_the_stored_ranking
     assert stored.exists()
     services.tournament_mers_set(tournament=t, user=officer, mers=False, mers_weight=None)
     assert not stored.exists()
+
+
+def test_a_merge_rerates_on_the_queue_and_the_merge_page_says_so(
+        client, settings, django_capture_on_commit_callbacks):
+    """Decision 0825: a merge (and its undo) commits without re-rating; the merge page says
+    the ratings are being updated; once the queued job has run, the ratings are those of a
+    full recompute and the stored rankings have changed."""
+    from django.contrib.auth.models import Permission
+
+    from ratings.models import RatingEntry
+    from ratings.services import ratings_recompute
+    from tournaments.models import PlayerMerge
+
+    def ratings() -> set[tuple[int, str, float, int]]:
+        return set(RatingEntry.objects.filter(ruleset="mcr").values_list(
+            "player_id", "period", "rating", "games"))
+
+    settings.RATINGS_RERATE_ON_QUEUE = True
+    people = players(8)
+    newcomer = players(1, prefix="Newcomer")[0]
+    older = confirmed_tournament(players(8, prefix="Older"), TODAY - timedelta(days=400),
+                                 seed=9)  # before either player: its month is not re-rated
+    mers_confirmed(people, 90, 1, django_capture_on_commit_callbacks)
+    mers_confirmed([*people[:7], newcomer], 30, 2, django_capture_on_commit_callbacks)
+    ratings_recompute(ruleset="mcr")
+    before, ema_before = ratings(), stored_ema()
+    older_month = {r for r in before if r[1] == older.end_date.strftime("%Y-%m")}
+    assert older_month and ema_before == computed_ema()
+
+    officer = UserFactory(is_staff=True)
+    officer.user_permissions.add(Permission.objects.get(codename="change_player"),
+                                 Permission.objects.get(codename="access_admin"))
+    from wagtail.users.models import UserProfile
+
+    profile = UserProfile.get_for_user(officer)
+    profile.preferred_language = "en"  # the admin's words below are English
+    profile.save()
+    client.force_login(officer)
+    # the membership officer merges the eighth player of the first tournament into the
+    # newcomer through the admin's page
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        response = client.post("/admin/players/merge/preview/",
+                               {"player": people[7].pk, "into": newcomer.pk}, follow=True)
+    assert response.status_code == 200 and queued
+    merge = PlayerMerge.objects.get()
+    page = response.content.decode()
+    assert "The ratings are being updated" in page
+    assert f'data-testid="rerating-{merge.pk}"' in page
+    assert ratings() == before  # nothing re-rated in the request
+    assert not StoredRanking.objects.filter(ruleset="mcr").exists()  # dropped at once
+    for callback in queued:  # the worker runs the job
+        callback()
+    after = ratings()
+    ratings_recompute(ruleset="mcr")  # what a full recompute gives
+    assert after == ratings() and after != before
+    assert {r for r in after if r[1] == older.end_date.strftime("%Y-%m")} == older_month
+    assert people[7].pk not in {r[0] for r in after}
+    ema_after = stored_ema()
+    assert ema_after != ema_before and ema_after == computed_ema()
+    assert newcomer.pk in {p for _r, p, _s in ema_after}
+    assert f'data-testid="rerating-{merge.pk}"' not in client.get(
+        "/admin/players/merge/").content.decode()
+
+    # the undo: the same way back
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        client.post(f"/admin/players/merges/{merge.pk}/undo/")
+    assert f'data-testid="rerating-{merge.pk}"' in client.get(
+        "/admin/players/merge/").content.decode()
+    for callback in queued:
+        callback()
+    assert ratings() == before and stored_ema() == ema_before

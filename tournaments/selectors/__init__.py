@@ -40,6 +40,7 @@ from tournaments.selectors.places import places_left, places_taken
 from tournaments.selectors.players import (
     players_matching,
     players_merged_among,
+    players_rerate_pending,
     players_shown,
     players_to_merge,
     registration_next_session,
@@ -113,6 +114,7 @@ __all__ = [
     "player_seats",
     "players_matching",
     "players_merged_among",
+    "players_rerate_pending",
     "players_shown",
     "players_to_merge",
     "public_calendar",

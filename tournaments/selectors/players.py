@@ -93,6 +93,17 @@ def players_to_merge(query: str, *, limit: int) -> list[Player]:
                 .order_by("name_latin", "pk")[:limit])
 
 
+def players_rerate_pending(player_ids: list[int]) -> set[int]:
+    """Which of these players have a tournament whose re-rate is still on the task queue
+    (``Tournament.rerate_queued_at``: after a confirmation or a merge, decision 0825). One
+    query."""
+    if not player_ids:
+        return set()
+    return set(Registration.objects.filter(
+        player_id__in=player_ids, tournament__rerate_queued_at__isnull=False,
+    ).values_list("player_id", flat=True).distinct())
+
+
 def tournament_registrations(tournament: Tournament) -> list[Registration]:
     return list(
         Registration.objects.filter(tournament=tournament).select_related("player__member")

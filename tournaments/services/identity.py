@@ -142,7 +142,8 @@ def player_merge(*, player: Player, into: Player, user: Any) -> Player:
     merge = PlayerMerge.objects.create(kept=kept, merged=merged, moved=moved, merged_by=user)
     _log(kept, "tournaments.player.merge", user, merged=merged.pk, merge=merge.pk,
          moved={k: len(v) for k, v in moved.items() if k != "taken"})
-    players_merged.send(sender=Player, player=kept, rulesets=_rulesets([kept.pk]))
+    players_merged.send(sender=Player, player=kept, rulesets=_rulesets([kept.pk]),
+                        player_ids=[kept.pk, merged.pk])
     return kept
 
 
@@ -183,7 +184,8 @@ def player_merge_undo(*, merge: PlayerMerge, user: Any) -> Player:
     merge.save(update_fields=["undone_at"])
     _log(kept, "tournaments.player.unmerge", user, merged=merged.pk, merge=merge.pk)
     players_merged.send(sender=Player, player=kept,
-                        rulesets=_rulesets([kept.pk, merged.pk]))
+                        rulesets=_rulesets([kept.pk, merged.pk]),
+                        player_ids=[kept.pk, merged.pk])
     return merged
 
 

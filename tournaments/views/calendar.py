@@ -25,6 +25,8 @@ from tournaments.selectors.mers import mers_weight_computed
 from tournaments.views._common import _names, _visible
 
 PAST_PAGE_SIZE = 30
+# the organizer's own tournaments, newest first, ``?mine=N`` (decision 0823)
+MINE_PAGE_SIZE = 30
 
 
 RESULTS_CACHE_SECONDS = 7 * 24 * 3600
@@ -39,7 +41,10 @@ def calendar(request: HttpRequest) -> HttpResponse:
     ).get_page(request.GET.get("page"))
     mine = None
     if can_organize(request.user):
-        mine = Tournament.objects.filter(organizer=request.user).order_by("-start_date")
+        mine = Paginator(
+            Tournament.objects.filter(organizer=request.user)
+            .order_by("-start_date", "name", "pk"), MINE_PAGE_SIZE,
+        ).get_page(request.GET.get("mine"))
     return render(request, "tournaments/calendar.html", {
         "upcoming": upcoming, "past": past, "mine": mine,
     })

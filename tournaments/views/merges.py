@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import errors_as_messages, errors_collected
@@ -21,6 +22,8 @@ from tournaments.services import identity
 
 SEARCH_LIMIT = 50
 MERGES_PER_PAGE = 20
+RERATING = gettext_lazy("The ratings are being updated: the rating lists, the rankings and "
+                        "the players' pages show the change in a few minutes.")
 
 
 def _membership_officer(request: HttpRequest) -> None:
@@ -36,9 +39,14 @@ def player_merge_view(request: HttpRequest) -> HttpResponse:
     page = Paginator(PlayerMerge.objects.select_related("kept", "merged", "merged_by")
                      .order_by("-merged_at", "-pk"), MERGES_PER_PAGE
                      ).get_page(request.GET.get("page"))
+    merges = list(page.object_list)
     return render(request, "tournaments/admin/merge.html", {
         "query": query, "found": found, "limit": SEARCH_LIMIT,
-        "merges": page, "undoable": identity.merge_undoable(list(page.object_list)),
+        "merges": page, "undoable": identity.merge_undoable(merges),
+        # the merges whose re-rate is still on the task queue (decision 0825)
+        "rerating": {m.pk for m in merges if {m.kept_id, m.merged_id} & selected}
+        if (selected := selectors.players_rerate_pending(
+            [i for m in merges for i in (m.kept_id, m.merged_id)])) else set(),
     })
 
 
@@ -63,6 +71,8 @@ def player_merge_preview_view(request: HttpRequest) -> HttpResponse:
         if outcome.ok:
             messages.success(request, _("%(merged)s was merged into %(kept)s.")
                              % {"merged": merged, "kept": kept})
+            if selectors.players_rerate_pending([kept.pk]):
+                messages.info(request, str(RERATING))  # in the request's language
             return redirect("tournament_player_merge")
     problems: list[str] = []
     preview = None
@@ -109,4 +119,6 @@ def player_merge_undo_view(request: HttpRequest, pk: int) -> HttpResponse:
     if outcome.ok:
         messages.success(request, _("The merge was undone: %(merged)s is a player of their "
                                     "own again.") % {"merged": merge.merged})
+        if selectors.players_rerate_pending([merge.kept_id, merge.merged_id]):
+            messages.info(request, str(RERATING))  # in the request's language
     return redirect("tournament_player_merge")
