@@ -144,6 +144,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "wagtail.contrib.settings.context_processors.settings",
             ],
+            # the date filter writing the first of a month in French as « 1er » (decision 0549)
+            "builtins": ["core.templatetags.dates"],
         },
     },
 ]

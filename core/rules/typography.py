@@ -110,3 +110,30 @@ def french_spaced(text: str) -> str:
 
 def _fr_space(mark: str) -> str:
     return NBSP if mark in ":»" else NNBSP
+
+
+_MONTH_NAME = frozenset("FENMb")  # Django's date format characters that write a month's name
+
+
+def first_of_month_format(date_format: str, language: str | None) -> str:
+    """The Django date format ``date_format`` for the first day of a month in ``language``:
+    French writes that day as an ordinal, « 1er août 2026 » (never « 1 août »), so where the
+    format puts the day (``j``) before or after a month's name, ``j`` becomes ``j`` followed
+    by the literal ``er``. Numeric formats (01/08/2026) and other languages are unchanged.
+    Backslash-escaped characters are literals, as Django reads them."""
+    if not (language or "").lower().startswith("fr"):
+        return date_format
+    pieces: list[str] = []
+    has_month_name = False
+    escaped = False
+    for char in date_format:
+        if escaped:
+            pieces.append(char)
+            escaped = False
+            continue
+        if char == "\\":
+            escaped = True
+        elif char in _MONTH_NAME:
+            has_month_name = True
+        pieces.append(r"j\e\r" if char == "j" else char)
+    return "".join(pieces) if has_month_name else date_format
