@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from core.rules.typography import chinese_full_width
+from core.rules.typography import chinese_full_width, dutch_quoted
 from rulebook.book_data import content_hash
 
 TRANSLATION_LANGUAGES = ("en", "zh-hans", "fr", "nl")
 DIGITS = re.compile(r"\d+")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
+#: the typography rule a language's rule texts are set in when loaded (core.rules.typography)
+TYPOGRAPHY: dict[str, Callable[[str], str]] = {"zh-hans": chinese_full_width, "nl": dutch_quoted}
 
 
 def translation_path(rules_dir: Path, ruleset: str, language: str) -> Path:
@@ -43,13 +45,14 @@ def typeset(translation: dict[str, Any], language: str) -> dict[str, Any]:
     """``translation`` with the typography rule of its language applied to every text a
     reader sees (titles, paragraphs, list items, table cells and captions, the
     bibliographic line): Chinese full-width punctuation (decision 0551; a number's 1,000,
-    10:30 or 3.11.6 untouched). Other languages are returned as they are; their files are
-    held to their rules by the tests."""
-    if language != "zh-hans":
+    10:30 or 3.11.6 untouched), Dutch quotes “…” (decision 0550). Other languages are
+    returned as they are; their files are held to their rules by the tests."""
+    rule = TYPOGRAPHY.get(language)
+    if rule is None:
         return translation
 
     def fix(text: Any) -> Any:
-        return chinese_full_width(text) if isinstance(text, str) else text
+        return rule(text) if isinstance(text, str) else text
 
     def block(item: dict[str, Any]) -> dict[str, Any]:
         item = dict(item)

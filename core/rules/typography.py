@@ -137,3 +137,34 @@ def first_of_month_format(date_format: str, language: str | None) -> str:
             has_month_name = True
         pieces.append(r"j\e\r" if char == "j" else char)
     return "".join(pieces) if has_month_name else date_format
+
+
+# --- Dutch ---------------------------------------------------------------------------------
+
+_NL_LOW = re.compile(r"„([^„“”]*)[”“]")
+_NL_SINGLE = re.compile(r"(?<![\w’])‘((?:[^‘’]|’(?=\w))*)’(?!\w)")
+_NL_DOUBLE = re.compile(r"“[^“”]*”")
+
+
+def dutch_other_quotes(text: str) -> list[str]:
+    """Where a Dutch text quotes otherwise than with “…” (decision 0550): a low „ and a
+    single ‘…’ that is not a quote inside a “…” quote (each with a few characters around)."""
+    piece, _ = _masked(text)
+    found = [piece[max(0, m.start() - 8):m.end() + 8] for m in re.finditer("„", piece)]
+    outside = _NL_DOUBLE.sub(lambda m: "\u2063" * len(m.group()), piece)
+    found += [piece[max(0, m.start() - 8):m.end() + 8] for m in _NL_SINGLE.finditer(outside)]
+    return found
+
+
+def dutch_quoted(text: str) -> str:
+    """``text`` quoting with “…”: „…” and a single ‘…’ outside a “…” quote become “…”;
+    an apostrophe (foto’s, ’s avonds) and a quote inside a quote (“valse ‘Hu’”) stay."""
+    piece, pieces = _masked(text)
+    piece = _NL_LOW.sub(lambda m: "“" + m.group(1) + "”", piece)
+    out, position = [], 0
+    for quoted in _NL_DOUBLE.finditer(piece):
+        out.append(_NL_SINGLE.sub(r"“\1”", piece[position:quoted.start()]))
+        out.append(quoted.group())
+        position = quoted.end()
+    out.append(_NL_SINGLE.sub(r"“\1”", piece[position:]))
+    return _unmasked("".join(out), pieces)
