@@ -135,22 +135,6 @@ def test_the_checks_see_what_they_are_for() -> None:
     assert parser.texts == ["Texte"]
 
 
-def test_the_french_interface_calls_a_fan_a_fan() -> None:
-    """« combinaison » is a set (chow, pung, kong); a string about fans never says it."""
-    from pathlib import Path
-
-    import polib
-
-    root = Path(__file__).resolve().parents[2]
-    catalogue = polib.pofile(str(root / "locale/fr/LC_MESSAGES/django.po"))
-    bad = [entry.msgid for entry in catalogue
-           if re.search(r"(?i)\bfans?\b", entry.msgid)
-           and not re.search(r"(?i)\b(?:sets?|melds?|chows?|pungs?|kongs?)\b", entry.msgid)
-           and any(re.search(r"(?i)combinaison", text)
-                   for text in [entry.msgstr, *entry.msgstr_plural.values()])]
-    assert not bad, bad[:10]
-
-
 @pytest.mark.slow
 def test_pages_read_right_in_each_language(_site, db, client) -> None:  # noqa: F811
     report = []
