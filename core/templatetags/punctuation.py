@@ -1,6 +1,6 @@
 """Punctuation that differs by language, for the pieces a template puts together (decision
 0552): a list of names (“小四喜、字一色”), a place (“Moscow，俄罗斯”), clauses (“；”) and a
-remark in parentheses (“（27 号）”). Chinese takes full-width marks, French a narrow no-break
+remark in parentheses (“（27 号）”), a label's colon (“Période : ”). Chinese takes full-width marks, French a narrow no-break
 space before « ; »; the others the English marks. Loaded as a builtin library (settings
 TEMPLATES ``builtins``), so templates use the tags without a ``{% load %}``."""
 
@@ -26,6 +26,12 @@ def list_sep() -> str:
 def comma() -> str:
     """Between the parts of a place or of a sentence: ", " (Chinese ，)."""
     return pgettext("comma", ", ")
+
+
+@register.simple_tag
+def colon() -> str:
+    """After a label: ": " (French " : " with a no-break space, Chinese ：)."""
+    return pgettext("colon", ": ")
 
 
 @register.simple_tag
