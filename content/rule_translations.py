@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from core.rules.typography import chinese_full_width, dutch_quoted
 from rulebook.book_data import content_hash
 
 TRANSLATION_LANGUAGES = ("en", "zh-hans", "fr", "nl")
 DIGITS = re.compile(r"\d+")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
+#: the typography rule a language's rule texts are set in when loaded (core.rules.typography)
+TYPOGRAPHY: dict[str, Callable[[str], str]] = {"zh-hans": chinese_full_width, "nl": dutch_quoted}
 
 
 def translation_path(rules_dir: Path, ruleset: str, language: str) -> Path:
@@ -29,11 +32,57 @@ def translation_path(rules_dir: Path, ruleset: str, language: str) -> Path:
 
 
 def translation_read(rules_dir: Path, ruleset: str, language: str) -> dict[str, Any] | None:
+    """A translation file as the site loads it: its texts set in the language's typography
+    (:func:`typeset`)."""
     path = translation_path(rules_dir, ruleset, language)
     if not path.exists():
         return None
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+    return typeset(data, language)
+
+
+def typeset(translation: dict[str, Any], language: str) -> dict[str, Any]:
+    """``translation`` with the typography rule of its language applied to every text a
+    reader sees (titles, paragraphs, list items, table cells and captions, the
+    bibliographic line): Chinese full-width punctuation (decision 0551; a number's 1,000,
+    10:30 or 3.11.6 untouched), Dutch quotes “…” (decision 0550). Other languages are
+    returned as they are; their files are held to their rules by the tests."""
+    rule = TYPOGRAPHY.get(language)
+    if rule is None:
+        return translation
+
+    def fix(text: Any) -> Any:
+        return rule(text) if isinstance(text, str) else text
+
+    def block(item: dict[str, Any]) -> dict[str, Any]:
+        item = dict(item)
+        if "text" in item:
+            item["text"] = fix(item["text"])
+        if item.get("items"):
+            item["items"] = [fix(text) for text in item["items"]]
+        if item.get("caption"):
+            item["caption"] = fix(item["caption"])
+        if item.get("header"):
+            item["header"] = [fix(text) for text in item["header"]]
+        if item.get("rows"):
+            item["rows"] = [[fix(text) for text in row] for row in item["rows"]]
+        return item
+
+    def part(item: dict[str, Any]) -> dict[str, Any]:
+        item = dict(item)
+        if item.get("title"):
+            item["title"] = fix(item["title"])
+        item["blocks"] = [block(b) for b in item.get("blocks") or []]
+        if "sections" in item:
+            item["sections"] = [part(s) for s in item["sections"] or []]
+        return item
+
+    out = dict(translation)
+    for key in ("title", "citation"):
+        if out.get(key):
+            out[key] = fix(out[key])
+    out["chapters"] = [part(c) for c in translation.get("chapters") or []]
+    return out
 
 
 def source_hash(chapter: dict[str, Any]) -> str:

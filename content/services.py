@@ -472,11 +472,11 @@ def _tournament_link(tournament) -> tuple[str, dict]:
 def news_draft_for_accreditation(*, tournament) -> list[NewsPage]:
     """"<tournament> is accredited": dates, city, ruleset, a link to its page; one draft per
     language."""
-    from django.utils.formats import date_format
     from django.utils.html import escape
     from wagtail.rich_text import RichText
 
     from core.countries import country_name
+    from core.dates import date_display
 
     def write():
         summary = _(
@@ -485,7 +485,8 @@ def news_draft_for_accreditation(*, tournament) -> list[NewsPage]:
         ) % {
             "name": tournament.name, "city": tournament.city,
             "country": country_name(tournament.country),
-            "start": date_format(tournament.start_date), "end": date_format(tournament.end_date),
+            "start": date_display(tournament.start_date),
+            "end": date_display(tournament.end_date),
         }
         return (_("%(name)s is accredited") % {"name": tournament.name}, summary,
                 [("paragraph", RichText(f"<p>{escape(summary)}</p>")),

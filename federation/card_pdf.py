@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 from datetime import date
 
-from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -15,6 +14,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
+from core.dates import date_display
 from core.pdf_fonts import font_for, unicode_font
 from federation.models import Member
 
@@ -45,7 +45,7 @@ def card_pdf(member: Member, *, check_url: str, valid_until: date | None, status
         (_("Membership number"), member.display_number),
         (_("Club"), member.club.name if member.club else "—"),
         (_("Valid until"),
-         formats.date_format(valid_until, "SHORT_DATE_FORMAT") if valid_until else status_label),
+         date_display(valid_until, "SHORT_DATE_FORMAT") if valid_until else status_label),
     ]
     y -= 1 * mm
     for label, value in rows:

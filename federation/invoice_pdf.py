@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader, simpleSplit
 from reportlab.pdfgen import canvas
 
+from core.dates import date_display
 from core.pdf_fonts import font_for, unicode_font
 from federation import selectors
 from federation.models import DuesInvoice
@@ -72,8 +73,8 @@ def invoice_pdf(invoice: DuesInvoice) -> bytes:
     rows = [
         (_("Billed to"), invoice.billed_name),
         (_("For"), invoice.purpose_label()),
-        (_("Issued on"), formats.date_format(invoice.issued_on, "SHORT_DATE_FORMAT")),
-        *([(_("Due date"), formats.date_format(invoice.due_on, "SHORT_DATE_FORMAT"))]
+        (_("Issued on"), date_display(invoice.issued_on, "SHORT_DATE_FORMAT")),
+        *([(_("Due date"), date_display(invoice.due_on, "SHORT_DATE_FORMAT"))]
           if invoice.due_on else []),
         (_("Amount"), money.format(formats.number_format(invoice.amount, 2))),
         (_("Amount paid"), money.format(formats.number_format(balance.paid, 2))),

@@ -13,6 +13,7 @@ from reportlab.lib.pagesizes import A5, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
+from core.dates import date_display
 from core.pdf_fonts import font_for, unicode_font
 from federation import selectors
 from federation.invoice_pdf import QR_SIZE, draw_payment_qr
@@ -34,7 +35,7 @@ def receipt_pdf(payment: Payment) -> bytes:
     pdf.drawString(20 * mm, height - 35 * mm, title)
     rows = [
         (_("Received from"), invoice.billed_name),
-        (_("Date"), formats.date_format(payment.paid_on, "SHORT_DATE_FORMAT")),
+        (_("Date"), date_display(payment.paid_on, "SHORT_DATE_FORMAT")),
         (_("Amount"), f"{formats.number_format(payment.amount, 2)} {invoice.currency}"),
         (_("For"), invoice.purpose_label()),
         (_("Invoice"), invoice.number),

@@ -10,9 +10,9 @@ from wagtail import hooks
 def rating_tasks(user) -> list:
     """The lines of whoever publishes rating lists: past months not yet published."""
     from django.urls import reverse
-    from django.utils import formats
 
     from core.admin_dashboard import Task
+    from core.dates import date_display
     from ratings.models import DEFAULT_RULESET, RatingPeriod
     from ratings.rules.method import parse_period, period_first_day, period_label, period_of
     from tournaments.selectors import today
@@ -33,7 +33,7 @@ def rating_tasks(user) -> list:
 
     def month(ruleset: str, period: str) -> str:
         # MCR's months by name alone, the other rulesets' with the rules' code
-        name = formats.date_format(period_first_day(parse_period(period)), "YEAR_MONTH_FORMAT")
+        name = date_display(period_first_day(parse_period(period)), "YEAR_MONTH_FORMAT")
         return name if ruleset == DEFAULT_RULESET else f"{name} ({ruleset.upper()})"
 
     months = ", ".join(month(r, p) for r, p in unpublished)

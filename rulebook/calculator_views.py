@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from core.templatetags.punctuation import in_parentheses
 from rulebook import error_texts, rulesets
 from rulebook.calculator import (
     FLAGS,
@@ -204,7 +205,7 @@ def _option_fields(q: Question, rules: str) -> list[OptionField]:
             shown = sorted({*shown[:11], int(opt.default), *(
                 [int(current)] if current.isdigit() and int(current) in opt.values else []
             )})
-        choices = [Choice("", f"{opt.default} ({DEFAULT_WORD})",
+        choices = [Choice("", f"{opt.default}{in_parentheses(DEFAULT_WORD)}",
                           current in ("", str(opt.default)))]
         choices += [Choice(f"{opt.name}={v}", str(v), current == str(v))
                     for v in shown if v != opt.default]

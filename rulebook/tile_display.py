@@ -31,7 +31,7 @@ from rulebook.scoring.tiles import (
 
 BACK_PATH = "tiles/back.svg"
 
-# One translatable name per tile, so each language says it its own way (五条, 5 бамбуков, 2 бамбука).
+# One translatable name per tile, so each language says it its own way (5条, 5 бамбуков, 2 бамбука).
 _TILE_LABELS: tuple[Promise, ...] = (
     pgettext_lazy("tile", "1 Character"),
     pgettext_lazy("tile", "2 Characters"),

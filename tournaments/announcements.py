@@ -13,10 +13,10 @@ from django.conf import settings
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import translation
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django_countries import countries
 
+from core.dates import date_display
 from core.site_url import site_absolute_url
 from federation import services
 from tournaments.models import Tournament
@@ -37,8 +37,8 @@ def announcement_texts(tournament: Tournament) -> dict[str, tuple[str, str]]:
             ) % {
                 "name": tournament.name, "city": tournament.city,
                 "country": countries.name(tournament.country.upper()) or tournament.country,
-                "start": date_format(tournament.start_date),
-                "end": date_format(tournament.end_date), "url": url,
+                "start": date_display(tournament.start_date),
+                "end": date_display(tournament.end_date), "url": url,
             }
             texts[code] = (subject, body)
     return texts

@@ -6,15 +6,14 @@ members whatever fee they paid, and the paying guests; not the waiting list) and
 
 from __future__ import annotations
 
-from django.utils.formats import date_format
-
+from core.dates import date_display
 from federation.mailing_audiences import ExternalAudience, audience_register
 from tournaments.models import Entry, Tournament
 
 
 def _choices() -> list[tuple[int, str]]:
     rows = Tournament.objects.filter(entries__isnull=False).distinct().order_by("-start_date")
-    return [(t.pk, f"{t.name} ({date_format(t.start_date, 'SHORT_DATE_FORMAT')})")
+    return [(t.pk, f"{t.name} ({date_display(t.start_date, 'SHORT_DATE_FORMAT')})")
             for t in rows[:100]]
 
 

@@ -22,6 +22,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from core.dates import date_display
 from core.pdf_fonts import font_for, unicode_font
 
 from .models import Tournament
@@ -70,8 +71,8 @@ def standings_pdf(tournament: Tournament, context: dict[str, Any]) -> bytes:
                             title=tournament.name)
     base = unicode_font()
     title = _("Final results: %(name)s") % {"name": tournament.name}
-    dates = f"{formats.date_format(tournament.start_date)} – " \
-            f"{formats.date_format(tournament.end_date)}, {tournament.city}"
+    dates = f"{date_display(tournament.start_date)} – " \
+            f"{date_display(tournament.end_date)}, {tournament.city}"
     heading = ParagraphStyle("h", fontName=font_for(title, base), fontSize=15, leading=19)
     small = ParagraphStyle("s", fontName=font_for(dates, base), fontSize=10, leading=13)
     sessions = context["sessions"]

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
+from core.dates import date_display
 from rulebook.scoring.standings import Problem
 
 STATE_LABELS = {
@@ -269,7 +269,7 @@ def _format(code: str, params: Mapping[str, Any], fallback: str) -> str:
         values["state"] = STATE_LABELS.get(values["state"], values["state"])
     if code == "entries_not_open" and isinstance(values.get("date"), str):
         with contextlib.suppress(ValueError):
-            values["date"] = date_format(date.fromisoformat(values["date"]))
+            values["date"] = date_display(date.fromisoformat(values["date"]))
     if code == "change_after_accreditation" and isinstance(values.get("fields"), list):
         from tournaments.models import Tournament
 

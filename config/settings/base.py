@@ -145,6 +145,9 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "wagtail.contrib.settings.context_processors.settings",
             ],
+            # the date filter writing the first of a month in French as « 1er » (decision 0549);
+            # separators and parentheses in the page's language (decision 0552)
+            "builtins": ["core.templatetags.dates", "core.templatetags.punctuation"],
         },
     },
 ]

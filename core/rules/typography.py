@@ -110,3 +110,61 @@ def french_spaced(text: str) -> str:
 
 def _fr_space(mark: str) -> str:
     return NBSP if mark in ":»" else NNBSP
+
+
+_MONTH_NAME = frozenset("FENMb")  # Django's date format characters that write a month's name
+
+
+def first_of_month_format(date_format: str, language: str | None) -> str:
+    """The Django date format ``date_format`` for the first day of a month in ``language``:
+    French writes that day as an ordinal, « 1er août 2026 » (never « 1 août »), so where the
+    format puts the day (``j``) before or after a month's name, ``j`` becomes ``j`` followed
+    by the literal ``er``. Numeric formats (01/08/2026) and other languages are unchanged.
+    Backslash-escaped characters are literals, as Django reads them."""
+    if not (language or "").lower().startswith("fr"):
+        return date_format
+    pieces: list[str] = []
+    has_month_name = False
+    escaped = False
+    for char in date_format:
+        if escaped:
+            pieces.append(char)
+            escaped = False
+            continue
+        if char == "\\":
+            escaped = True
+        elif char in _MONTH_NAME:
+            has_month_name = True
+        pieces.append(r"j\e\r" if char == "j" else char)
+    return "".join(pieces) if has_month_name else date_format
+
+
+# --- Dutch ---------------------------------------------------------------------------------
+
+_NL_LOW = re.compile(r"„([^„“”]*)[”“]")
+_NL_SINGLE = re.compile(r"(?<![\w’])‘((?:[^‘’]|’(?=\w))*)’(?!\w)")
+_NL_DOUBLE = re.compile(r"“[^“”]*”")
+
+
+def dutch_other_quotes(text: str) -> list[str]:
+    """Where a Dutch text quotes otherwise than with “…” (decision 0550): a low „ and a
+    single ‘…’ that is not a quote inside a “…” quote (each with a few characters around)."""
+    piece, _ = _masked(text)
+    found = [piece[max(0, m.start() - 8):m.end() + 8] for m in re.finditer("„", piece)]
+    outside = _NL_DOUBLE.sub(lambda m: "\u2063" * len(m.group()), piece)
+    found += [piece[max(0, m.start() - 8):m.end() + 8] for m in _NL_SINGLE.finditer(outside)]
+    return found
+
+
+def dutch_quoted(text: str) -> str:
+    """``text`` quoting with “…”: „…” and a single ‘…’ outside a “…” quote become “…”;
+    an apostrophe (foto’s, ’s avonds) and a quote inside a quote (“valse ‘Hu’”) stay."""
+    piece, pieces = _masked(text)
+    piece = _NL_LOW.sub(lambda m: "“" + m.group(1) + "”", piece)
+    out, position = [], 0
+    for quoted in _NL_DOUBLE.finditer(piece):
+        out.append(_NL_SINGLE.sub(r"“\1”", piece[position:quoted.start()]))
+        out.append(quoted.group())
+        position = quoted.end()
+    out.append(_NL_SINGLE.sub(r"“\1”", piece[position:]))
+    return _unmasked("".join(out), pieces)

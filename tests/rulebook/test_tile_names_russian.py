@@ -22,4 +22,4 @@ def test_other_languages_keep_their_names():
     with override("en"):
         assert tile_label("1m") == "1 Character" and tile_label("2p") == "2 Dots"
     with override("zh-hans"):
-        assert tile_label("5s") == "五条"
+        assert tile_label("5s") == "5条"
