@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import snowballstemmer
@@ -25,8 +26,30 @@ def search_fold(text: str) -> str:
 # The Snowball stemmer of each site language: the algorithms of PostgreSQL's ``russian``,
 # ``english``, ``french`` and ``dutch`` text search configurations and of Elasticsearch's
 # language analyzers. Chinese has no inflection (and no spaces): no stemmer (decision 0545).
-STEMMER_LANGUAGES = {"ru": "russian", "en": "english", "fr": "french", "nl": "dutch"}
+STEMMER_LANGUAGES = {
+    "ru": "russian", "en": "english", "fr": "french",
+    # the Dutch algorithm PostgreSQL's `dutch` and Elasticsearch's `snowball` Dutch run
+    "nl": "dutch_porter",
+}
 _WORD = re.compile(r"\w+")
+# Snowball's stop word lists, PostgreSQL's for the same configurations (stopwords/README.md)
+_STOPWORD_FILES = {"ru": "russian", "en": "english", "fr": "french", "nl": "dutch"}
+_STOPWORD_DIR = Path(__file__).resolve().parent / "stopwords"
+
+
+@lru_cache(maxsize=8)
+def stopwords(language: str) -> frozenset[str]:
+    """The language's stop words ("le", "des", "и", "the"), case folded; none for Chinese."""
+    name = _STOPWORD_FILES.get(language)
+    if name is None:
+        return frozenset()
+    text = (_STOPWORD_DIR / f"{name}.txt").read_text(encoding="utf-8")
+    return frozenset(lower(line.strip()) for line in text.splitlines() if line.strip())
+
+
+def is_stopword(word: str, language: str) -> bool:
+    """Whether a (case folded) word is a stop word: "des", not "dés"."""
+    return word in stopwords(language)
 
 
 @lru_cache(maxsize=8)
@@ -62,10 +85,12 @@ def accented(word: str) -> bool:
 
 
 def stems_line(text: str, language: str, *, folded: bool) -> str:
-    """Every word's stem, space separated with a space at each end (a phrase of stems is then
-    a substring): the words as written, or (``folded``) without their accents first."""
+    """Every word's stem but the stop words', space separated with a space at each end (a
+    phrase of stems is then a substring), as PostgreSQL's ``to_tsvector`` keeps them: the
+    words as written, or (``folded``) without their accents first."""
     return " " + " ".join(
-        stem(search_fold(w) if folded else w, language) for w in words(text)
+        stem(search_fold(w) if folded else w, language)
+        for w in words(text) if not is_stopword(w, language)
     ) + " "
 
 
