@@ -204,3 +204,63 @@ def test_stems_are_those_of_postgresqls_text_search_configurations() -> None:
                 cursor.execute("SELECT ts_lexize(%s, %s)",
                                [f"{PG_CONFIGS[language]}_stem", word])
                 assert cursor.fetchone()[0] == [stem(word.replace("ё", "е"), language)], word
+
+
+# --- Elasticsearch: the same analysis, as far as a client goes without a server ------------------
+
+
+@pytest.mark.parametrize(("language", "snowball", "stop"), [
+    ("ru", "Russian", "_russian_"), ("en", "English", "_english_"),
+    ("fr", "French", "_french_"), ("nl", "Dutch", "_dutch_"),
+])
+def test_elasticsearch_analyses_each_language_with_its_stemmer(language, snowball, stop) -> None:
+    from content import search_documents
+
+    analysis = search_documents.RulebookDocument._index.to_dict()["settings"]["analysis"]
+    plain = analysis["analyzer"][f"site_{language}"]
+    folded = analysis["analyzer"][f"site_{language}_folded"]
+    filters = analysis["filter"]
+    assert filters[plain["filter"][-1]] == {"type": "snowball", "language": snowball}
+    assert {"type": "stop", "stopwords": stop} in [filters.get(f) for f in plain["filter"]]
+    # accents kept ("dés" is not "des"); dropped in the sub-field typed-without-accents
+    # queries are matched against, before the stemmer
+    assert "asciifolding" not in plain["filter"]
+    assert folded["filter"][-2:] == ["asciifolding", f"site_{language}_stem"]
+    if language == "fr":
+        assert plain["filter"][0] == "site_fr_elision"  # l'échange: échange
+    if language == "ru":
+        assert analysis["char_filter"]["site_ru_yo"]["mappings"] == ["ё => е", "Ё => Е"]
+    mapping = search_documents.RulebookDocument._doc_type.mapping.to_dict()["properties"]
+    assert mapping[f"text_{language}"]["analyzer"] == f"site_{language}"
+    assert mapping[f"text_{language}"]["fields"]["folded"]["analyzer"] == (
+        f"site_{language}_folded")
+
+
+def test_elasticsearch_chinese_keeps_its_bigrams() -> None:
+    from content import search_documents
+
+    mapping = search_documents.RulebookDocument._doc_type.mapping.to_dict()["properties"]
+    assert mapping["text_zh-hans"] == {"type": "text", "analyzer": "cjk"}
+
+
+def test_elasticsearch_accentless_queries_also_ask_the_folded_fields() -> None:
+    from content import search_documents
+
+    def fields(query: str) -> list[str]:
+        body = search_documents.rulebook_search(query, language="fr", kinds=["rule"]).to_dict()
+        return body["query"]["bool"]["should"][2]["multi_match"]["fields"]
+
+    assert "text_fr.folded" in fields("derniere")
+    assert "text_fr.folded" not in fields("dés")  # the accent is meant
+
+
+def test_elasticsearch_people_carry_and_query_transliteration_keys() -> None:
+    from content import search_documents
+
+    doc = search_documents.people_document("player", 7, "Ivan Fedorov", "Фёдоров Иван", "/p/7/")
+    assert doc.to_dict()["keys"] == "ivan fedorov"
+    mapping = search_documents.PeopleDocument._doc_type.mapping.to_dict()["properties"]
+    assert mapping["keys"]["analyzer"] == "folded"
+    body = search_documents.people_search("Fyodorov", kinds=["player"]).to_dict()
+    assert {"match": {"keys": {"query": "fedorov", "operator": "and"}}} in (
+        body["query"]["bool"]["should"])
