@@ -114,7 +114,7 @@ _NAME_SPELLINGS = (
     (re.compile(r"[iy]+$"), "i"),        # Dmitriy / Dmitrii / Dmitry / Dmitri
     (re.compile(r"[iy]+o"), "e"),        # ё: Fyodorov / Fiodorov / Fedorov
     (re.compile(r"[iy]+(?=[aeu])"), ""),  # Yelena / Elena, Natalya / Natalia
-    (re.compile(r"(\w)\1+"), r"\1"),      # Filipp / Filip
+    (re.compile(r"([^\W\d_])\1+"), r"\1"),  # Filipp / Filip (letters, not digits)
 )
 
 
