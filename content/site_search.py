@@ -87,7 +87,7 @@ from rulebook.search_text import (
     name_keys,
     search_fold,
     stem,
-    stems_line,
+    stems_lines,
     words,
 )
 from tournaments.selectors import (
@@ -205,11 +205,9 @@ class Searchable:
 
 
 def searchable(text: str, language: str) -> Searchable:
-    return Searchable(
-        folded=search_fold(text), lower=lower(text),
-        stems=stems_line(text, language, folded=False),
-        folded_stems=stems_line(text, language, folded=True),
-    )
+    stems, folded_stems = stems_lines(text, language)
+    return Searchable(folded=search_fold(text), lower=lower(text), stems=stems,
+                      folded_stems=folded_stems)
 
 
 def _word_found(where: Searchable, t: Terms, i: int) -> tuple[bool, bool]:

@@ -84,14 +84,22 @@ def accented(word: str) -> bool:
     return search_fold(word) != word
 
 
-def stems_line(text: str, language: str, *, folded: bool) -> str:
+@lru_cache(maxsize=300_000)
+def word_stems(word: str, language: str) -> tuple[str, str] | None:
+    """A (case folded) word's stem as written and its stem without accents; None for a stop
+    word (one lookup per distinct word: a page's text is mostly words seen before)."""
+    if is_stopword(word, language):
+        return None
+    return stem(word, language), stem(search_fold(word), language)
+
+
+def stems_lines(text: str, language: str) -> tuple[str, str]:
     """Every word's stem but the stop words', space separated with a space at each end (a
     phrase of stems is then a substring), as PostgreSQL's ``to_tsvector`` keeps them: the
-    words as written, or (``folded``) without their accents first."""
-    return " " + " ".join(
-        stem(search_fold(w) if folded else w, language)
-        for w in words(text) if not is_stopword(w, language)
-    ) + " "
+    words as written, and the words without their accents first."""
+    pairs = [p for w in words(text) if (p := word_stems(w, language)) is not None]
+    return (" " + " ".join(p[0] for p in pairs) + " ",
+            " " + " ".join(p[1] for p in pairs) + " ")
 
 
 # --- Names in Cyrillic and Latin letters (issue 41) --------------------------------------------
