@@ -441,6 +441,7 @@ def fans_found(query: str, language: str) -> list[Result]:
     """The fans ``rulebook.selectors.fans_matching`` finds (the same rule: the number, or
     from two characters a name in any language), over a per-process index."""
     needle = search_fold(query.strip())
+    t = terms(query, language)
     results = []
     for fan, names, folded in _fan_index(language):
         by_number = search_fold(fan["id"]) == needle
@@ -454,11 +455,20 @@ def fans_found(query: str, language: str) -> list[Result]:
             snippet=None, snippet_text=f"{fan['id']} · {shown}",
             snippet_suffix=f" · {fan_value(fan)}",
             url=fan["url"], ruleset=fan["ruleset"], rank=EXACT if exact else TITLE_PHRASE,
-            order=len(results), whole=exact or whole_words(search_fold(shown), needle.split()),
+            order=len(results), whole=exact or _name_whole(shown, t, language),
         ))
         if len(results) >= MAX_PER_KIND:
             break
     return results
+
+
+def _name_whole(name: str, t: Terms, language: str) -> bool:
+    """Whether every word of the query is a word of a fan's name, in any of its forms
+    ("kong" in "Two Concealed Kongs")."""
+    return rank_searchable(searchable(name, language), _NOTHING, t)[1]
+
+
+_NOTHING = Searchable(folded="", lower="", stems=" ", folded_stems=" ")
 
 
 def fan_value(fan: dict[str, Any]) -> str:

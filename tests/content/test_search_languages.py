@@ -264,3 +264,11 @@ def test_elasticsearch_people_carry_and_query_transliteration_keys() -> None:
     body = search_documents.people_search("Fyodorov", kinds=["player"]).to_dict()
     assert {"match": {"keys": {"query": "fedorov", "operator": "and"}}} in (
         body["query"]["bool"]["should"])
+
+
+def test_a_fan_named_with_the_plural_is_a_whole_word_match(rulebook_content) -> None:
+    fans = site_search("kong", language="en", kinds=("fan",)).results
+    assert any("Kongs" in r.title for r in fans)
+    assert all(r.whole for r in fans)  # "Kongs" is a form of "kong", not a word inside one
+    found = site_search("kong", language="en").results
+    assert found[0].kind == "fan"  # before the pages that say "kong" in their text
