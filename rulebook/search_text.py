@@ -1,7 +1,10 @@
 """PURE: the folding every fan search uses, so that a reader who types without accents or
 with "е" for "ё" still finds the fan: "derniere" finds "Dernière", "смещенные" finds
 "смещённые", "Symetrie" finds "Symétrie". The fan table's script folds the same way
-(``static/js/fan_table.js``)."""
+(``static/js/fan_table.js``).
+
+Also the site search's words (issue 41): each language's stems and stop words (decision
+0545) and the keys that make a name's transliterations one (decision 0546)."""
 
 from __future__ import annotations
 
