@@ -26,6 +26,7 @@ text, a whole phrase before scattered words; inside one rank the kinds keep the 
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import re
@@ -160,6 +161,7 @@ def match_rank(text: str, query: str, *, title: bool) -> int | None:
 
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -258,21 +260,28 @@ def rank_searchable(title: Searchable, text: Searchable, t: Terms) -> tuple[int 
     return None, False
 
 
-def stem_forms(text: str, query: str, language: str) -> list[str]:
-    """The words of ``text`` (folded) that are forms of a query word without containing it
-    ("dobbelstenen" for "dobbelsteen"): highlighted in the snippet too."""
+def _forms(text: str, query: str, language: str) -> Iterator[tuple[int, str]]:
+    """Where in ``text`` a word is a form of a query word without containing it
+    ("dobbelstenen" for "dobbelsteen"), and that word folded."""
     t = terms(query, language)
     wanted = {s for s, m, stop in zip(t.stems, t.marks, t.stops, strict=True)
               if not m and not stop}
     marked = {s for s, m, stop in zip(t.stems, t.marks, t.stops, strict=True) if m and not stop}
-    forms = []
-    for word in dict.fromkeys(words(text)):
+    if not wanted and not marked:
+        return
+    for match in _WORD.finditer(lower(text)):
+        word = match.group()
         folded = search_fold(word)
         if (stem(folded, language) in wanted or stem(word, language) in marked) and not any(
             f in folded for f in t.folded
         ):
-            forms.append(folded)
-    return forms
+            yield match.start(), folded
+
+
+def stem_forms(text: str, query: str, language: str) -> list[str]:
+    """The words of ``text`` (folded) that are other forms of a query word: highlighted in
+    the snippet too."""
+    return list(dict.fromkeys(folded for _at, folded in _forms(text, query, language)))
 
 
 def snippet(
@@ -282,13 +291,14 @@ def snippet(
     given the ``language``, each other form of it) in ``<mark>``; the start of the text when
     nothing matches."""
     text = " ".join(text.split())
-    forms = stem_forms(text, query, language) if language else []
     if len(text) > 4 * width:  # fold only a window around the first match (long pages)
-        lower = text.lower()
-        hits = [i for i in (lower.find(w) for w in [*query_words(query), *forms]) if i >= 0]
+        lower_text = text.lower()
+        hits = [i for i in (lower_text.find(w) for w in query_words(query)) if i >= 0]
         if not hits:  # only accents or special letters differ: fold it all
             whole = search_fold(text)
             hits = [i for i in (whole.find(w) for w in query_words(query)) if i >= 0]
+        if not hits and language:  # another form of the word: the first one
+            hits = [at for at, _form in itertools.islice(_forms(text, query, language), 1)]
         at = min(hits) if hits else 0  # about the same place: folding rarely changes length
         begin_at = max(0, at - 2 * width)
         prefix = "… " if begin_at else ""
@@ -297,6 +307,7 @@ def snippet(
             text = text[text.find(" ") + 1:]
     else:
         prefix = ""
+    forms = stem_forms(text, query, language) if language else []  # in the window only
     folded, positions = fold_with_positions(text)
     words = sorted(set(query_words(query)) | set(forms), key=len, reverse=True)
     phrase = " ".join(query_words(query))
