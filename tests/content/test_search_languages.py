@@ -5,6 +5,7 @@ stems are checked against its own text search configurations."""
 
 from __future__ import annotations
 
+import os
 from datetime import date
 
 import pytest
@@ -272,3 +273,31 @@ def test_a_fan_named_with_the_plural_is_a_whole_word_match(rulebook_content) -> 
     assert all(r.whole for r in fans)  # "Kongs" is a form of "kong", not a word inside one
     found = site_search("kong", language="en").results
     assert found[0].kind == "fan"  # before the pages that say "kong" in their text
+
+
+@pytest.mark.elasticsearch
+@pytest.mark.skipif(not os.environ.get("ELASTICSEARCH_URL"), reason="needs ELASTICSEARCH_URL")
+def test_live_elasticsearch_finds_forms_accents_and_transliterations(site_content, settings):
+    """The same questions answered by a real server (run with ELASTICSEARCH_URL set)."""
+    settings.SEARCH_BACKEND = "elasticsearch"
+    settings.ELASTICSEARCH_URL = os.environ["ELASTICSEARCH_URL"]
+    settings.ELASTICSEARCH_INDEX_PREFIX = "test-search-languages"
+    from content.site_search import search_index_build
+
+    add_page("nl", "Spelverloop", "Gooi de dobbelstenen om de Oostwind te bepalen.")
+    add_page("fr", "Début de la partie", "On lance les dés pour choisir le vent d'Est.")
+    add_page("fr", "Chapitre", "Le tableau des places et des tuiles.")
+    add_page("ru", "Регламент", "Игрок обязан знать правила турниров.")
+    add_page("en", "Discarding", "Each player discards one tile face up.")
+    add_page("zh-hans", "开局", "掷骰子决定庄家的座位。")
+    fedorov = Player.objects.create(name_latin="Fedorov Pavel", country="RU")
+    cyrillic = Player.objects.create(name_latin="", name_native="Фёдоров Иван", country="RU")
+    entered(fedorov, cyrillic)
+    search_index_build(rebuild=True)
+    assert site_search("dobbelsteen", language="nl").backend == "elasticsearch"
+    assert titles("dobbelsteen", "nl") == ["Spelverloop"]
+    assert titles("dés", "fr") == ["Début de la partie"]
+    assert titles("игроков", "ru") == ["Регламент"]
+    assert titles("tiles", "en") == ["Discarding"]
+    assert titles("骰子", "zh-hans") == ["开局"]
+    assert set(titles("Fyodorov", "en", kinds=("player",))) == {"Fedorov Pavel", "Фёдоров Иван"}
