@@ -421,6 +421,7 @@ class ElasticsearchBackend:
         there is none). With `rebuild`, a fresh concrete index is filled and the alias swapped
         to it in one step, then the old indices are deleted: searches never see a half index.
         """
+        from elasticsearch import ApiError
         from elasticsearch.helpers import streaming_bulk
 
         alias = index_name(language)
@@ -428,8 +429,12 @@ class ElasticsearchBackend:
         current = self._alias_targets(alias)
         if current and not rebuild:
             target = current[0]
-            indices.put_mapping(index=target, **page_mapping(language).to_dict())
-        else:
+            try:
+                indices.put_mapping(index=target, **page_mapping(language).to_dict())
+            except ApiError:  # another analysis (decision 0545): a new index, swapped in
+                logger.warning("Search index %s has another mapping: rebuilding it", target)
+                rebuild = True
+        if not current or rebuild:
             target = f"{alias}-{now():%Y%m%d%H%M%S%f}"
             page_index(target, language, self.client).create()
 

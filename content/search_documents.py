@@ -230,6 +230,16 @@ def people_results(response: dict[str, Any], *, language: str) -> list[Result]:
     return out
 
 
+def mapping_current(response: dict[str, Any], document: type[Document]) -> bool:
+    """Whether a ``get_mapping`` response maps each of ``document``'s fields as it does."""
+    wanted = document._doc_type.mapping.to_dict()["properties"]
+    for index in response.values():
+        properties = index.get("mappings", {}).get("properties", {})
+        if any(properties.get(name) != field for name, field in wanted.items()):
+            return False
+    return True
+
+
 def without_merged_players(results: list[Result]) -> list[Result]:
     """The results less the players merged into another since the index was built
     (decision 0811: the merged player's page only redirects); one query."""
@@ -270,6 +280,14 @@ class ElasticsearchSearch:
                 people_results(response.to_dict(), language=language))
         return found
 
+    def _mapping_current(self, name: str, document: type[Document]) -> bool:
+        """Whether an existing index maps every field as ``document`` does now (no index:
+        True). An index built with other analyzers (decision 0545) is dropped and built
+        again: these indices are small and re-indexed whole anyway."""
+        if not self.client.indices.exists(index=name):
+            return True
+        return mapping_current(self.client.indices.get_mapping(index=name).body, document)
+
     def index_build(
         self, documents: dict[str, Iterable[Document]], *, rebuild: bool = False
     ) -> dict[str, int]:
@@ -281,7 +299,7 @@ class ElasticsearchSearch:
         for key, document in (("rulebook", RulebookDocument), ("people", PeopleDocument)):
             docs = documents.get(key, ())
             name = index_names()[key]
-            if rebuild:
+            if rebuild or not self._mapping_current(name, document):
                 self.client.indices.delete(index=name, ignore_unavailable=True)
             if not self.client.indices.exists(index=name):
                 document.init(index=name, using=self.client)

@@ -301,3 +301,17 @@ def test_live_elasticsearch_finds_forms_accents_and_transliterations(site_conten
     assert titles("tiles", "en") == ["Discarding"]
     assert titles("骰子", "zh-hans") == ["开局"]
     assert set(titles("Fyodorov", "en", kinds=("player",))) == {"Fedorov Pavel", "Фёдоров Иван"}
+
+
+def test_an_index_with_the_former_analyzers_is_built_again() -> None:
+    """``search_index`` (run at every container start) drops and rebuilds a rulebook or
+    people index mapped with other analyzers rather than failing or keeping them."""
+    from content import search_documents
+
+    current = search_documents.RulebookDocument._doc_type.mapping.to_dict()
+    assert search_documents.mapping_current(
+        {"fed-rulebook": {"mappings": current}}, search_documents.RulebookDocument)
+    former = {**current, "properties": {**current["properties"],
+                                       "title_fr": {"type": "text", "analyzer": "french"}}}
+    assert not search_documents.mapping_current(
+        {"fed-rulebook": {"mappings": former}}, search_documents.RulebookDocument)
