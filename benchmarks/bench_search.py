@@ -26,6 +26,8 @@ QUERIES = [
     ("en", "pure straight"), ("en", "57a"), ("ru", "чистый ряд"), ("fr", "derniere"),
     ("zh-hans", "清龙"), ("nl", "kong"), ("en", "sokolov"), ("ru", "соколов"),
     ("en", "dragon"), ("en", "self-drawn"), ("fr", "main"), ("en", "a"),
+    # issue 41: another form of the word, an accent meant, a transliterated name
+    ("nl", "dobbelsteen"), ("fr", "dés"), ("en", "fyodorov"),
 ]
 FIRST = ["Ivan", "Anna", "Pieter", "Marie", "Wei", "Zoë", "Éric", "Oleg", "Jan", "Li"]
 LAST = ["Sokolov", "de Vries", "Dubois", "Müller", "Zhang", "Petrov", "Janssen", "Martin"]

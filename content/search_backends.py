@@ -25,7 +25,19 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import now
-from elasticsearch_dsl import Date, Document, Integer, Keyword, Mapping, Q, Search, Text
+from elasticsearch_dsl import (
+    Date,
+    Document,
+    Integer,
+    Keyword,
+    Mapping,
+    Q,
+    Search,
+    Text,
+    analyzer,
+    char_filter,
+    token_filter,
+)
 from elasticsearch_dsl import Index as EsIndex
 from wagtail.models import Locale, Page
 from wagtail.search import index as wagtail_index
@@ -46,14 +58,52 @@ ERROR_NO_URL = (
 )
 ERROR_NO_ANALYZER = "No Elasticsearch analyzer is configured for the language {language!r}."
 
-# Elasticsearch's built-in language analyzers, by site language code.
-LANGUAGE_ANALYZERS = {
-    "ru": "russian",
-    "en": "english",
+# Each language's analyzer (decision 0545): the Snowball stemmer and stop words the database
+# search uses (rulebook.search_text: PostgreSQL's `russian`, `english`, `french`, `dutch`),
+# accents kept ("dés" is not "des"); Elasticsearch's built-in `cjk` (bigrams) for Chinese.
+# The `folded` analyzers drop accents before stemming: a query typed without accents is
+# matched against a `.folded` sub-field too.
+_SNOWBALL = {"ru": ("Russian", "_russian_"), "en": ("English", "_english_"),
+             "fr": ("French", "_french_"), "nl": ("Dutch", "_dutch_")}
+_FRENCH_ELISION = token_filter(
+    "site_fr_elision", "elision", articles_case=True,
+    articles=["l", "m", "t", "qu", "n", "s", "j", "d", "c", "jusqu", "quoiqu", "lorsqu", "puisqu"],
+)
+_RUSSIAN_YO = char_filter("site_ru_yo", "mapping", mappings=["ё => е", "Ё => Е"])
+
+
+def _language_analyzer(code: str, *, folded: bool = False) -> Any:
+    snowball, stop = _SNOWBALL[code]
+    filters: list[Any] = [_FRENCH_ELISION] if code == "fr" else []
+    filters += ["lowercase", token_filter(f"site_{code}_stop", "stop", stopwords=stop)]
+    if folded:
+        filters.append("asciifolding")
+    filters.append(token_filter(f"site_{code}_stem", "snowball", language=snowball))
+    return analyzer(
+        f"site_{code}_folded" if folded else f"site_{code}", tokenizer="standard",
+        char_filter=[_RUSSIAN_YO] if code == "ru" else [], filter=filters,
+    )
+
+
+LANGUAGE_ANALYZERS: dict[str, Any] = {
+    "ru": _language_analyzer("ru"),
+    "en": _language_analyzer("en"),
     "zh-hans": "cjk",
-    "fr": "french",
-    "nl": "dutch",
+    "fr": _language_analyzer("fr"),
+    "nl": _language_analyzer("nl"),
 }
+FOLDED_ANALYZERS: dict[str, Any] = {
+    code: _language_analyzer(code, folded=True) for code in _SNOWBALL
+}
+
+
+def language_text(language: str) -> Text:
+    """A text field analysed in ``language``, with its ``folded`` sub-field where there is
+    one (accents dropped before stemming)."""
+    folded = FOLDED_ANALYZERS.get(language)
+    if folded is None:
+        return Text(analyzer=analyzer_for(language))
+    return Text(analyzer=analyzer_for(language), fields={"folded": Text(analyzer=folded)})
 TEXT_FIELDS = ("title^3", "text")
 MAX_RESULTS = 200  # Elasticsearch hits fetched for one query (the view paginates them)
 # Highlight markers: private-use characters that never occur in page text, so the fragment
@@ -149,7 +199,7 @@ def index_name(language: str) -> str:
     return f"{settings.ELASTICSEARCH_INDEX_PREFIX}-pages-{language}"
 
 
-def analyzer_for(language: str) -> str:
+def analyzer_for(language: str) -> Any:
     try:
         return LANGUAGE_ANALYZERS[language]
     except KeyError:
@@ -173,12 +223,11 @@ class PageDocument(Document):
 
 def page_mapping(language: str) -> Mapping:
     """PageDocument's fields, with the language's analyzer on the full-text ones."""
-    analyzer = analyzer_for(language)
     mapping = Mapping()
     mapping.field("page_id", Integer())
     mapping.field("locale", Keyword())
-    mapping.field("title", Text(analyzer=analyzer))
-    mapping.field("text", Text(analyzer=analyzer))
+    mapping.field("title", language_text(language))
+    mapping.field("text", language_text(language))
     mapping.field("url_path", Keyword())
     mapping.field("last_published", Date())
     return mapping
@@ -372,6 +421,7 @@ class ElasticsearchBackend:
         there is none). With `rebuild`, a fresh concrete index is filled and the alias swapped
         to it in one step, then the old indices are deleted: searches never see a half index.
         """
+        from elasticsearch import ApiError
         from elasticsearch.helpers import streaming_bulk
 
         alias = index_name(language)
@@ -379,8 +429,12 @@ class ElasticsearchBackend:
         current = self._alias_targets(alias)
         if current and not rebuild:
             target = current[0]
-            indices.put_mapping(index=target, **page_mapping(language).to_dict())
-        else:
+            try:
+                indices.put_mapping(index=target, **page_mapping(language).to_dict())
+            except ApiError:  # another analysis (decision 0545): a new index, swapped in
+                logger.warning("Search index %s has another mapping: rebuilding it", target)
+                rebuild = True
+        if not current or rebuild:
             target = f"{alias}-{now():%Y%m%d%H%M%S%f}"
             page_index(target, language, self.client).create()
 

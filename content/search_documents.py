@@ -27,13 +27,16 @@ from django.conf import settings
 from elasticsearch_dsl import Document, Keyword, Q, Search, Text, analyzer
 
 from content.search_backends import (
+    FOLDED_ANALYZERS,
     LANGUAGE_ANALYZERS,
     MARK_CLOSE,
     MARK_OPEN,
     _client,
     highlight_html,
+    language_text,
 )
 from content.search_results import EXACT, TITLE_PHRASE, TITLE_WORDS, Result
+from rulebook.search_text import accented, name_key, name_keys, words
 from tournaments.selectors import players_merged_among
 
 if TYPE_CHECKING:
@@ -53,7 +56,7 @@ def field_name(base: str, language: str) -> str:
 
 
 def _language_fields(base: str) -> dict[str, Text]:
-    return {field_name(base, code): Text(analyzer=name) for code, name in LANGUAGE_ANALYZERS.items()}
+    return {field_name(base, code): language_text(code) for code in LANGUAGE_ANALYZERS}
 
 
 class RulebookDocument(Document):
@@ -84,6 +87,7 @@ class PeopleDocument(Document):
     object_id = Keyword()
     title = Text(analyzer=FOLDED, fields={"raw": Keyword()})
     text = Text(analyzer=FOLDED)
+    keys = Text(analyzer=FOLDED)  # the names' transliteration keys (decision 0546)
     url = Keyword(index=False)  # the path after the language prefix: /<lang> + url
 
     class Index:
@@ -135,7 +139,8 @@ def example_document(row: dict[str, Any], language: str) -> RulebookDocument:
 
 def people_document(kind: str, pk: int, title: str, text: str, url: str) -> PeopleDocument:
     return PeopleDocument(meta={"id": f"{kind}-{pk}"}, kind=kind, object_id=str(pk),
-                          title=title, text=text, url=url)
+                          title=title, text=text, url=url,
+                          keys=" ".join(name_keys(f"{title} {text}")))
 
 
 # --- The query (pure) ---------------------------------------------------------------------------
@@ -146,11 +151,16 @@ def rulebook_search(query: str, *, language: str, kinds: Iterable[str], size: in
     phrase (boosted) or words; the exact fan number or name first."""
     titles = [field_name("title", code) for code in LANGUAGE_ANALYZERS]
     own_title, own_text = field_name("title", language), field_name("text", language)
+    # typed without accents: the accentless forms match too ("derniere" finds "dernière");
+    # typed with them, only the words so written ("dés" is not "des")
+    folded = ([f"{own_title}.folded^2", f"{own_text}.folded"]
+              if language in FOLDED_ANALYZERS and not any(accented(w) for w in words(query))
+              else [])
     match = Q("bool", should=[
         Q("term", code={"value": query.strip().lower(), "boost": 20}),
         Q("multi_match", query=query, type="phrase", fields=[f"{own_title}^6", *titles],
           boost=4),
-        Q("multi_match", query=query, fields=[f"{own_title}^3", *titles, own_text],
+        Q("multi_match", query=query, fields=[f"{own_title}^3", *titles, own_text, *folded],
           operator="and"),
         Q("match_phrase", **{own_text: {"query": query, "boost": 2}}),
     ], minimum_should_match=1)
@@ -168,10 +178,15 @@ def rulebook_search(query: str, *, language: str, kinds: Iterable[str], size: in
 
 
 def people_search(query: str, *, kinds: Iterable[str], size: int = SIZE) -> Search:
-    """Every word in the name (or, for clubs and tournaments, the city)."""
+    """Every word in the name (or, for clubs and tournaments, the city), or every word's
+    transliteration key among the name's keys ("Fyodorov" finds Фёдоров)."""
+    keys = " ".join(name_key(w) for w in words(query))
     return (
         Search()
-        .query(Q("multi_match", query=query, fields=["title^3", "text"], operator="and"))
+        .query(Q("bool", should=[
+            Q("multi_match", query=query, fields=["title^3", "text"], operator="and"),
+            Q("match", keys={"query": keys, "operator": "and"}),
+        ], minimum_should_match=1))
         .filter("terms", kind=list(kinds))
         .highlight("title", "text", number_of_fragments=0)
         .highlight_options(pre_tags=[MARK_OPEN], post_tags=[MARK_CLOSE])
@@ -215,6 +230,16 @@ def people_results(response: dict[str, Any], *, language: str) -> list[Result]:
     return out
 
 
+def mapping_current(response: dict[str, Any], document: type[Document]) -> bool:
+    """Whether a ``get_mapping`` response maps each of ``document``'s fields as it does."""
+    wanted = document._doc_type.mapping.to_dict()["properties"]
+    for index in response.values():
+        properties = index.get("mappings", {}).get("properties", {})
+        if any(properties.get(name) != field for name, field in wanted.items()):
+            return False
+    return True
+
+
 def without_merged_players(results: list[Result]) -> list[Result]:
     """The results less the players merged into another since the index was built
     (decision 0811: the merged player's page only redirects); one query."""
@@ -255,6 +280,14 @@ class ElasticsearchSearch:
                 people_results(response.to_dict(), language=language))
         return found
 
+    def _mapping_current(self, name: str, document: type[Document]) -> bool:
+        """Whether an existing index maps every field as ``document`` does now (no index:
+        True). An index built with other analyzers (decision 0545) is dropped and built
+        again: these indices are small and re-indexed whole anyway."""
+        if not self.client.indices.exists(index=name):
+            return True
+        return mapping_current(self.client.indices.get_mapping(index=name).body, document)
+
     def index_build(
         self, documents: dict[str, Iterable[Document]], *, rebuild: bool = False
     ) -> dict[str, int]:
@@ -266,7 +299,7 @@ class ElasticsearchSearch:
         for key, document in (("rulebook", RulebookDocument), ("people", PeopleDocument)):
             docs = documents.get(key, ())
             name = index_names()[key]
-            if rebuild:
+            if rebuild or not self._mapping_current(name, document):
                 self.client.indices.delete(index=name, ignore_unavailable=True)
             if not self.client.indices.exists(index=name):
                 document.init(index=name, using=self.client)

@@ -26,6 +26,7 @@ text, a whole phrase before scattered words; inside one rank the kinds keep the 
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import re
@@ -79,7 +80,17 @@ from rulebook import selectors as rulebook_selectors
 from rulebook.links import fan_page_url
 from rulebook.models import Fan, WorkedExample
 from rulebook.rulesets import codes as ruleset_codes
-from rulebook.search_text import search_fold
+from rulebook.search_text import (
+    accented,
+    is_stopword,
+    lower,
+    name_key,
+    name_keys,
+    search_fold,
+    stem,
+    stems_lines,
+    words,
+)
 from tournaments.selectors import (
     players_matching,
     players_shown,
@@ -146,16 +157,148 @@ def match_rank(text: str, query: str, *, title: bool) -> int | None:
     return None
 
 
-def snippet(text: str, query: str, *, width: int = SNIPPET_CHARS) -> SafeString:
-    """A window of ``text`` around the first match, escaped, each word of the query in
-    ``<mark>``; the start of the text when nothing matches."""
+# --- Words, stems and accents (issue 41, decision 0545) -------------------------------------
+
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A query read for one language: its phrase (folded, and with its accents), its words
+    as typed (case folded), folded, and their stems. A word typed with accents is matched
+    with them ("dés" is not "des"); one typed without finds both spellings."""
+
+    phrase: str
+    lower_phrase: str
+    words: tuple[str, ...]
+    folded: tuple[str, ...]
+    stems: tuple[str, ...]
+    marks: tuple[bool, ...]
+    stops: tuple[bool, ...]  # stop words ("des", "the"): matched as words, never by stem
+
+    @property
+    def marked(self) -> bool:
+        return any(self.marks)
+
+
+def terms(query: str, language: str) -> Terms:
+    typed = tuple(words(query))
+    marks = tuple(accented(w) for w in typed)
+    return Terms(
+        phrase=" ".join(query_words(query)), lower_phrase=" ".join(lower(query).split()),
+        words=typed, folded=tuple(search_fold(w) for w in typed),
+        stems=tuple(stem(w if m else search_fold(w), language)
+                    for w, m in zip(typed, marks, strict=True)),
+        marks=marks, stops=tuple(is_stopword(w, language) for w in typed),
+    )
+
+
+@dataclass(frozen=True)
+class Searchable:
+    """A title or a text ready to be matched: folded (no case, no accents), case folded
+    with its accents, and its words' stems (as written, and folded first)."""
+
+    folded: str
+    lower: str
+    stems: str
+    folded_stems: str
+
+
+def searchable(text: str, language: str) -> Searchable:
+    stems, folded_stems = stems_lines(text, language)
+    return Searchable(folded=search_fold(text), lower=lower(text), stems=stems,
+                      folded_stems=folded_stems)
+
+
+def _word_found(where: Searchable, t: Terms, i: int) -> tuple[bool, bool]:
+    """Whether the query's i-th word is in ``where``, and whether as a whole word (one of
+    its forms: the same stem) rather than inside another word ("lea" in "Tableau")."""
+    if _CJK.search(t.words[i]):  # Chinese writes no spaces: a word is wherever it occurs
+        found = t.words[i] in where.lower
+        return found, found
+    word, text = (t.words[i], where.lower) if t.marks[i] else (t.folded[i], where.folded)
+    if t.stops[i]:  # not among the stems (as in PostgreSQL): the word itself
+        found = word in text
+        return found, found and whole_words(text, [word])
+    line = where.stems if t.marks[i] else where.folded_stems
+    if f" {t.stems[i]} " in line:
+        return True, True
+    return word in text, False
+
+
+def _phrase_found(where: Searchable, t: Terms) -> bool:
+    stems = [s for s, stop in zip(t.stems, t.stops, strict=True) if not stop]
+    if len(t.words) > 1 and stems:  # the stems in a row, stop words left out of both
+        line = where.stems if t.marked else where.folded_stems
+        if f" {' '.join(stems)} " in line:
+            return True
+    return t.lower_phrase in where.lower if t.marked else t.phrase in where.folded
+
+
+def rank_searchable(title: Searchable, text: Searchable, t: Terms) -> tuple[int | None, bool]:
+    """The rank of a title and text for the query (None: no match) and whether every word
+    is there as a whole word. A word's other forms count as the word ("dobbelsteen" finds
+    "dobbelstenen"); a word inside another counts, ranked after."""
+    if not t.words:
+        return None, False
+    in_title = [_word_found(title, t, i) for i in range(len(t.words))]
+    in_text = [_word_found(text, t, i) if not in_title[i][1] else in_title[i]
+               for i in range(len(t.words))]
+    whole = all(a[1] or b[1] for a, b in zip(in_title, in_text, strict=True))
+    if _phrase_found(title, t):
+        same = title.lower.strip() == t.lower_phrase if t.marked else (
+            title.folded.strip() == t.phrase)
+        return (EXACT if same else TITLE_PHRASE), whole
+    if all(found for found, _whole in in_title):
+        return TITLE_WORDS, whole
+    if _phrase_found(text, t):
+        return TEXT_PHRASE, whole
+    if all(a[0] or b[0] for a, b in zip(in_title, in_text, strict=True)):
+        return TEXT_WORDS, whole
+    return None, False
+
+
+def _forms(text: str, query: str, language: str) -> Iterator[tuple[int, str]]:
+    """Where in ``text`` a word is a form of a query word without containing it
+    ("dobbelstenen" for "dobbelsteen"), and that word folded."""
+    t = terms(query, language)
+    wanted = {s for s, m, stop in zip(t.stems, t.marks, t.stops, strict=True)
+              if not m and not stop}
+    marked = {s for s, m, stop in zip(t.stems, t.marks, t.stops, strict=True) if m and not stop}
+    if not wanted and not marked:
+        return
+    for match in _WORD.finditer(lower(text)):
+        word = match.group()
+        folded = search_fold(word)
+        if (stem(folded, language) in wanted or stem(word, language) in marked) and not any(
+            f in folded for f in t.folded
+        ):
+            yield match.start(), folded
+
+
+def stem_forms(text: str, query: str, language: str) -> list[str]:
+    """The words of ``text`` (folded) that are other forms of a query word: highlighted in
+    the snippet too."""
+    return list(dict.fromkeys(folded for _at, folded in _forms(text, query, language)))
+
+
+def snippet(
+    text: str, query: str, *, width: int = SNIPPET_CHARS, language: str = ""
+) -> SafeString:
+    """A window of ``text`` around the first match, escaped, each word of the query (and,
+    given the ``language``, each other form of it) in ``<mark>``; the start of the text when
+    nothing matches."""
     text = " ".join(text.split())
     if len(text) > 4 * width:  # fold only a window around the first match (long pages)
-        lower = text.lower()
-        hits = [i for i in (lower.find(w) for w in query_words(query)) if i >= 0]
+        lower_text = text.lower()
+        hits = [i for i in (lower_text.find(w) for w in query_words(query)) if i >= 0]
         if not hits:  # only accents or special letters differ: fold it all
             whole = search_fold(text)
             hits = [i for i in (whole.find(w) for w in query_words(query)) if i >= 0]
+        if not hits and language:  # another form of the word: the first one
+            hits = [at for at, _form in itertools.islice(_forms(text, query, language), 1)]
         at = min(hits) if hits else 0  # about the same place: folding rarely changes length
         begin_at = max(0, at - 2 * width)
         prefix = "… " if begin_at else ""
@@ -164,8 +307,9 @@ def snippet(text: str, query: str, *, width: int = SNIPPET_CHARS) -> SafeString:
             text = text[text.find(" ") + 1:]
     else:
         prefix = ""
+    forms = stem_forms(text, query, language) if language else []  # in the window only
     folded, positions = fold_with_positions(text)
-    words = sorted(set(query_words(query)), key=len, reverse=True)
+    words = sorted(set(query_words(query)) | set(forms), key=len, reverse=True)
     phrase = " ".join(query_words(query))
     needles = [phrase, *words] if phrase else []
     hits = [i for i in (folded.find(n) for n in needles) if i >= 0]
@@ -213,8 +357,8 @@ class PageText:
     text: str
     url: str
     ruleset: str
-    folded_title: str
-    folded_text: str
+    search_title: Searchable
+    search_text: Searchable
 
 
 _pages_cache: dict[str, tuple[str, list[PageText]]] = {}
@@ -253,7 +397,8 @@ def pages_text(language: str) -> list[PageText]:
             rows.append(PageText(
                 page_id=page.pk, kind=kind, title=page.title, text=text,
                 url=page.get_url() or page.url_path, ruleset=ruleset,
-                folded_title=search_fold(page.title), folded_text=search_fold(text),
+                search_title=searchable(page.title, language),
+                search_text=searchable(text, language),
             ))
         _pages_cache[language] = (version, rows)
         return rows
@@ -262,35 +407,20 @@ def pages_text(language: str) -> list[PageText]:
 # --- The database backend's sources -------------------------------------------------------
 
 
-def _rank_folded(folded_title: str, folded_text: str, phrase: str, words: list[str]) -> int | None:
-    if phrase in folded_title:
-        return EXACT if folded_title.strip() == phrase else TITLE_PHRASE
-    if all(w in folded_title for w in words):
-        return TITLE_WORDS
-    if phrase in folded_text:
-        return TEXT_PHRASE
-    if all(w in folded_title or w in folded_text for w in words):
-        return TEXT_WORDS
-    return None
-
-
 def pages_matching(query: str, language: str) -> list[Result]:
-    words = query_words(query)
-    phrase = " ".join(words)
+    t = terms(query, language)
     results = []
     for n, row in enumerate(pages_text(language)):
-        rank = _rank_folded(row.folded_title, row.folded_text, phrase, words)
+        rank, whole = rank_searchable(row.search_title, row.search_text, t)
         if rank is None:
             continue
         # A page's title is never an exact fan: the fan itself comes first.
         rank = max(rank, TITLE_PHRASE)
-        in_text = any(word in row.folded_text for word in words)
-        where = row.folded_title if rank <= TITLE_WORDS else f"{row.folded_title} {row.folded_text}"
+        in_text = any(_word_found(row.search_text, t, i)[0] for i in range(len(t.words)))
         results.append(Result(
             kind=row.kind, id=str(row.page_id), title=row.title,
             snippet=None, snippet_text=row.text if in_text else row.title, url=row.url,
-            ruleset=row.ruleset,
-            rank=rank, order=n, whole=whole_words(where, words),
+            ruleset=row.ruleset, rank=rank, order=n, whole=whole,
         ))
         if len(results) >= MAX_PER_KIND:
             break
@@ -322,6 +452,7 @@ def fans_found(query: str, language: str) -> list[Result]:
     """The fans ``rulebook.selectors.fans_matching`` finds (the same rule: the number, or
     from two characters a name in any language), over a per-process index."""
     needle = search_fold(query.strip())
+    t = terms(query, language)
     results = []
     for fan, names, folded in _fan_index(language):
         by_number = search_fold(fan["id"]) == needle
@@ -335,11 +466,20 @@ def fans_found(query: str, language: str) -> list[Result]:
             snippet=None, snippet_text=f"{fan['id']} · {shown}",
             snippet_suffix=f" · {fan_value(fan)}",
             url=fan["url"], ruleset=fan["ruleset"], rank=EXACT if exact else TITLE_PHRASE,
-            order=len(results),
+            order=len(results), whole=exact or _name_whole(shown, t, language),
         ))
         if len(results) >= MAX_PER_KIND:
             break
     return results
+
+
+def _name_whole(name: str, t: Terms, language: str) -> bool:
+    """Whether every word of the query is a word of a fan's name, in any of its forms
+    ("kong" in "Two Concealed Kongs")."""
+    return rank_searchable(searchable(name, language), _NOTHING, t)[1]
+
+
+_NOTHING = Searchable(folded="", lower="", stems=" ", folded_stems=" ")
 
 
 def fan_value(fan: dict[str, Any]) -> str:
@@ -360,13 +500,16 @@ def _examples(language: str) -> list[dict[str, Any]]:
                 fan_name = names.get(ex.fan_code, ex.fan_code)
                 with override(language):
                     title = gettext("Example %(number)s") % {"number": ex.number}
+                names_text = " ".join([ex.code, *every.get(ex.fan_code, [])])
+                # the book's words are Russian: searched on the Russian site only
+                text = ex.book_text if language == "ru" else ""
                 rows.append({
                     "id": f"{ruleset}-{ex.code}", "ruleset": ruleset,
                     "title": f"{fan_name} · {title}",
-                    "names": " ".join([ex.code, *every.get(ex.fan_code, [])]),
-                    # the book's words are Russian: searched on the Russian site only
-                    "text": ex.book_text if language == "ru" else "",
+                    "names": names_text, "text": text,
                     "url": f"{fan_page_url(ruleset, ex.fan_code, language)}#{ex.code}",
+                    "search_title": searchable(f"{fan_name} · {title} {names_text}", language),
+                    "search_text": searchable(text, language),
                 })
         return rows
 
@@ -388,18 +531,17 @@ def forget() -> None:
 
 
 def examples_found(query: str, language: str) -> list[Result]:
-    words = query_words(query)
-    phrase = " ".join(words)
+    t = terms(query, language)
     results = []
     for n, row in enumerate(_examples(language)):
-        title = search_fold(f"{row['title']} {row['names']}")
-        rank = _rank_folded(title, search_fold(row["text"]), phrase, words)
+        rank, whole = rank_searchable(row["search_title"], row["search_text"], t)
         if rank is None:
             continue
         results.append(Result(
             kind=EXAMPLE, id=row["id"], title=row["title"],
             snippet=None, snippet_text=row["text"] if rank >= TEXT_PHRASE else row["title"],
             url=row["url"], ruleset=row["ruleset"], rank=max(rank, TITLE_PHRASE) + 1, order=n,
+            whole=whole,
         ))
         if len(results) >= MAX_PER_KIND:
             break
@@ -410,6 +552,15 @@ def _people_query(query: str) -> bool:
     """Names are looked up from two characters on (one Chinese character is a name)."""
     text = "".join(query.split())
     return len(text) >= 2 or bool(text and "\u3400" <= text[0] <= "\u9fff")
+
+
+def name_whole(names: str, query: str) -> bool:
+    """Whether each word of the query is a whole word of the names, as written or as
+    another transliteration of it ("Fyodorov" for "Фёдоров")."""
+    folded = search_fold(names)
+    keys = set(name_keys(names))
+    return all(whole_words(folded, [word]) or name_key(word) in keys
+               for word in query_words(query))
 
 
 def players_found(query: str, language: str) -> list[Result]:
@@ -423,7 +574,7 @@ def players_found(query: str, language: str) -> list[Result]:
             kind=PLAYER, id=str(player.pk), title=str(player), snippet=None, snippet_text=names,
             url=f"{url}{player.pk}/",
             rank=TITLE_PHRASE if match_rank(names, query, title=True) in (EXACT, TITLE_PHRASE)
-            else TITLE_WORDS, order=n,
+            else TITLE_WORDS, order=n, whole=name_whole(names, query),
         ))
     return results
 
@@ -443,6 +594,7 @@ def clubs_found(query: str, language: str) -> list[Result]:
             kind=CLUB, id=str(pk), title=name, snippet=None, snippet_text=text,
             url=f"{_url('ratings:list', language)}?club={pk}",
             rank=match_rank(name, query, title=True) or TITLE_WORDS, order=n,
+            whole=whole_words(folded, words),
         ))
         if len(results) >= MAX_PER_KIND:
             break
@@ -460,6 +612,7 @@ def tournaments_found(query: str, language: str) -> list[Result]:
             kind=TOURNAMENT, id=str(t.pk), title=t.name, snippet=None, snippet_text=text,
             url=f"{url}{t.pk}/",
             rank=match_rank(t.name, query, title=True) or TITLE_WORDS, order=n,
+            whole=whole_words(search_fold(text), query_words(query)),
         ))
     return results
 
@@ -544,17 +697,16 @@ def people_documents() -> Iterator[PeopleDocument]:
 
 
 def ranked(results: Sequence[Result]) -> list[Result]:
-    return sorted(results, key=lambda r: (r.rank, not r.whole, KIND_ORDER[r.kind], r.order))
-
-
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+    """Whole words before words found inside others ("Léa" before "Tableau" for "lea",
+    issue 41), then by rank, kind and each source's order."""
+    return sorted(results, key=lambda r: (not r.whole, r.rank, KIND_ORDER[r.kind], r.order))
 
 
 def whole_words(folded: str, words: Sequence[str]) -> bool:
-    """Whether each word is found in ``folded`` where a word starts (a word of Chinese
-    characters anywhere: Chinese writes no spaces)."""
+    """Whether each word is a whole word of ``folded`` (a word of Chinese characters
+    anywhere: Chinese writes no spaces)."""
     return all(
-        _CJK_CHAR.search(word) or re.search(r"(?<!\w)" + re.escape(word), folded)
+        _CJK.search(word) or re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", folded)
         for word in words
     )
 
@@ -587,7 +739,8 @@ def site_search(
     shown = [
         result if result.snippet is not None
         else replace(result, snippet=mark_safe(
-            snippet(result.snippet_text, query) + escape(result.snippet_suffix)))
+            snippet(result.snippet_text, query, language=language)
+            + escape(result.snippet_suffix)))
         for result in ordered[start:start + per_page]
     ]
     return ResultPage(

@@ -27,7 +27,7 @@ from django.utils.translation import pgettext_lazy
 from core.dates import validate_tournament_date
 from rulebook import rulesets
 from rulebook.scoring.standings import WINDS
-from rulebook.search_text import search_fold
+from rulebook.search_text import name_keys, search_fold
 from tournaments.rules import states
 from tournaments.rules.ema_numbers import ema_number_normalise
 
@@ -91,8 +91,9 @@ class Player(models.Model):
                     "redirect to it."),
     )
     # Both names folded (rulebook.search_text.search_fold: no case, no accents) for search,
-    # the same on every database: SQLite's LIKE folds ASCII letters only (decision 0525).
-    name_search = models.CharField(max_length=401, blank=True, editable=False)
+    # the same on every database: SQLite's LIKE folds ASCII letters only (decision 0525);
+    # then their words' transliteration keys (name_key, decision 0546).
+    name_search = models.CharField(max_length=1000, blank=True, editable=False)
 
     objects = PlayerManager()
 
@@ -147,8 +148,12 @@ class Player(models.Model):
 
 
 def player_search_text(name_latin: str, name_native: str) -> str:
-    """The folded names a player is searched by, one line: "sokolov ivan|соколов иван"."""
-    return "|".join(search_fold(name) for name in (name_latin, name_native or "") if name)
+    """The folded names a player is searched by, one line, then the keys of their words'
+    transliteration variants (``name_key``), each after a space: "fedorov ivan|федоров
+    иван| fedorov ivan" (issue 41: "Fyodorov" finds Фёдоров and Fedorov)."""
+    names = [name for name in (name_latin, name_native or "") if name]
+    keys = " ".join(name_keys(" ".join(names)))
+    return "|".join([*(search_fold(name) for name in names), f" {keys}" if keys else ""])
 
 
 class EntriesOpen(models.TextChoices):

@@ -236,7 +236,7 @@ def test_search_costs_the_same_with_ten_times_the_players(client, players, monke
 def test_rulebook_document_has_a_field_per_language_with_its_analyzer():
     mapping = search_documents.RulebookDocument._doc_type.mapping.to_dict()["properties"]
     assert {mapping[f"title_{code}"]["analyzer"] for code in LANGUAGES} == {
-        "russian", "english", "french", "dutch", "cjk"}
+        "site_ru", "site_en", "site_fr", "site_nl", "cjk"}
     assert mapping["text_zh-hans"]["analyzer"] == "cjk"
     assert mapping["code"] == {"type": "keyword", "normalizer": "lowercase"}
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
-from rulebook.search_text import search_fold
+from rulebook.search_text import name_key, search_fold
 from tournaments.models import PUBLIC_STATES, Player, Registration, Tournament
 
 
@@ -15,8 +15,19 @@ def _every_folded_word_in_name(query: str) -> Q:
     case in every script and with or without accents, on SQLite too (decision 0525)."""
     condition = Q()
     for word in search_fold(query).split():
-        condition &= Q(name_search__contains=word)
+        condition &= _name_word_condition(word)
     return condition
+
+
+def _name_word_condition(word: str) -> Q:
+    """The folded word anywhere in the names, or its transliteration key at the start of
+    one of the names' keys (decision 0546): "fyodorov" finds Фёдоров and Fedorov. Keys under
+    three letters would find too much; they are left to the folded names."""
+    folded = Q(name_search__contains=word)
+    key = name_key(word)
+    if len(key) < 3 or key == word:
+        return folded
+    return folded | Q(name_search__contains=f" {key}")
 
 
 def _listed_probes() -> tuple[Exists, Exists]:
