@@ -16,7 +16,7 @@ def fill(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0024_seating_repeat_minimum"),
+        ("tournaments", "0025_mers_weight_reason"),
     ]
 
     operations = [
