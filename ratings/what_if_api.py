@@ -24,7 +24,7 @@ from tournaments.models import Player, Tournament
 from tournaments.permissions import can_accredit, is_organizer
 
 TOURNAMENT_NOT_FOUND = gettext_lazy("There is no tournament %(id)s.")
-PLAYER_INVALID = gettext_lazy("Give the player as ?player= and a player's number.")
+PLAYER_INVALID = gettext_lazy("Give the player's number in the parameter “player”.")
 PLAYER_NOT_FOUND = gettext_lazy("There is no player %(id)s.")
 NOT_ENTERED = gettext_lazy("Player %(id)s has not entered this tournament.")
 SUBSTITUTE = gettext_lazy("Player %(id)s is a substitute here: substitutes are not ranked.")

@@ -20,8 +20,9 @@ class PointsInvalid(ValueError):
 
 
 def parse_points(text: str) -> tuple[int, ...]:
-    """ "10, 8, 6" -> (10, 8, 6); empty -> (); anything else: PointsInvalid."""
-    parts = [p.strip() for p in (text or "").split(",")]
+    """ "10, 8, 6" -> (10, 8, 6) (a Chinese comma ， or 、 separates too); empty -> ();
+    anything else: PointsInvalid."""
+    parts = [p.strip() for p in re.split(r"[,，、]", text or "")]
     if parts == [""]:
         return ()
     if not all(re.fullmatch(r"[0-9]{1,6}", p) for p in parts):

@@ -32,6 +32,7 @@ from tournaments.models import Player
 
 def test_points_per_place_are_parsed() -> None:
     assert parse_points("10, 8,6") == (10, 8, 6)
+    assert parse_points("10，8、6") == (10, 8, 6)  # as a Chinese keyboard types them
     assert parse_points("") == ()
     for bad in ("10, x", "1;2", "-1", "3,,1", "\u00b2"):
         with pytest.raises(PointsInvalid):
