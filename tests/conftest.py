@@ -280,3 +280,12 @@ def rulebook_content_committed(_load_snapshots, transactional_db, monkeypatch):
     monkeypatch.setattr(data_files, "RULES_DIR", RULES_DIR)
     with transaction.atomic():
         return loaded_or_restored(_load_snapshots, "rulebook", _rulebook_load)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that drives Chromium is marked `browser`, whether its module says so or it
+    only asks for the `browser` or `browser_page` fixture: CI runs these once, on SQLite
+    (docs/decisions/0010-what-ci-runs-on-both-databases.md)."""
+    for item in items:
+        if {"browser", "browser_page"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
