@@ -41,9 +41,9 @@ class TournamentImportForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("name"), max_length=200)
     ruleset = forms.ChoiceField(label=gettext_lazy("rules"), choices=Tournament.Ruleset.choices)
     start_date = forms.DateField(label=gettext_lazy("start date"),
-                                 widget=forms.DateInput(attrs={"type": "date"}))
+                                 widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     end_date = forms.DateField(label=gettext_lazy("end date"),
-                               widget=forms.DateInput(attrs={"type": "date"}))
+                               widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     city = forms.CharField(label=gettext_lazy("city"), max_length=100)
     country = forms.ChoiceField(label=gettext_lazy("country"))
     mers = forms.BooleanField(label=gettext_lazy("MERS tournament"), required=False)
