@@ -152,6 +152,10 @@ def test_each_import_page_lists_its_reports_latest_first_paginated(client, peopl
         assert "Past 29" in html
     second = client.get(page, {"page": 2}).content.decode()
     assert "file-04.csv" in second and "file-29.csv" not in second
+    latest = ImportRun.objects.filter(kind=kind).order_by("-pk").first()
+    assert f"/admin/imports/run/{latest.pk}/" in html
+    shown = client.get(f"/admin/imports/run/{latest.pk}/").content.decode()
+    assert 'id="import-committed"' in shown and f"/{latest.pk}/report.csv" in shown
 
 
 def test_the_generic_page_of_the_tournament_import_is_its_own_page(client, people):
