@@ -126,6 +126,7 @@ class ImportReport:
                       "notes": [{"column": n.column, "code": n.code,
                                  "message": say(n.code, n.params)} for n in r.notes]}
                      for r in self.rows],
+            "decisions": [],
         }
 
 
@@ -195,6 +196,31 @@ def columns_map(header: Sequence[str], fields: Sequence[ImportField],
     return indexes
 
 
+def mapping_posted(header: Sequence[str], fields: Sequence[ImportField],
+                   posted: Mapping[str, Any], saved: Mapping[str, str] | None = None
+                   ) -> dict[str, str]:
+    """The mapping an admin page's form gives (a ``column-<index>`` choice per column of
+    the file), over the mapping saved before (``saved``), over the guess from the headers.
+    A value that names no field is left out (the guess stays)."""
+    guess = columns_guess(header, fields)
+    mapping = {column: (saved or {}).get(column, guess[column]) for column in header}
+    names = {f.name for f in fields}
+    for index, column in enumerate(header):
+        key = f"column-{index}"
+        if key not in posted:
+            continue
+        value = str(posted.get(key) or IGNORE)
+        if value == IGNORE or value in names:
+            mapping[column] = value
+    return mapping
+
+
+def mapping_columns(header: Sequence[str], mapping: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The rows of an admin page's mapping table: each column's index, header and field."""
+    return [{"index": index, "header": column, "field": mapping.get(column, IGNORE)}
+            for index, column in enumerate(header)]
+
+
 class _Reporting(Protocol):
     def error(self, row: int | None, column: Any, code: str, /, **params: Any) -> None: ...
 
@@ -238,18 +264,34 @@ def sheet_mapped(data: bytes, fields: Sequence[ImportField], mapping: Mapping[st
                        {name: sheet.header[index] for name, index in indexes.items()})
 
 
+STORED_KEYS = ("created", "updated", "unchanged", "review", "errors", "tournament", "rows",
+               "decisions")
+"""The one format of a stored report, whatever the import (members, the EMA player
+register, a tournament's standings): the API's answer, every row with its outcome and
+notes (``rows``), and the decisions taken in words (``decisions``: the tournament import
+says each of its choices this way; the others say them in the rows' notes)."""
+
+DECISION = "decision"
+
+
+def _candidate_label(candidate: Mapping[str, Any]) -> str:
+    return str(candidate.get("label") or candidate.get("name") or candidate.get("id", ""))
+
+
 def report_csv_rows(stored: Mapping[str, Any]) -> Iterable[list[Any]]:
-    """A stored report as CSV rows (header first): every row, its outcome and each note,
-    then the review and the errors."""
+    """A stored report (``STORED_KEYS``) as CSV rows (header first): every row, its outcome
+    and each note, then the decisions, the review and the errors."""
     yield ["row", "outcome", "what", "column", "code", "message"]
     for row in stored.get("rows", []):
         notes = row.get("notes") or [{}]
         for note in notes:
             yield [row["row"], row["outcome"], row["label"], note.get("column", ""),
                    note.get("code", ""), note.get("message", "")]
+    for text in stored.get("decisions", []):
+        yield ["", DECISION, "", "", "", text]
     for item in stored.get("review", []):
         yield [item["row"], REVIEW, item["reason"], "", "", "; ".join(
-            str(c.get("label", c.get("id", ""))) for c in item["candidates"])]
+            _candidate_label(c) for c in item["candidates"])]
     for error in stored.get("errors", []):
         yield [error["row"] or "", ERROR, "", error["column"] or "", error["code"],
                error["message"]]

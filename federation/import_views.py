@@ -16,6 +16,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page, Paginator
+from django.db.models.fields.json import KT
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -29,14 +31,14 @@ from core.errors import errors_collected
 from core.imports import (
     CREATED,
     ERROR,
-    IGNORE,
     REVIEW,
     UNCHANGED,
     UPDATED,
     ImportFailed,
     ImportField,
     ImportReport,
-    columns_guess,
+    mapping_columns,
+    mapping_posted,
     report_csv_rows,
 )
 from core.spreadsheets import MAX_BYTES, SpreadsheetError, spreadsheet_read
@@ -51,8 +53,11 @@ class ImportKind:
     fields: Sequence[ImportField]
     field_labels: dict[str, Promise]
     allowed: Callable[[Any], bool]
-    run_import: Callable[..., ImportReport]
+    run_import: Callable[..., ImportReport] | None
     describe: Callable[[str, dict[str, Any]], str]
+    page: str = ""
+    """The URL name of the import's own page, when it has one (the tournament import asks
+    for the tournament's fields too): the generic upload page sends there."""
 
 
 KINDS: dict[str, ImportKind] = {}
@@ -75,6 +80,18 @@ class UploadForm(forms.Form):
         return upload
 
 
+RUNS_PER_PAGE = 25
+
+
+def import_report_allowed(kind: str, user: Any) -> bool:
+    """May ``user`` read the reports of imports of ``kind``: the roles that own the data
+    (the kind's ``allowed``: the membership officer for members, the accreditation or
+    membership officer for the EMA player register, the accreditation officer for
+    tournaments) and superusers."""
+    found = KINDS.get(kind)
+    return bool(user.is_authenticated and found is not None and found.allowed(user))
+
+
 def _kind(kind: str, user: Any) -> ImportKind:
     found = KINDS.get(kind)
     if found is None:
@@ -84,20 +101,31 @@ def _kind(kind: str, user: Any) -> ImportKind:
     return found
 
 
+def import_runs_page(kind: str, page: Any) -> Page:
+    """The committed imports of a kind, latest first, a page of them (the stored report
+    and file left unread)."""
+    runs = (ImportRun.objects.filter(kind=kind, committed_at__isnull=False)
+            .select_related("created_by").defer("data", "report")
+            .annotate(tournament_ref=KT("report__tournament"))
+            .order_by("-committed_at", "-pk"))
+    return Paginator(runs, RUNS_PER_PAGE).get_page(page)
+
+
 @require_http_methods(["GET", "POST"])
 def import_upload(request: HttpRequest, kind: str) -> HttpResponse:
     """The upload form and the imports of this kind committed before."""
     found = _kind(kind, request.user)
+    if found.page:
+        return redirect(found.page)
     form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         run = ImportRun.objects.create(kind=found.kind, file_name=upload.name[:255],
                                        data=upload.read(), created_by=request.user)
         return redirect("import_run", pk=run.pk)
-    runs = (ImportRun.objects.filter(kind=found.kind, committed_at__isnull=False)
-            .select_related("created_by").defer("data", "report")[:50])
     return render(request, "federation/admin/import_upload.html",
-                  {"form": form, "import_kind": found, "runs": runs})
+                  {"form": form, "import_kind": found,
+                   "runs": import_runs_page(found.kind, request.GET.get("page"))})
 
 
 @require_http_methods(["GET", "POST"])
@@ -109,20 +137,16 @@ def import_run(request: HttpRequest, pk: int) -> HttpResponse:
     if run.committed_at is not None:
         return render(request, "federation/admin/import_run.html",
                       {"run": run, "import_kind": found, "stored": run.report})
-    if run.created_by_id != request.user.pk:
+    if run.created_by_id != request.user.pk or found.run_import is None:
         raise PermissionDenied  # another officer's upload waits for them
     problems: list[Any] = []
     header: tuple[str, ...] = ()
     with errors_collected(problems, describe=lambda error: [error]):
         header = spreadsheet_read(bytes(run.data)).header
-    guess = columns_guess(header, found.fields)
-    mapping = {column: (run.mapping or {}).get(column, guess[column]) for column in header}
+    mapping = mapping_posted(header, found.fields,
+                             request.POST if request.method == "POST" else {}, run.mapping)
     decisions: dict[int, str] = {}
     if request.method == "POST":
-        for index, column in enumerate(header):
-            value = request.POST.get(f"column-{index}", IGNORE)
-            if value == IGNORE or value in {f.name for f in found.fields}:
-                mapping[column] = value
         for key, value in request.POST.items():
             if key.startswith("decision-") and key[9:].isdigit() and value:
                 decisions[int(key[9:])] = value
@@ -141,8 +165,7 @@ def import_run(request: HttpRequest, pk: int) -> HttpResponse:
         if commit and not failed:
             return redirect("import_run", pk=run.pk)
     spreadsheet_errors = [e.message for e in problems if isinstance(e, SpreadsheetError)]
-    columns = [{"index": index, "header": column, "field": mapping.get(column, IGNORE)}
-               for index, column in enumerate(header)]
+    columns = mapping_columns(header, mapping)
     preview = report.stored(found.describe) if report is not None else None
     if preview is not None:
         labels = _outcome_labels()

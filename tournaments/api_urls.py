@@ -3,6 +3,7 @@ in tournaments/api/."""
 
 from django.urls import path
 
+from federation.api import ImportReportView
 from tournaments.api import (
     entries,
     hands,
@@ -29,7 +30,8 @@ urlpatterns = [
          name="api-player-claim-decision"),
     path("imports/tournaments", imports.TournamentImportView.as_view(),
          name="api-import-tournaments"),
-    path("imports/tournaments/<int:pk>/report", imports.TournamentImportReportView.as_view(),
+    path("imports/tournaments/<int:pk>/report",
+         ImportReportView.as_view(kind="tournaments"),
          name="api-import-tournament-report"),
     path("tournaments", lifecycle.TournamentListView.as_view(), name="api-tournaments"),
     path("tournaments/<int:pk>", lifecycle.TournamentDetailView.as_view(),

@@ -1017,32 +1017,6 @@ class UnbalancedTable(models.Model):
         return f"{self.tournament} {self.session}/{self.table}: {self.total}"
 
 
-class TournamentImport(models.Model):
-    """One committed import of a tournament's final standings
-    (docs/decisions/0810-final-standings-imports.md): who, when, which file, and its report
-    (the counts and every decision taken), kept to be downloaded."""
-
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="imports",
-        verbose_name=_("tournament"),
-    )
-    filename = models.CharField(_("file"), max_length=255, blank=True)
-    imported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
-        verbose_name=_("imported by"),
-    )
-    imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
-    report = models.JSONField(_("report"), default=dict)
-
-    class Meta:
-        ordering = ["-imported_at", "-pk"]
-        verbose_name = _("tournament import")
-        verbose_name_plural = _("tournament imports")
-
-    def __str__(self) -> str:
-        return f"{self.tournament} {self.imported_at:%Y-%m-%d}"
-
-
 class PlayerMerge(models.Model):
     """Two players found to be one person (docs/decisions/0811-player-identity.md): the rows
     of ``merged`` moved to ``kept`` (``moved``: model -> field -> ids, to undo), ``merged``

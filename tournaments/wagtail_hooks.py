@@ -82,11 +82,10 @@ def register_tournament_admin_urls():
 
     # the admin's URLs are read before any admin page answers: the import kinds are known
     import_kind_register(_players_import_kind())
+    import_kind_register(_tournaments_import_kind())
     return [
         path("tournaments/<int:pk>/decide/", decide_view, name="tournament_decide"),
         path("tournaments/import/", imports.tournament_import_view, name="tournament_import"),
-        path("tournaments/imports/<int:pk>/report/", imports.tournament_import_report,
-             name="tournament_import_report"),
         path("players/claims/", imports.player_claims_view, name="tournament_player_claims"),
         path("players/claims/<int:pk>/decide/", imports.player_claim_decide_view,
              name="tournament_player_claim_decide"),
@@ -162,6 +161,27 @@ def _players_import_kind():  # type: ignore[no-untyped-def]
         allowed=can_import_players,
         run_import=player_import.players_import,
         describe=player_import.describe,
+    )
+
+
+def _tournaments_import_kind():  # type: ignore[no-untyped-def]
+    """The past tournaments' import: its own page (the tournament's fields, the mapping, the
+    review), its reports kept and answered as every import's (decision 0815)."""
+    from federation.import_views import ImportKind
+    from tournaments.permissions import can_accredit
+    from tournaments.services import imports as tournament_imports
+    from tournaments.views.imports import field_labels
+
+    return ImportKind(
+        kind=tournament_imports.KIND,
+        title=_("Import a past tournament"),
+        help=_("Final standings of a past tournament, at home or abroad."),
+        fields=tournament_imports.FIELDS,
+        field_labels=field_labels(),
+        allowed=can_accredit,
+        run_import=None,
+        describe=tournament_imports.describe,
+        page="tournament_import",
     )
 
 

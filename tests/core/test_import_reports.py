@@ -13,7 +13,6 @@ from django.core.management import call_command
 
 from federation import services as federation_services
 from federation.models import ImportRun, MembershipType
-from tournaments.models import TournamentImport
 
 pytestmark = pytest.mark.django_db
 
@@ -56,13 +55,15 @@ def test_every_import_leaves_its_report_to_download(client, tmp_path, membership
         rows = _csv(client.get(f"/admin/imports/run/{run.pk}/report.csv"))
         assert rows[0][:3] == ["row", "outcome", "what"]
         assert [r[1:3] for r in rows[1:]] == [["created", what]], kind
-    refused = client.get(f"/admin/tournaments/imports/{TournamentImport.objects.get().pk}"
-                         "/report/")  # the accreditation officer's: the admin refuses
-    assert refused.status_code == 302 and refused["Location"] == "/admin/"
+    record = ImportRun.objects.get(kind="tournaments")
+    refused = client.get(f"/admin/imports/run/{record.pk}/report.csv")
+    assert refused.status_code == 302 and refused["Location"] == "/admin/"  # the officer's
 
     client.force_login(officer)
-    record = TournamentImport.objects.get()
-    assert f"/admin/tournaments/imports/{record.pk}/report/" in client.get(
+    assert f"/admin/imports/run/{record.pk}/report.csv" in client.get(
         "/admin/tournaments/import/").content.decode()
-    report = json.loads(client.get(f"/admin/tournaments/imports/{record.pk}/report/").content)
+    rows = _csv(client.get(f"/admin/imports/run/{record.pk}/report.csv"))
+    assert rows[0][:3] == ["row", "outcome", "what"]
+    assert any(r[1] == "decision" and "Bob Berg" in r[5] for r in rows[1:])
+    report = json.loads(client.get(f"/api/v1/imports/{record.pk}/report").content)
     assert report["created"] == 2 and any("Bob Berg" in d for d in report["decisions"])

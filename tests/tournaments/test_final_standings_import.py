@@ -17,10 +17,11 @@ from openpyxl import Workbook
 
 from core.imports import ImportReport as CoreReport
 from core.imports import columns_map
+from federation.models import ImportRun
 from ratings.models import RatingEntry
 from ratings.selectors.ema import ema_ranking
 from tournaments import selectors
-from tournaments.models import Player, Tournament, TournamentImport, TournamentResult
+from tournaments.models import Player, Tournament, TournamentResult
 from tournaments.rules import standings_files
 from tournaments.services.imports import FIELDS as COLUMN_FIELDS
 from tournaments.services.imports import (
@@ -179,13 +180,14 @@ def test_a_published_ranking_gives_the_same_standings_row_by_row_and_twice_nothi
     again = post(api["officer"], as_csv(rows)).json()
     assert (again["created"], again["updated"], again["unchanged"]) == (0, 0, 60)
     assert Player.objects.count() == 60 and Tournament.objects.count() == 1
-    assert TournamentImport.objects.filter(tournament=t).count() == 2
+    runs = ImportRun.objects.filter(kind="tournaments", report__tournament=t.pk)
+    assert runs.count() == 2
     detail = api["anonymous"].get(f"/api/v1/tournaments/{t.pk}").json()
     assert detail["results_kind"] == "final" and detail["abroad"] is False
-    report = api["officer"].get(f"{URL}/{TournamentImport.objects.first().pk}/report")
+    report = api["officer"].get(f"/api/v1/imports/{runs.first().pk}/report")
     assert report.status_code == 200 and report.json()["unchanged"] == 60
     assert api["organizer"].get(
-        f"{URL}/{TournamentImport.objects.first().pk}/report").status_code == 403
+        f"/api/v1/imports/{runs.first().pk}/report").status_code == 403
 
 
 @pytest.mark.django_db
@@ -366,9 +368,10 @@ def test_the_officer_previews_chooses_and_commits_in_the_admin(client, officer, 
     assert committed.status_code == 200, committed.content.decode()[:2000]
     t = Tournament.objects.get()
     assert TournamentResult.objects.get(tournament=t, rank=1).player == known
-    record = TournamentImport.objects.get()
-    report = client.get(f"/admin/tournaments/imports/{record.pk}/report/")
+    record = ImportRun.objects.get(kind="tournaments")
+    report = client.get(f"/api/v1/imports/{record.pk}/report")
     assert report.status_code == 200 and report.json()["created"] == 2
+    assert report.json()["file_name"] == "kazan.csv"
 
 
 @pytest.mark.django_db

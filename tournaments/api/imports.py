@@ -1,20 +1,19 @@
 """Importing a past tournament's final standings (docs/decisions/0810-final-standings-imports.md):
 ``POST /api/v1/imports/tournaments`` (multipart: ``file`` and the tournament's fields;
-``?dry_run=true`` previews; ``choices`` and ``mapping`` JSON objects), and the report of a committed import."""
+``?dry_run=true`` previews; ``choices`` and ``mapping`` JSON objects). Its reports are every import's
+(``GET /api/v1/imports/{id}/report``, decision 0815)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api._common import TournamentAPIView
-from tournaments.models import TournamentImport
 from tournaments.permissions import can_accredit
 from tournaments.services.imports import ImportRefused, ImportReport, tournament_import
 
@@ -74,16 +73,3 @@ class TournamentImportView(TournamentAPIView):
                                    filename=upload.name or "", dry_run=dry_run,
                                    choices=choices, mapping=mapping)
         return Response(result.as_json(), status=200 if dry_run else 201)
-
-
-class TournamentImportReportView(TournamentAPIView):
-    """The report of a committed import (counts and every decision taken), as JSON."""
-
-    @extend_schema(request=None, responses=None)
-    def get(self, request: Request, pk: int) -> Response:
-        _officer_only(request)
-        record = get_object_or_404(TournamentImport, pk=pk)
-        response = Response(record.report)
-        response["Content-Disposition"] = (
-            f'attachment; filename="tournament-import-{record.pk}-report.json"')
-        return response

@@ -2,7 +2,8 @@
 (docs/decisions/0810-final-standings-imports.md): the tournament is created confirmed with
 ``results_kind`` "final", its players matched (EMA number first; a name and country only
 with a person's choice), its ``TournamentResult`` rows written, the ratings recomputed once
-(``results_imported``), and the report kept (``TournamentImport``).
+(``results_imported``), and the report kept as every import's is (``ImportRun`` of kind
+"tournaments", decision 0815).
 
 The same file imported twice changes nothing: the tournament is found again by its name and
 start date, the players by the tournament's stored standings, and equal rows are left
@@ -27,12 +28,12 @@ from core.countries import country_choices
 from core.dates import validate_tournament_date
 from core.errors import DomainError
 from core.imports import ImportField, issue_message, sheet_mapped
+from federation.services.import_runs import import_run_store
 from tournaments.models import (
     Accreditation,
     Player,
     Registration,
     Tournament,
-    TournamentImport,
     TournamentResult,
 )
 from tournaments.rules import standings_files
@@ -47,6 +48,9 @@ E_BAD_COUNTRY = "bad_country"
 E_REVIEW_OPEN = "review_open"
 E_BAD_CHOICE = "bad_choice"
 E_NOT_FINAL = "tournament_not_final"
+
+KIND = "tournaments"
+"""The kind of its ``ImportRun`` records (the admin's report pages, the reports' API)."""
 
 
 def _message(code: str, params: Mapping[str, Any]) -> str:
@@ -75,6 +79,10 @@ def _message(code: str, params: Mapping[str, Any]) -> str:
         return text
 
 
+describe = _message
+"""The words of a problem's code (the admin's pages of every import name it so)."""
+
+
 @dataclass
 class ImportReport:
     """What an import does or did: counts of standings rows, the rows a person must decide,
@@ -94,6 +102,11 @@ class ImportReport:
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    def stored(self) -> dict[str, Any]:
+        """The report in the one stored format of every import (``core.imports.STORED_KEYS``):
+        this import's decisions are said in words, it has no per-row outcomes."""
+        return {**self.as_json(), "rows": []}
 
 
 class ImportRefused(DomainError):
@@ -396,8 +409,8 @@ def tournament_import(
             report.tournament = existing
             return report
         tournament = Tournament.objects.get(pk=report.tournament)
-        TournamentImport.objects.create(tournament=tournament, filename=filename[:255],
-                                        imported_by=user, report=report.as_json())
+        import_run_store(run=None, kind=KIND, file_name=filename or tournament.name,
+                         imported_by=user, mapping=mapping, stored=report.stored())
         _audit(tournament, "tournaments.tournament.import", user,
                created=report.created, updated=report.updated, unchanged=report.unchanged)
         if changed:

@@ -11,7 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,10 +19,19 @@ from django.views.decorators.http import require_POST
 
 from core.countries import country_choices
 from core.errors import errors_as_messages
-from tournaments.models import PlayerClaim, Tournament, TournamentImport
+from core.imports import mapping_columns, mapping_posted
+from core.spreadsheets import SpreadsheetError, spreadsheet_read
+from federation.import_views import import_runs_page
+from tournaments.models import PlayerClaim, Tournament
 from tournaments.permissions import can_accredit, can_merge_players
 from tournaments.services import identity
-from tournaments.services.imports import ImportRefused, ImportReport, tournament_import
+from tournaments.services.imports import (
+    FIELDS,
+    KIND,
+    ImportRefused,
+    ImportReport,
+    tournament_import,
+)
 
 UPLOAD_SECONDS = 3600
 """How long an uploaded file waits between its preview and its commit."""
@@ -32,9 +41,9 @@ class TournamentImportForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("name"), max_length=200)
     ruleset = forms.ChoiceField(label=gettext_lazy("rules"), choices=Tournament.Ruleset.choices)
     start_date = forms.DateField(label=gettext_lazy("start date"),
-                                 widget=forms.DateInput(attrs={"type": "date"}))
+                                 widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     end_date = forms.DateField(label=gettext_lazy("end date"),
-                               widget=forms.DateInput(attrs={"type": "date"}))
+                               widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     city = forms.CharField(label=gettext_lazy("city"), max_length=100)
     country = forms.ChoiceField(label=gettext_lazy("country"))
     mers = forms.BooleanField(label=gettext_lazy("MERS tournament"), required=False)
@@ -56,13 +65,48 @@ def _officer(request: HttpRequest) -> None:
         raise PermissionDenied
 
 
+def field_labels() -> dict[str, Any]:
+    """The columns of a standings file as the mapping step names them."""
+    return {
+        "place": gettext_lazy("Place"), "first_name": gettext_lazy("First name"),
+        "last_name": gettext_lazy("Last name"),
+        "name": gettext_lazy("Name (first and last name in one column)"),
+        "ema_number": gettext_lazy("EMA number"), "country": gettext_lazy("Country"),
+        "table_points": gettext_lazy("Table points"),
+        "score": gettext_lazy("Score (game points)"), "team": gettext_lazy("Team"),
+    }
+
+
+def _header(content: bytes) -> tuple[str, ...]:
+    """The file's header for the mapping step (a file that cannot be read has none: the
+    import's report says why)."""
+    try:
+        return spreadsheet_read(content).header
+    except SpreadsheetError:
+        return ()
+
+
+def _runs(page: Any) -> Any:
+    """The committed imports, latest first, a page of them, each with its tournament."""
+    runs = import_runs_page(KIND, page)
+    ids = {int(run.tournament_ref) for run in runs
+           if run.tournament_ref and str(run.tournament_ref).isdigit()}
+    names = {t.pk: str(t) for t in Tournament.objects.filter(pk__in=ids).only("pk", "name")}
+    for run in runs:
+        ref = str(run.tournament_ref or "")
+        run.tournament_label = names.get(int(ref), "") if ref.isdigit() else ""
+    return runs
+
+
 def tournament_import_view(request: HttpRequest) -> HttpResponse:
-    """Upload and preview (the file is kept an hour under a token), then commit."""
+    """Upload, map the file's columns and preview (the file is kept an hour under a
+    token), then commit."""
     _officer(request)
     form = TournamentImportForm(request.POST or None, request.FILES or None)
     report: ImportReport | None = None
     committed = False
     choices: dict[int, int | None] = {}
+    columns: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         token = data["upload"] or ""
@@ -89,16 +133,23 @@ def tournament_import_view(request: HttpRequest) -> HttpResponse:
                     choices[int(key[7:])] = None if value == "new" else int(value) \
                         if value.isdigit() else None
             commit = "commit" in request.POST
+            header = _header(content)
+            # the guess from the headers, or the officer's choice per column (a new file
+            # starts from the guess)
+            mapping = mapping_posted(header, FIELDS,
+                                     request.POST if data["file"] is None else {})
+            columns = mapping_columns(header, mapping)
             try:
                 report = tournament_import(user=request.user, data=fields, content=content,
                                            filename=filename, dry_run=not commit,
-                                           choices=choices)
+                                           choices=choices, mapping=mapping)
                 committed = commit
             except ImportRefused as refused:
                 report = refused.report
             if committed:
                 cache.delete(f"tournament-import:{token}")
                 messages.success(request, _("The tournament was imported."))
+                columns = []
             form = TournamentImportForm(
                 initial={**data, "upload": token, "file": None}) if not committed else \
                 TournamentImportForm()
@@ -106,19 +157,10 @@ def tournament_import_view(request: HttpRequest) -> HttpResponse:
         "form": form, "report": report, "committed": committed,
         "choices": {} if committed else {row: "new" if value is None else value
                                          for row, value in choices.items()},
-        "imports": TournamentImport.objects.select_related("tournament", "imported_by")[:20],
+        "columns": columns,
+        "field_choices": list(field_labels().items()),
+        "runs": _runs(request.GET.get("page")), "show_tournament": True,
     })
-
-
-def tournament_import_report(request: HttpRequest, pk: int) -> HttpResponse:
-    """A committed import's report (counts and every decision), as a JSON download."""
-    _officer(request)
-    record = get_object_or_404(TournamentImport, pk=pk)
-    response = JsonResponse(record.report, json_dumps_params={"ensure_ascii": False,
-                                                              "indent": 2})
-    response["Content-Disposition"] = (
-        f'attachment; filename="tournament-import-{record.pk}-report.json"')
-    return response
 
 
 def _membership_officer(request: HttpRequest) -> None:
