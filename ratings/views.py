@@ -19,6 +19,7 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import floatformat
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -413,6 +414,34 @@ def _history_table(
     return mark_safe(html)
 
 
+@dataclass(frozen=True, slots=True)
+class ExplainedLine:
+    """A line of a month explained, ready to print (formatted here with the template's own
+    filters: a busy player's month has a hundred opponents, three months a page)."""
+
+    opponent_id: int
+    name: str  # "" when the opponent is not found
+    url: str
+    rating: str
+    rd: str
+    games: int
+    score: str
+    expected: str
+
+
+def _explained_line(line: Any, opponent: Player | None, opponent_url: str) -> ExplainedLine:
+    return ExplainedLine(
+        opponent_id=line.opponent_id,
+        name=str(opponent) if opponent else "",
+        url=opponent_url.replace("/0/", f"/{line.opponent_id}/"),
+        rating=floatformat(line.rating, 0),
+        rd=floatformat(line.rd, 0),
+        games=line.games,
+        score=floatformat(line.score, -1),
+        expected=floatformat(line.expected, 2),
+    )
+
+
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's rating, history and tournaments. Its two long lists come in pages
     (decision 0809): the tournaments (``?page=``, TOURNAMENTS_PAGE_SIZE newest first) and the
@@ -442,13 +471,15 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         {line.opponent_id for lines in explanations.values() for line in lines}
     )
     periods = []
+    opponent_url = reverse("ratings:player", args=[0])
     for entry in entries:
-        lines = [(line, opponents.get(line.opponent_id)) for line in explanations[entry.period]]
+        lines = sorted(explanations[entry.period], key=lambda line: -line.rating)
         periods.append(
             {
                 "entry": entry,
                 "date": period_first_day(parse_period(entry.period)),
-                "lines": sorted(lines, key=lambda pair: -pair[0].rating),
+                "lines": [_explained_line(line, opponents.get(line.opponent_id), opponent_url)
+                          for line in lines],
                 "change": entry.rating - entry.rating_before,
                 "low": entry.rating - 2 * entry.rd,
                 "high": entry.rating + 2 * entry.rd,
