@@ -374,7 +374,7 @@ def test_months_explained_lines_in_the_pages_language_best_opponent_first(
         html = client.get(f"/{lang}/ratings/players/{player.pk}/").content.decode()
         table = html[html.index('class="explain-table"'):]
         table = table[:table.index("</table>")]
-        rows = re.findall(r'<a href="/%s/ratings/players/(\d+)/">' % lang, table)
+        rows = re.findall(rf'<a href="/{lang}/ratings/players/(\d+)/">', table)
         assert [int(pk) for pk in rows] == [line.opponent_id for line in lines]
         first = lines[0]
         expected = f"{first.expected:.2f}".replace(".", point)
