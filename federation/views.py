@@ -10,7 +10,6 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -216,8 +215,7 @@ def public_list(request):
     consenting = selectors.members_public_list().order_by("name_latin", "pk")
     active = selectors.members_with_status("active", consenting)
     if query:
-        active = active.filter(Q(name_latin__icontains=query) | Q(name_native__icontains=query)
-                               | Q(club__name__icontains=query) | Q(city__icontains=query))
+        active = selectors.members_matching(active, query)
     page = Paginator(active.only("name_latin", "name_native", "city", "anonymised_at",
                                  "club__name"), PUBLIC_LIST_PAGE_SIZE).get_page(
         request.GET.get("page"))

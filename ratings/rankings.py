@@ -33,6 +33,7 @@ from ratings.selectors.clubs import (
     club_list_rows,
     club_ranking_of,
     club_ranking_stored,
+    club_ranking_stored_one,
     club_rankings_stored,
 )
 from ratings.selectors.ema import ema_config_key, ema_ranking_computed, ema_ranking_stored
@@ -248,6 +249,12 @@ def club_ranking_current(ruleset: str) -> tuple[str | None, list[Any]]:
         found = club_ranking_stored(ruleset)
     assert found is not None
     return found
+
+
+def club_ranking_current_stored(ruleset: str) -> StoredRanking:
+    """The stored club ranking of a ruleset (its rows read a page at a time), stored first
+    when there is none or its settings changed."""
+    return club_ranking_stored_one(ruleset) or club_ranking_store(ruleset=ruleset)
 
 
 def ema_country_ranking(ruleset: str, on: date) -> list[tuple[ema.CountryScore,

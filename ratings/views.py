@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -19,9 +19,11 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import floatformat
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -413,6 +415,54 @@ def _history_table(
     return mark_safe(html)
 
 
+@dataclass(frozen=True, slots=True)
+class ExplainedLine:
+    """A line of a month explained, ready to print (formatted here with the template's own
+    filters: a busy player's month has a hundred opponents, three months a page)."""
+
+    opponent_id: int
+    name: str  # "" when the opponent is not found
+    url: str
+    rating: str
+    rd: str
+    games: int
+    score: str
+    expected: str
+
+
+_WHOLE = Decimal(1)
+_HUNDREDTHS = Decimal("0.01")
+_TENTHS = Decimal("0.1")
+
+
+def _places(value: float, exp: Decimal, point: str) -> str:
+    """``floatformat`` of a number that is not negative, as the template writes it (rounded
+    half up from the number's shortest form, no thousands separator), at a fraction of its
+    cost: a busy player's three months have a thousand of them."""
+    return str(Decimal(repr(value)).quantize(exp, ROUND_HALF_UP)).replace(".", point)
+
+
+def _explained_line(line: Any, opponent: Player | None, opponent_url: str,
+                    point: str) -> ExplainedLine:
+    if line.rating < 0 or line.rd < 0 or line.score < 0 or line.expected < 0:  # never
+        return ExplainedLine(
+            line.opponent_id, str(opponent) if opponent else "",
+            opponent_url.replace("/0/", f"/{line.opponent_id}/"), floatformat(line.rating, 0),
+            floatformat(line.rd, 0), line.games, floatformat(line.score, -1),
+            floatformat(line.expected, 2))
+    score = _places(line.score, _TENTHS, ".")
+    return ExplainedLine(
+        opponent_id=line.opponent_id,
+        name=str(opponent) if opponent else "",
+        url=opponent_url.replace("/0/", f"/{line.opponent_id}/"),
+        rating=_places(line.rating, _WHOLE, point),
+        rd=_places(line.rd, _WHOLE, point),
+        games=line.games,
+        score=score[:-2] if score.endswith(".0") else score.replace(".", point),
+        expected=_places(line.expected, _HUNDREDTHS, point),
+    )
+
+
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's rating, history and tournaments. Its two long lists come in pages
     (decision 0809): the tournaments (``?page=``, TOURNAMENTS_PAGE_SIZE newest first) and the
@@ -442,13 +492,17 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         {line.opponent_id for lines in explanations.values() for line in lines}
     )
     periods = []
+    opponent_url = reverse("ratings:player", args=[0])
+    point = get_format("DECIMAL_SEPARATOR")
     for entry in entries:
-        lines = [(line, opponents.get(line.opponent_id)) for line in explanations[entry.period]]
+        lines = sorted(explanations[entry.period], key=lambda line: -line.rating)
         periods.append(
             {
                 "entry": entry,
                 "date": period_first_day(parse_period(entry.period)),
-                "lines": sorted(lines, key=lambda pair: -pair[0].rating),
+                "lines": [_explained_line(line, opponents.get(line.opponent_id), opponent_url,
+                                                  point)
+                          for line in lines],
                 "change": entry.rating - entry.rating_before,
                 "low": entry.rating - 2 * entry.rd,
                 "high": entry.rating + 2 * entry.rd,

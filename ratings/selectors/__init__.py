@@ -11,7 +11,9 @@ from ratings.selectors.clubs import (
     ClubRatings,
     club_listed_members,
     club_of_players,
+    club_ranking_rows,
     club_ranking_stored,
+    club_ranking_stored_one,
     club_ratings,
 )
 from ratings.selectors.ema import (
@@ -75,7 +77,9 @@ __all__ = [
     "PlayerTournament",
     "club_listed_members",
     "club_of_players",
+    "club_ranking_rows",
     "club_ranking_stored",
+    "club_ranking_stored_one",
     "club_ratings",
     "ema_config",
     "ema_player",

@@ -112,10 +112,25 @@ def club_ranking_of(period: str | None, rows: list[tuple[int, ListEntry]],
 def club_ranking_stored(ruleset: str) -> tuple[str | None, list[ClubRankingRow]] | None:
     """The stored club ranking of a ruleset (decision 0821), or None when none is stored
     with today's settings: three queries, however many clubs, members and players."""
+    stored = club_ranking_stored_one(ruleset)
+    if stored is None:
+        return None
+    return stored.period or None, club_ranking_rows(stored.club_rows.all())
+
+
+def club_ranking_stored_one(ruleset: str) -> StoredRanking | None:
+    """The stored club ranking of a ruleset if it was stored with today's settings (one
+    query)."""
     stored = StoredRanking.objects.filter(kind=StoredRanking.Kind.CLUB, ruleset=ruleset).first()
     if stored is None or stored.config != club_config_key():
         return None
-    rows = list(stored.club_rows.select_related("club"))
+    return stored
+
+
+def club_ranking_rows(rows: Any) -> list[ClubRankingRow]:
+    """Stored club ranking rows (a queryset, or a page of one), with their clubs and their
+    counted players: two queries, however many rows."""
+    rows = list(rows.select_related("club") if hasattr(rows, "select_related") else rows)
     players = Player.objects.in_bulk([p for row in rows for p, _r in row.counted])
     out = []
     for row in rows:
@@ -123,4 +138,4 @@ def club_ranking_stored(ruleset: str) -> tuple[str | None, list[ClubRankingRow]]
         score = ClubScore(row.club_id, row.rank, row.mean, counted, row.players)
         out.append(ClubRankingRow(score, row.club, [(players[p], r) for p, r in counted
                                                       if p in players]))
-    return stored.period or None, out
+    return out

@@ -4,6 +4,7 @@ cases, what a club's page shows and hides, the ranking's setting, query counts."
 from __future__ import annotations
 
 import itertools
+import re
 from datetime import date
 
 import pytest
@@ -314,3 +315,84 @@ def ratings_latest(ruleset: str) -> str:
     period = latest_period_with_results(ruleset)
     assert period is not None
     return period
+
+
+@pytestmark_db
+def test_club_ranking_and_club_index_come_in_pages(client: Client, federation, settings,
+                                                   monkeypatch):
+    """Decision 0826: the ranking (``?page=``, ranked clubs then those not ranked yet) and
+    the index of every club (``?cpage=``) a page at a time, each with its own pager."""
+    from ratings import club_views
+
+    monkeypatch.setattr(club_views, "CLUBS_PAGE_SIZE", 1)
+    monkeypatch.setattr(club_views, "CLUB_INDEX_PAGE_SIZE", 2)
+    settings.CLUB_RANKING_PLAYERS = 4  # the tulips are ranked, the dragons not yet
+    for name in ("Amber Winds", "Bamboo Hall", "Circle Club"):
+        Club.objects.create(name=name, city="Utrecht")
+    tulips = federation["tulips"]
+
+    first = client.get("/en/clubs/").content.decode()
+    table = first[first.index('id="club-ranking"'):first.index("</table>")]
+    assert f"/en/clubs/{tulips.pk}/" in table
+    assert "Not ranked yet" not in first and "Neva Dragons</a>: 3" not in first
+    assert "Page 1 of 2" in first
+    assert 'href="?page=2#club-ranking-heading" rel="next"' in first
+    # the index: five clubs by name, two a page
+    assert "Page 1 of 3" in first and 'href="?cpage=2#all-clubs-heading"' in first
+    index = first[first.index('class="club-index"'):]
+    assert "Amber Winds" in index and "Bamboo Hall" in index and "Circle Club" not in index
+
+    second = client.get("/en/clubs/?page=2").content.decode()
+    assert 'id="club-ranking"' not in second  # no ranked club on this page ...
+    assert "No club has enough rated players yet." not in second  # ... but there are some
+    assert "Neva Dragons</a>: 3 rated players" in second and "Page 2 of 2" in second
+    assert 'href="?page=1#club-ranking-heading" rel="prev"' in second
+
+    last = client.get("/en/clubs/?page=2&cpage=3").content.decode()
+    index = last[last.index('class="club-index"'):]
+    assert "Tulip Tiles" in index and "Amber Winds" not in index and "Page 3 of 3" in index
+    assert 'href="?page=2&amp;cpage=2#all-clubs-heading" rel="prev"' in last
+    # a page that is not a number or past the end: the first or the last page, not an error
+    assert "Page 1 of 2" in client.get("/en/clubs/?page=abc").content.decode()
+    assert "Page 2 of 2" in client.get("/en/clubs/?page=99").content.decode()
+    # the Russian page has the pager in Russian
+    ru = client.get("/ru/clubs/").content.decode()
+    assert "Page 1 of 2" not in ru and 'rel="next"' in ru
+
+
+@pytestmark_db
+def test_club_ranking_page_size_is_bounded_at_1x_and_10x(client: Client, db, monkeypatch,
+                                                          settings):
+    """With ten times the clubs, the ranking's page shows the same number of rows, in the
+    same number of queries."""
+    from ratings import club_views
+
+    settings.RATINGS_PROVISIONAL_RD = 400.0  # one tournament establishes a rating here
+    monkeypatch.setattr(club_views, "CLUBS_PAGE_SIZE", 3)
+    monkeypatch.setattr(club_views, "CLUB_INDEX_PAGE_SIZE", 3)
+    counter = itertools.count()
+
+    def grow(count: int) -> None:
+        for _ in range(count):
+            i = next(counter)
+            club = Club.objects.create(name=f"Club {i:03}", city="Utrecht")
+            people = [_player(_member(club, f"Player {i} {j}")) for j in range(3)]
+            confirmed_tournament(people + players(1, prefix=f"Guest {i}"),
+                                 date(2020 + i // 12, i % 12 + 1, 10), sessions=4,
+                                 seed=i, name=f"Cup {i}")
+        ratings_recompute()
+
+    def shown() -> tuple[int, int, int]:
+        client.get("/en/clubs/")
+        queries = _queries(client, "/en/clubs/")
+        page = client.get("/en/clubs/").content.decode()
+        ranking, index = page.split('class="club-index"')
+        return (queries, len(re.findall(r'href="/en/clubs/\d+/"', ranking)),
+                len(re.findall(r'href="/en/clubs/\d+/"', index)))
+
+    grow(3)
+    small = shown()
+    grow(27)
+    large = shown()
+    assert small[0] == large[0], (small, large)
+    assert small[1:] == large[1:] == (3, 3)

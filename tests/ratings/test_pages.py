@@ -354,3 +354,29 @@ def test_countries_are_named_in_the_page_language(client: Client, season) -> Non
     assert '<abbr title="Россия">RU</abbr>' in russian
     player = Player.objects.filter(country="RU").first()
     assert "Россия" in client.get(f"/ru/ratings/players/{player.pk}/").content.decode()
+
+
+def test_months_explained_lines_in_the_pages_language_best_opponent_first(
+    client: Client, season
+) -> None:
+    """The opponents' lines of a month explained are formatted before the template (issue
+    43): in each language as the template's filters write them, strongest opponent first."""
+    import re
+
+    from ratings.selectors import period_explanations
+
+    people, _ = season
+    player = people[0]
+    latest = RatingEntry.objects.filter(player=player).order_by("period").last()
+    lines = sorted(period_explanations(player, [latest])[latest.period],
+                   key=lambda line: -line.rating)
+    for lang, point in (("en", "."), ("fr", ",")):
+        html = client.get(f"/{lang}/ratings/players/{player.pk}/").content.decode()
+        table = html[html.index('class="explain-table"'):]
+        table = table[:table.index("</table>")]
+        rows = re.findall(rf'<a href="/{lang}/ratings/players/(\d+)/">', table)
+        assert [int(pk) for pk in rows] == [line.opponent_id for line in lines]
+        first = lines[0]
+        expected = f"{first.expected:.2f}".replace(".", point)
+        assert f'<td class="num">{expected}</td>' in table
+        assert f"{round(first.rating)} <span class=\"muted\">± {round(first.rd)}</span>" in table
