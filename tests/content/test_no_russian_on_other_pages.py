@@ -83,8 +83,10 @@ def _shape(path: str) -> str:
     return re.sub(r"\d+", "0", path)
 
 
-def crawl(client, language: str) -> dict[str, list[str]]:
-    """Path -> the Russian found on it, for every page reached from the four sections."""
+def crawl(client, language: str, check=russian_outside_ru) -> dict[str, list[str]]:
+    """Path -> what ``check`` found on it (by default the Russian outside ``lang="ru"``), for
+    every page reached from the four sections, at most PER_SHAPE pages of each URL shape.
+    ``check(html)`` answers ``(found, links)``."""
     prefixes = tuple(f"/{language}/{section}" for section in SECTIONS)
     queue = deque(prefixes)
     seen: set[str] = set(prefixes)
@@ -95,7 +97,7 @@ def crawl(client, language: str) -> dict[str, list[str]]:
         response = client.get(path)
         if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
             continue
-        found, links = russian_outside_ru(response.content.decode())
+        found, links = check(response.content.decode())
         if found:
             problems[path] = found
         for href in links:
