@@ -44,3 +44,19 @@ def font_for(text: str, latin_cyrillic_font: str) -> str:
             pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
         return CJK_FONT
     return latin_cyrillic_font
+
+
+def letterhead(pdf, title: str, page_height: float) -> str:
+    """Title the PDF document and draw the federation's heading and ``title`` at the top of
+    the page; the Latin and Cyrillic font, for what the caller draws next."""
+    from django.utils.translation import gettext as _
+    from reportlab.lib.units import mm
+
+    pdf.setTitle(title)
+    font = unicode_font()
+    heading = _("Mahjong Federation")
+    pdf.setFont(font_for(heading, font), 18)
+    pdf.drawString(20 * mm, page_height - 25 * mm, heading)
+    pdf.setFont(font_for(title, font), 14)
+    pdf.drawString(20 * mm, page_height - 35 * mm, title)
+    return font

@@ -16,7 +16,7 @@ from reportlab.lib.utils import ImageReader, simpleSplit
 from reportlab.pdfgen import canvas
 
 from core.dates import date_display
-from core.pdf_fonts import font_for, unicode_font
+from core.pdf_fonts import font_for, letterhead, unicode_font
 from federation import selectors
 from federation.models import DuesInvoice
 from federation.payment_providers import BankTransferProvider, payment_qr_png
@@ -61,14 +61,7 @@ def invoice_pdf(invoice: DuesInvoice) -> bytes:
     buffer = io.BytesIO()
     _width, height = A4
     pdf = canvas.Canvas(buffer, pagesize=A4)
-    title = _("Invoice %(number)s") % {"number": invoice.number}
-    pdf.setTitle(title)
-    font = unicode_font()
-    heading = _("Mahjong Federation")
-    pdf.setFont(font_for(heading, font), 18)
-    pdf.drawString(20 * mm, height - 25 * mm, heading)
-    pdf.setFont(font_for(title, font), 14)
-    pdf.drawString(20 * mm, height - 35 * mm, title)
+    font = letterhead(pdf, _("Invoice %(number)s") % {"number": invoice.number}, height)
     money = f"{{}} {invoice.currency}"
     rows = [
         (_("Billed to"), invoice.billed_name),

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
 from core.dates import date_display
-from core.pdf_fonts import font_for, unicode_font
+from core.pdf_fonts import font_for, letterhead
 from federation import selectors
 from federation.invoice_pdf import QR_SIZE, draw_payment_qr
 from federation.models import Payment
@@ -25,14 +25,7 @@ def receipt_pdf(payment: Payment) -> bytes:
     buffer = io.BytesIO()
     width, height = landscape(A5)
     pdf = canvas.Canvas(buffer, pagesize=(width, height))
-    title = _("Receipt %(number)s") % {"number": payment.receipt_number}
-    pdf.setTitle(title)
-    font = unicode_font()
-    heading = _("Mahjong Federation")
-    pdf.setFont(font_for(heading, font), 18)
-    pdf.drawString(20 * mm, height - 25 * mm, heading)
-    pdf.setFont(font_for(title, font), 14)
-    pdf.drawString(20 * mm, height - 35 * mm, title)
+    font = letterhead(pdf, _("Receipt %(number)s") % {"number": payment.receipt_number}, height)
     rows = [
         (_("Received from"), invoice.billed_name),
         (_("Date"), date_display(payment.paid_on, "SHORT_DATE_FORMAT")),
