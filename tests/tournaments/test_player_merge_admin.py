@@ -10,26 +10,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from federation import services as federation_services
+from tests.tournaments.test_player_identity import _import
 from tournaments.models import Player, PlayerMerge, TournamentResult
 from tournaments.services import identity
-from tournaments.services.imports import tournament_import
 
 pytestmark = pytest.mark.django_db
 
-FIELDS = {"ruleset": "mcr", "city": "Moscow", "country": "RU", "mers": "true",
-          "mers_weight": "1"}
 PAGE = "/admin/players/merge/"
 PREVIEW = "/admin/players/merge/preview/"
-
-
-def _import(officer, name: str, start: str, rows: list[tuple[str, str, str]]) -> int:
-    lines = ["Place,First name,Last name,EMA number,Country,Table points,Score"]
-    lines += [f"{i},{first},{last},{ema},Russia,{10 - i},{100 - 10 * i}"
-              for i, (first, last, ema) in enumerate(rows, start=1)]
-    report = tournament_import(user=officer, content="\n".join(lines).encode(),
-                               data={**FIELDS, "name": name, "start_date": start,
-                                     "end_date": start})
-    return report.tournament  # type: ignore[return-value]
 
 
 @pytest.fixture
