@@ -50,3 +50,30 @@ def site_url_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]
             )
         ]
     return []
+
+
+@register()
+def task_time_limits_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """The task queue's time limits: soft below hard, hard below the broker's visibility
+    timeout (a job still running past that is handed to a second worker, which would run
+    the same re-rate or mailing batch beside the first)."""
+    from ratings.tasks import rerate
+
+    soft = settings.CELERY_TASK_SOFT_TIME_LIMIT
+    hard = settings.CELERY_TASK_TIME_LIMIT
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 3600)
+    problems = []
+    if not 0 < soft < hard:
+        problems.append(f"CELERY_TASK_SOFT_TIME_LIMIT ({soft} s) must be positive and below "
+                        f"CELERY_TASK_TIME_LIMIT ({hard} s)")
+    if hard >= visibility:
+        problems.append(f"CELERY_TASK_TIME_LIMIT ({hard} s) must be below the broker's "
+                        f"visibility timeout ({visibility} s)")
+    if not 0 < rerate.soft_time_limit < rerate.time_limit < visibility:
+        problems.append(f"RATINGS_RERATE_TIME_LIMIT ({rerate.soft_time_limit} s, killed at "
+                        f"{rerate.time_limit} s) must be positive and below the broker's "
+                        f"visibility timeout ({visibility} s)")
+    return [Error(f"The task queue's time limits: {problem}.",
+                  hint="Lower the time limit or raise CELERY_BROKER_TRANSPORT_OPTIONS"
+                       "['visibility_timeout'].",
+                  id="queue.E001") for problem in problems]

@@ -2,8 +2,8 @@
 rating lists and a recompute, each the service its management command calls
 (``manage.py ratings_publish``, ``manage.py ratings_recompute``).
 
-The recompute after a tournament's results are confirmed or corrected is not one of them:
-it stays in the confirmation's transaction (decision 0907, "Ratings")."""
+The re-rate after a tournament's results are confirmed, corrected or imported is one of them
+(``ratings.rerate``, decision 0822), with a time limit of its own."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import logging
 from datetime import date
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.utils import timezone
 
 from ratings.models import RatingPeriod
@@ -64,8 +66,23 @@ def store_rankings(rulesets: list[str] | None = None, ema_ranking: bool = True,
                           club_ranking=club_ranking)
 
 
-@shared_task(name="ratings.rerate")
+#: the re-rate's process is killed this long after its soft time limit
+RERATE_HARD_MARGIN = 60
+
+
+@shared_task(name="ratings.rerate", soft_time_limit=settings.RATINGS_RERATE_TIME_LIMIT,
+             time_limit=settings.RATINGS_RERATE_TIME_LIMIT + RERATE_HARD_MARGIN)
 def rerate(ruleset: str, from_period: str) -> int:
     """The re-rate after a tournament's results were confirmed, corrected or imported
-    (decision 0822): ``ruleset`` from ``from_period`` on. Returns the history rows written."""
-    return rerate_run(ruleset=ruleset, from_period=from_period)
+    (decision 0822): ``ruleset`` from ``from_period`` on. Returns the history rows written.
+
+    Past RATINGS_RERATE_TIME_LIMIT the recompute rolls back whole: the ratings stay as they
+    were, the tournaments stay marked ("The ratings are being updated"), and the error is
+    logged and counted as a failed job; a full recompute repairs it."""
+    try:
+        return rerate_run(ruleset=ruleset, from_period=from_period)
+    except SoftTimeLimitExceeded:
+        logger.error("The %s re-rate from %s passed its time limit (%s s) and was rolled "
+                     "back; run manage.py ratings_recompute --ruleset %s", ruleset,
+                     from_period, settings.RATINGS_RERATE_TIME_LIMIT, ruleset)
+        raise

@@ -268,6 +268,15 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # a message a worker took but had not finished when it died goes back to the queue after
 # this long (Redis); every job is idempotent, so running one twice is harmless
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A job that runs past its soft time limit gets SoftTimeLimitExceeded (its transaction rolls
+# back); past the hard one its process is killed. Both stay below the visibility timeout, so
+# that no job still running is handed to a second worker (checked: queue.E001).
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "3000"))
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "3300"))
+# the re-rate after a tournament's results (decision 0822) has a tighter limit of its own
+# (soft; the hard one is a minute later): a correction ten years back at 100,000 players
+# takes a fraction of it (docs/benchmarks.md, "Re-rating at scale")
+RATINGS_RERATE_TIME_LIMIT = int(os.environ.get("RATINGS_RERATE_TIME_LIMIT", "900"))
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_IGNORE_RESULT = True  # no result backend: the jobs write what they did
