@@ -189,7 +189,8 @@ def ratings_recompute(
                 )
             )
         RatingEntry.objects.bulk_create(rows, batch_size=2000)
-        _sync_periods(ruleset)
+        _sync_periods(ruleset, period_label(start) if start is not None else None,
+                      {row.period for row in rows})
         lock.finished_at = timezone.now()
         lock.ruleset = ruleset
         lock.from_period = period_label(start) if start is not None else ""
@@ -204,13 +205,16 @@ def ratings_recompute(
     )
 
 
-def _sync_periods(ruleset: str) -> None:
+def _sync_periods(ruleset: str, since: str | None, written: set[str]) -> None:
     """A RatingPeriod of `ruleset` for every month from the first with results to the last
-    (and any published one); `has_results` marks the months with games."""
-    with_results = set(
-        RatingEntry.objects.filter(ruleset=ruleset).values_list("period", flat=True).distinct()
-    )
+    (and any published one); `has_results` marks the months with games. `written`: the
+    months of the rows a recompute from `since` (None: from the start) has just written;
+    the months before `since` keep their flags, so no row of the history is read
+    (issue 43)."""
     existing = {p.period: p for p in RatingPeriod.objects.filter(ruleset=ruleset)}
+    kept = {label for label, row in existing.items()
+            if since is not None and label < since and row.has_results}
+    with_results = kept | written
     wanted: set[str] = set()
     if with_results:
         # never a period in the future, nor before the earliest plausible tournament
@@ -292,11 +296,12 @@ def ratings_recompute_after_tournament(*, ruleset: str, end_date: date) -> Recom
 
 def rerate_run(*, ruleset: str, from_period: str) -> int:
     """The queued re-rate: recompute `ruleset` from `from_period` on (waiting for a running
-    recompute), clear the marks of the tournaments it covered, store the rankings again.
+    recompute), clear the marks of the tournaments it covered, store the EMA ranking again
+    (the recompute has queued the club ranking's job: a job of its own, not stored twice).
     Returns the history rows written."""
     started = timezone.now()
     result = ratings_recompute(ruleset=ruleset, from_period=from_period, wait=True)
     Tournament.objects.filter(ruleset=ruleset, rerate_queued_at__lte=started).update(
         rerate_queued_at=None)
-    rankings_store(rulesets=[ruleset])
+    rankings_store(rulesets=[ruleset], club_ranking=False)
     return result.entries

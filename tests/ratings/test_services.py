@@ -88,9 +88,15 @@ def test_recompute_is_safe_to_rerun(season) -> None:
 def test_recompute_from_a_period_equals_a_full_recompute(season) -> None:
     ratings_recompute()
     full = _rows()
+    months = list(RatingPeriod.objects.order_by("period").values_list("period", "has_results"))
     RatingEntry.objects.filter(period__gte="2025-03").update(rating=0, rd=1)  # stale rows
     ratings_recompute(from_period="2025-03")
     assert _rows() == full
+    # the months and which of them have results: the same, without reading the history
+    assert list(RatingPeriod.objects.order_by("period").values_list(
+        "period", "has_results")) == months
+    assert [m for m, has in months if has] == sorted(
+        RatingEntry.objects.values_list("period", flat=True).distinct().order_by())
 
 
 def test_recompute_refuses_a_bad_period(season) -> None:
