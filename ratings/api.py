@@ -139,7 +139,9 @@ class EmaRankingView(APIView):
     )
     def get(self, request: Request) -> Response:
         """The EMA ranking (MERS) of a ruleset on a date (decision 0806), in pages of
-        ``EMA_PAGE_SIZE`` (``?page=``; ``count``, ``next``, ``previous``; decision 0823)."""
+        ``EMA_PAGE_SIZE`` (``?page=``; ``count``, ``next``, ``previous``; decision 0823).
+        ``updating``: true while the queued job stores today's ranking again after a change
+        of the results (the rows are the ones stored before it; decision 0828)."""
         ruleset = _ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
@@ -159,8 +161,10 @@ class EmaRankingView(APIView):
         if implausible:  # year 2: the ranking's two-year window cannot even be computed
             return Response({"errors": [{"field": "date", "code": "implausible_date",
                                          "message": implausible}]}, status=400)
+        updating = False
         if on == timezone.localdate():  # the stored ranking (decision 0821)
             stored = ema_ranking_stored(ruleset, on) or ema_ranking_store(ruleset=ruleset, on=on)
+            updating = stored.updating_since is not None  # decision 0828
             page = api_page(request, number=number, count=stored.ema_rows.count(),
                             size=EMA_PAGE_SIZE)
             rankings = [
@@ -193,7 +197,8 @@ class EmaRankingView(APIView):
             ]
         return page.apply(Response({
             "date": on.isoformat(), "ruleset": ruleset, "count": page.count,
-            "next": page.next, "previous": page.previous, "rankings": rankings,
+            "next": page.next, "previous": page.previous, "updating": updating,
+            "rankings": rankings,
         }))
 
 

@@ -87,6 +87,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
         "best": int(getattr(settings, "CLUB_RANKING_PLAYERS", 3)),
         "clubs": [(club, club_url.replace("/0/", f"/{club.pk}/")) for club in clubs],
         "clubs_pager": _pager(request, clubs, "cpage", "all-clubs-heading"),
+        "updating": stored.updating_since is not None,
     })
 
 

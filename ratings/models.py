@@ -199,6 +199,9 @@ class StoredRanking(models.Model):
     countries = models.JSONField(default=list)
     #: the settings it was computed with: stored again when they change
     config = models.CharField(max_length=500, blank=True)
+    #: set when the data changed and the queued job will store it again (decision 0828):
+    #: readers keep reading these rows, with a note, instead of computing it themselves
+    updating_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -9,13 +9,13 @@ import logging
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Min
+from django.db.models import Min, QuerySet
 from django.utils import timezone
 
 from ratings.models import (
@@ -114,11 +114,31 @@ def _stored(kind: str, ruleset: str) -> StoredRanking:
     return StoredRanking.objects.select_for_update().get(pk=stored.pk)
 
 
+def _stored_done(stored: StoredRanking, started: datetime) -> None:
+    """Save a ranking just stored: no longer "being updated", unless the data changed again
+    after this computation began (that change's job is still to come)."""
+    if stored.updating_since is not None and stored.updating_since <= started:
+        stored.updating_since = None
+    stored.save()
+
+
+def rankings_outdated(rankings: QuerySet[StoredRanking]) -> None:
+    """What a change of the data does to the stored rankings it moves, inside its
+    transaction, before queueing the job that stores them again: marks them "being
+    updated" (readers keep the rows until the job has run, decision 0828), or drops them
+    with RANKINGS_KEPT_WHILE_UPDATING off (the next reader computes them)."""
+    if settings.RANKINGS_KEPT_WHILE_UPDATING:
+        rankings.filter(updating_since__isnull=True).update(updating_since=timezone.now())
+    else:
+        rankings.delete()
+
+
 @transaction.atomic
 def ema_ranking_store(*, ruleset: str, on: date | None = None) -> StoredRanking:
     """The EMA ranking of ``ruleset`` on ``on`` (default: today), stored whole in place of
     the one stored before."""
     on = on or timezone.localdate()
+    started = timezone.now()
     rows = ema_ranking_computed(ruleset, on)
     stored = _stored(StoredRanking.Kind.EMA, ruleset)
     stored.ema_rows.all().delete()
@@ -131,7 +151,7 @@ def ema_ranking_store(*, ruleset: str, on: date | None = None) -> StoredRanking:
         country="").values_list("country", flat=True).distinct()
     stored.on, stored.countries = on, sorted(set(countries))
     stored.config = ema_config_key(ruleset)
-    stored.save()
+    _stored_done(stored, started)
     return stored
 
 
@@ -139,6 +159,7 @@ def ema_ranking_store(*, ruleset: str, on: date | None = None) -> StoredRanking:
 def club_ranking_store(*, ruleset: str) -> StoredRanking:
     """The club ranking of ``ruleset`` on its latest list, stored whole, with the listed
     club members' rows of that list."""
+    started = timezone.now()
     period, listed = club_list_rows(ruleset)
     _period, scores = club_ranking_of(period, listed)
     stored = _stored(StoredRanking.Kind.CLUB, ruleset)
@@ -155,7 +176,7 @@ def club_ranking_store(*, ruleset: str) -> StoredRanking:
         for i, s in enumerate(scores)])
     stored.period = period or ""
     stored.config = club_config_key()
-    stored.save()
+    _stored_done(stored, started)
     return stored
 
 
@@ -176,14 +197,14 @@ def rankings_store(*, rulesets: Iterable[str] | None = None, ema_ranking: bool =
 def rankings_refresh_later(*, rulesets: Iterable[str], ema_ranking: bool = True,
                            club_ranking: bool = True) -> None:
     """What changes a ranking calls inside its transaction: the stored rankings concerned
-    are dropped at once (a reader before the job has run computes and stores them again),
-    and the task queue stores them anew once the transaction has committed."""
+    are marked "being updated" (``rankings_outdated``), and the task queue stores them anew
+    once the transaction has committed."""
     rulesets = sorted(set(rulesets))
     kinds = ([StoredRanking.Kind.EMA] if ema_ranking else []) + (
         [StoredRanking.Kind.CLUB] if club_ranking else [])
     if not rulesets or not kinds:
         return
-    StoredRanking.objects.filter(kind__in=kinds, ruleset__in=rulesets).delete()
+    rankings_outdated(StoredRanking.objects.filter(kind__in=kinds, ruleset__in=rulesets))
 
     transaction.on_commit(lambda: queue("ratings.store_rankings", rulesets=rulesets,
                                         ema_ranking=ema_ranking, club_ranking=club_ranking))
@@ -192,9 +213,9 @@ def rankings_refresh_later(*, rulesets: Iterable[str], ema_ranking: bool = True,
 def rerate_later(*, tournament: Any) -> None:
     """Queue the re-rate of the tournament's ruleset from its month on for after the commit
     (decision 0822); the tournament is marked until it has run. The stored rankings of the
-    ruleset are dropped now (a reader computes them from what is stored meanwhile)."""
+    ruleset are marked "being updated" now (``rankings_outdated``)."""
     Tournament.objects.filter(pk=tournament.pk).update(rerate_queued_at=timezone.now())
-    StoredRanking.objects.filter(ruleset=tournament.ruleset).delete()
+    rankings_outdated(StoredRanking.objects.filter(ruleset=tournament.ruleset))
     ruleset, from_period = tournament.ruleset, period_label(period_of(tournament.end_date))
 
     transaction.on_commit(lambda: queue("ratings.rerate", ruleset=ruleset,
@@ -205,7 +226,8 @@ def rerate_players_later(*, player_ids: Iterable[int], rulesets: Iterable[str]) 
     """After a merge of two players or its undo (decision 0825): in each ruleset, queue the
     re-rate from the first month either player played in a confirmed tournament (nobody's
     rating before it moves) for after the commit, and mark those tournaments until it has
-    run; the stored rankings of the rulesets are dropped now. Returns the rulesets queued."""
+    run; the stored rankings of the rulesets are marked "being updated" now. Returns the
+    rulesets queued."""
     ids = sorted(set(player_ids))
     rulesets = sorted(set(rulesets))
     played = Tournament.objects.filter(
@@ -214,7 +236,7 @@ def rerate_players_later(*, player_ids: Iterable[int], rulesets: Iterable[str]) 
     firsts = dict(played.order_by().values("ruleset").annotate(first=Min("end_date"))
                   .values_list("ruleset", "first"))
     Tournament.objects.filter(pk__in=played.values("pk")).update(rerate_queued_at=timezone.now())
-    StoredRanking.objects.filter(ruleset__in=rulesets).delete()
+    rankings_outdated(StoredRanking.objects.filter(ruleset__in=rulesets))
     jobs = [(ruleset, period_label(period_of(firsts[ruleset])))
             for ruleset in rulesets if ruleset in firsts]
     others = [ruleset for ruleset in rulesets if ruleset not in firsts]

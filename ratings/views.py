@@ -599,10 +599,10 @@ class EmaRow:
     tournaments: int
 
 
-def _ema_listing(filters: EmaFilters) -> tuple[Any, list[str]]:
-    """The rows of the EMA ranking the filters ask for and the countries to filter by: the
-    stored ranking (decision 0821) for today, read a page at a time; another day's is
-    computed."""
+def _ema_listing(filters: EmaFilters) -> tuple[Any, list[str], bool]:
+    """The rows of the EMA ranking the filters ask for, the countries to filter by, and
+    whether the queued job is storing it again (decision 0828): the stored ranking
+    (decision 0821) for today, read a page at a time; another day's is computed."""
     if filters.on == timezone.localdate():
         stored = ema_ranking_stored(filters.ruleset, filters.on)
         if stored is None:  # the day's first reader before the nightly job: store it now
@@ -610,7 +610,7 @@ def _ema_listing(filters: EmaFilters) -> tuple[Any, list[str]]:
         rows = stored.ema_rows.select_related("player").order_by("rank", "player_id")
         if filters.country:
             rows = rows.filter(player__country=filters.country)
-        return rows, list(stored.countries)
+        return rows, list(stored.countries), stored.updating_since is not None
     ranked = ema_ranking(filters.ruleset, filters.on)
     players = Player.objects.in_bulk([r.score.player for r in ranked])
     computed = [EmaRow(r.rank, players[r.score.player], ema.rounded(r.score.score),
@@ -619,7 +619,7 @@ def _ema_listing(filters: EmaFilters) -> tuple[Any, list[str]]:
     countries = sorted({p.country for p in players.values() if p.country})
     if filters.country:
         computed = [r for r in computed if r.player.country == filters.country]
-    return computed, countries
+    return computed, countries, False
 
 
 def ema_list(request: HttpRequest) -> HttpResponse:
@@ -627,7 +627,7 @@ def ema_list(request: HttpRequest) -> HttpResponse:
     filters = _ema_filters(request)
     if isinstance(filters, HttpResponse):
         return filters
-    rows, countries = _ema_listing(filters)
+    rows, countries, updating = _ema_listing(filters)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(
         request,
@@ -640,6 +640,7 @@ def ema_list(request: HttpRequest) -> HttpResponse:
             "rows": list(page.object_list),
             "count": page.paginator.count,
             "countries": _country_choices(countries),
+            "updating": updating,
         },
     )
 
@@ -667,7 +668,7 @@ def ema_list_csv(request: HttpRequest) -> HttpResponse:
     filters = _ema_filters(request)
     if isinstance(filters, HttpResponse):
         return filters
-    rows, _countries = _ema_listing(filters)
+    rows, _countries, _updating = _ema_listing(filters)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="ema-{filters.ruleset}-{filters.on.isoformat()}.csv"'

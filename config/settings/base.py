@@ -558,6 +558,11 @@ RATINGS_MAX_RD = float(os.environ.get("RATINGS_MAX_RD", "350"))
 # off: inside the confirmation's transaction, as before (the test settings, where a test
 # reads the new ratings right after confirming).
 RATINGS_RERATE_ON_QUEUE = env_bool("RATINGS_RERATE_ON_QUEUE", True)
+# When results, ratings or memberships change, the stored EMA and club rankings are kept
+# and marked "being updated" until the queued job has stored them again (decision 0828);
+# off: they are dropped and the next reader computes them (the test settings, where the
+# queued jobs run only when a test runs them).
+RANKINGS_KEPT_WHILE_UPDATING = env_bool("RANKINGS_KEPT_WHILE_UPDATING", True)
 
 # The club ranking (decision 0808): a club's score is the mean of the ratings of its best
 # CLUB_RANKING_PLAYERS listed players; clubs with fewer are shown unranked.

@@ -29,6 +29,8 @@ MEMBERSHIP_ONLINE_PAYMENT_VARIANT = "dummy"
 CELERY_TASK_ALWAYS_EAGER = True
 # re-rating in the confirmation's transaction (tests of the queued re-rate switch it on)
 RATINGS_RERATE_ON_QUEUE = False
+# stored rankings dropped when their data change (the tests of decision 0828 switch it on)
+RANKINGS_KEPT_WHILE_UPDATING = False
 CELERY_BROKER_URL = "memory://"
 # No worker in the suite: /healthz reports the task queue only in the tests that start one.
 HEALTH_TASK_QUEUE = False

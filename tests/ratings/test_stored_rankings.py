@@ -286,3 +286,77 @@ def test_a_merge_rerates_on_the_queue_and_the_merge_page_says_so(
     for callback in queued:
         callback()
     assert ratings() == before and stored_ema() == ema_before
+
+
+def test_stored_rankings_are_kept_with_a_note_until_the_queued_job_stores_them(
+        client, settings, django_capture_on_commit_callbacks):
+    """Decision 0828: a confirmation marks the stored rankings "being updated" instead of
+    dropping them, so that no reader computes a ranking of the whole federation in a
+    request; the pages and the API keep the rows stored before, say so, and read only the
+    stored rows; the queued job stores them again and the note goes."""
+    settings.RANKINGS_KEPT_WHILE_UPDATING = True
+    settings.CLUB_RANKING_PLAYERS = 1
+    settings.RATINGS_PROVISIONAL_RD = 1000
+    people = players(8)
+    tulips = Club.objects.create(name="Tulip Tiles", city="Amsterdam")
+    for player in people[:4]:
+        player.member = _listed_member(tulips, player.name_latin)
+        player.save()
+    # 40 days apart: the third tournament's month is a new list, which has ended
+    mers_confirmed(people, 120, 1, django_capture_on_commit_callbacks)
+    mers_confirmed(people, 80, 2, django_capture_on_commit_callbacks)
+    before_ema = stored_ema()
+    before_club = list(StoredRanking.objects.get(kind="club", ruleset="mcr").club_rows
+                       .values_list("club_id", "mean"))
+    assert len(before_ema) == 8
+    ema_queries = _count(client, "/en/ratings/ema/")
+    club_queries = _count(client, "/en/clubs/")
+    assert 'data-testid="ranking-updating"' not in client.get("/en/ratings/ema/").content.decode()
+
+    third = confirmed_tournament(people, TODAY - timedelta(days=40), seed=3,
+                                 state=Tournament.State.RESULTS_SUBMITTED)
+    Tournament.objects.filter(pk=third.pk).update(mers=True, mers_weight=Decimal("1"))
+    third.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        tournament_confirm(tournament=third, user=third.organizer)
+    assert queued  # the jobs wait for the worker
+    marked = StoredRanking.objects.filter(updating_since__isnull=False)
+    assert set(marked.values_list("kind", flat=True)) == {"ema", "club"}
+    assert stored_ema() == before_ema != computed_ema()  # the rows stored before are kept
+    page = client.get("/en/ratings/ema/").content.decode()
+    assert 'data-testid="ranking-updating"' in page and "8 players listed" in page
+    ru = client.get("/ru/clubs/").content.decode()
+    assert 'data-testid="ranking-updating"' in ru and "Tulip Tiles" in ru
+    assert "This ranking is being updated" not in ru and "Рейтинг пересчитывается" in ru
+    assert client.get("/api/v1/rankings/ema").json()["updating"] is True
+    # nothing is computed in the request: the same queries as with a fresh ranking
+    assert _count(client, "/en/ratings/ema/") == ema_queries
+    assert _count(client, "/en/clubs/") == club_queries
+
+    for job in queued:  # the worker runs the jobs
+        job()
+    assert not StoredRanking.objects.filter(updating_since__isnull=False).exists()
+    assert stored_ema() == computed_ema() != before_ema
+    assert list(StoredRanking.objects.get(kind="club", ruleset="mcr").club_rows
+                .values_list("club_id", "mean")) != before_club
+    assert 'data-testid="ranking-updating"' not in client.get("/en/ratings/ema/").content.decode()
+    assert client.get("/api/v1/rankings/ema").json()["updating"] is False
+
+
+def test_a_ranking_stored_by_a_job_that_began_before_a_later_change_stays_marked(
+        settings, django_capture_on_commit_callbacks):
+    """The job clears the mark only of a change it has seen: a change after the job began
+    keeps the note until its own job has run."""
+    from ratings.rankings import ema_ranking_store
+
+    settings.RANKINGS_KEPT_WHILE_UPDATING = True
+    people = players(8)
+    mers_confirmed(people, 60, 1, django_capture_on_commit_callbacks)
+    later = timezone.now() + timedelta(minutes=1)  # a change the job has not seen
+    StoredRanking.objects.filter(kind="ema").update(updating_since=later)
+    ema_ranking_store(ruleset="mcr")
+    assert StoredRanking.objects.get(kind="ema").updating_since == later
+    StoredRanking.objects.filter(kind="ema").update(updating_since=timezone.now()
+                                                    - timedelta(seconds=1))
+    ema_ranking_store(ruleset="mcr")
+    assert StoredRanking.objects.get(kind="ema").updating_since is None
