@@ -24,7 +24,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import get_format
-from django.utils.safestring import mark_safe
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -463,6 +464,22 @@ def _explained_line(line: Any, opponent: Player | None, opponent_url: str,
     )
 
 
+_EXPLAINED_ROW = ('<tr><td>{}</td><td class="num nowrap">{} <span class="muted">± {}</span>'
+                  '</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td>'
+                  '</tr>')
+
+
+def _explained_rows(lines: list[ExplainedLine]) -> SafeString:
+    """A month's table rows, one an opponent, escaped here in one pass: a busy month has a
+    hundred of them, three months a page, and the template's loop over them was half the
+    page's time at 10,000 players (issue 43)."""
+    return format_html_join("\n", _EXPLAINED_ROW, (
+        (format_html('<a href="{}">{}</a>', line.url, line.name) if line.name
+         else f"#{line.opponent_id}", line.rating, line.rd, line.games, line.score,
+         line.expected)
+        for line in lines))
+
+
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's rating, history and tournaments. Its two long lists come in pages
     (decision 0809): the tournaments (``?page=``, TOURNAMENTS_PAGE_SIZE newest first) and the
@@ -500,9 +517,9 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             {
                 "entry": entry,
                 "date": period_first_day(parse_period(entry.period)),
-                "lines": [_explained_line(line, opponents.get(line.opponent_id), opponent_url,
-                                                  point)
-                          for line in lines],
+                "rows": _explained_rows([
+                    _explained_line(line, opponents.get(line.opponent_id), opponent_url, point)
+                    for line in lines]),
                 "change": entry.rating - entry.rating_before,
                 "low": entry.rating - 2 * entry.rd,
                 "high": entry.rating + 2 * entry.rd,

@@ -83,3 +83,35 @@ def test_club_ranking_and_club_page(browser, live_server, transactional_db, lang
         assert page.locator("#club-tournaments-list li").count() == 2
         page.screenshot(path=str(SHOTS / f"club-page-{language}-{label}.png"), full_page=True)
         context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_club_ranking_says_when_it_is_being_updated(browser, live_server, transactional_db,
+                                                         language):
+    """Decision 0828: after a change the stored ranking is kept with a note until the
+    queued job has stored it again; the note fits a phone's width."""
+    from django.utils import timezone
+
+    from ratings.models import StoredRanking
+
+    _clubs()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, label in ((1280, "desktop"), (390, "phone")):
+        context = browser.new_context(base_url=live_server.url,
+                                      viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(f"/{language}/clubs/?ruleset=mcr")  # stores the ranking
+        assert page.locator("[data-testid=ranking-updating]").count() == 0
+        StoredRanking.objects.filter(kind="club").update(updating_since=timezone.now())
+        page.reload()
+        note = page.locator("[data-testid=ranking-updating]")
+        assert note.is_visible()
+        assert ("being updated" if language == "en" else "пересчитывается") in note.inner_text()
+        assert page.locator("#club-ranking tbody tr").count() == 3  # the rows stored before
+        box = note.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(SHOTS / f"club-ranking-updating-{language}-{label}.png"),
+                        full_page=True)
+        StoredRanking.objects.filter(kind="club").update(updating_since=None)
+        context.close()
