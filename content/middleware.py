@@ -28,9 +28,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from core.cache_keys import NUMBER, TOKEN, ParameterShapes, page_query_key
-
-# the cookie of Django's messages (CookieStorage's name, used by the default FallbackStorage)
-MESSAGES_COOKIE = "messages"
+from core.shared_pages import MESSAGES_COOKIE, shared_page_reader, with_own_account_nav
 
 CACHE_SECONDS = 3600
 HOME_CACHE_SECONDS = 300
@@ -94,9 +92,6 @@ class RulebookCacheMiddleware:
         return f"{prefix}:{content_version()}:{digest}", seconds
 
 
-ACCOUNT_NAV = re.compile(r"<!--account-nav-->.*?<!--/account-nav-->", re.DOTALL)
-
-
 class RulebookSignedInMiddleware:
     """The rulebook's cached rendering for signed-in visitors too (issue 43): a rulebook
     page does not depend on who reads it except for the account links of the header, so
@@ -112,12 +107,8 @@ class RulebookSignedInMiddleware:
         user = getattr(request, "user", None)
         if (
             request.method != "GET"
-            or user is None
-            or not user.is_authenticated
-            or user.is_staff
             or not CACHEABLE_PATH.match(request.path)
-            or MESSAGES_COOKIE in request.COOKIES
-            or "_messages" in request.session
+            or not shared_page_reader(request)
         ):
             return self.get_response(request)
         key, seconds = RulebookCacheMiddleware._key(request)
@@ -143,16 +134,7 @@ class RulebookSignedInMiddleware:
 
     @staticmethod
     def _for(request, cached):
-        from django.http import HttpResponse
-        from django.template.loader import render_to_string
-
-        nav = render_to_string("_account_nav.html", request=request)
-        html = ACCOUNT_NAV.sub(lambda _m: f"<!--account-nav-->{nav}<!--/account-nav-->",
-                               cached.content.decode(cached.charset), count=1)
-        response = HttpResponse(html, status=cached.status_code,
-                                content_type=cached["Content-Type"])
-        for header in ("Content-Language", "Vary"):
-            if cached.has_header(header):
-                response[header] = cached[header]
-        response["Cache-Control"] = "private"
-        return response
+        return with_own_account_nav(
+            request, cached.content.decode(cached.charset), status=cached.status_code,
+            content_type=cached["Content-Type"],
+            headers={h: cached[h] for h in ("Content-Language", "Vary") if cached.has_header(h)})

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
@@ -36,6 +37,7 @@ from core.countries import country_choices, country_name
 from core.dates import implausible_date_message
 from core.errors import errors_as_messages
 from core.request_limits import bad_parameter_page
+from core.shared_pages import shared_page_reader, with_own_account_nav
 from federation.models import Club
 from ratings.models import DEFAULT_RULESET, RatingPeriod
 from ratings.rankings import ema_country_ranking, ema_ranking_store
@@ -216,21 +218,34 @@ def _rows(page: Page, players: dict[int, Player], player_url: str) -> list[Row]:
 
 
 def rating_list(request: HttpRequest) -> HttpResponse:
-    """The list page. Anonymous visitors all get the same page for the same address, so it is
-    cached whole until the next recompute or publication (the key holds the stamp)."""
-    if request.user.is_authenticated:
-        return _rating_list(request)
+    """The list page. Every visitor who cannot publish it gets the same page for the same
+    address, so it is kept whole until the next recompute or publication (the key holds the
+    stamp); a signed-in visitor gets it with their own account links (issue 43)."""
+    signed_in = request.user.is_authenticated
+    if signed_in and (not shared_page_reader(request)
+                      or request.user.has_perm("ratings.publish_ratingperiod")):
+        return _rating_list(request)  # the publish button, a message: rendered for them
     query = page_query_key(request.GET, LIST_PARAMETERS)
     if query is None:
         return _rating_list(request)
     key = f"ratings:page:{list_stamp()}:{get_language()}:{query}"
     cached = cache.get(key)
-    if cached is not None:
-        return HttpResponse(cached)
-    response = _rating_list(request)
-    if response.status_code == 200:
-        cache.set(key, response.content.decode(), timeout=3600)
-    return response
+    if cached is None:
+        user = request.user
+        request.user = AnonymousUser()  # the page as everyone sees it
+        try:
+            response = _rating_list(request)
+        finally:
+            request.user = user
+        if response.status_code != 200:
+            return _rating_list(request) if signed_in else response
+        cached = response.content.decode()
+        cache.set(key, cached, timeout=3600)
+        if not signed_in:
+            return response
+    if signed_in:
+        return with_own_account_nav(request, cached)
+    return HttpResponse(cached)
 
 
 def _rating_list(request: HttpRequest) -> HttpResponse:

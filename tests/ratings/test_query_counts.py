@@ -113,3 +113,40 @@ def test_rating_list_costs_the_same_with_ten_times_the_history(client, url, sign
     client.get(url)  # the list's cache is keyed on the recompute
     large = _queries(client, url)
     assert large == small, (small, large)
+
+
+def test_signed_in_readers_get_the_kept_list_with_their_own_header(monkeypatch):
+    """Issue 43: the list does not depend on who reads it, so a signed-in visitor who cannot
+    publish it gets the rendering kept for everyone (no list or player read) with their own account links; an officer who can publish gets it
+    rendered for them, with the button."""
+    from django.contrib.auth.models import Permission
+
+    from tests.factories import UserFactory
+
+    monkeypatch.setattr("ratings.views.PAGE_SIZE", 4)
+    _federation(2, 0)
+    anna, boris = Client(), Client()
+    anna.force_login(UserFactory(email="anna@example.org"))
+    boris.force_login(UserFactory(email="boris@example.org"))
+    first = anna.get("/en/ratings/")
+    assert first["Cache-Control"] == "private"
+    assert "anna@example.org" in first.content.decode()
+    with CaptureQueriesContext(connection) as captured:
+        second = boris.get("/en/ratings/").content.decode()
+    sql = [q["sql"] for q in captured.captured_queries]
+    # the session, the user, their permissions, the stamp, the header's club link
+    assert len(sql) <= 6, sql
+    assert not [q for q in sql if "tournaments_player" in q or "ratings_ratingentry" in q], sql
+    assert "boris@example.org" in second and "anna@example.org" not in second
+    anonymous = Client().get("/en/ratings/").content.decode()
+    assert "Sign up" in anonymous and "@example.org" not in anonymous
+    main = '<main id="main"'
+    assert second[second.index(main):] == anonymous[anonymous.index(main):]
+
+    officer = UserFactory(email="officer@example.org")
+    officer.user_permissions.add(Permission.objects.get(codename="publish_ratingperiod"))
+    client = Client()
+    client.force_login(officer)
+    page = client.get("/en/ratings/").content.decode()
+    assert "officer@example.org" in page and page[page.index(main):] != anonymous[
+        anonymous.index(main):]
