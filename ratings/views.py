@@ -76,6 +76,8 @@ PAGE_SIZE = 50
 TOURNAMENTS_PAGE_SIZE = 20  # a player's tournaments a page
 PERIODS_PAGE_SIZE = 3  # a player's months explained a page
 HISTORY_CACHE_SECONDS = 7 * 24 * 3600
+#: how long a player's months explained are kept (a new recompute or publication: at once)
+EXPLAINED_CACHE_SECONDS = 3600
 ACTIVE_MONTHS = 12
 # The query parameters the list page reads (_filters, the two pagers): the key of its cached
 # rendering is made of these alone, so an invented parameter is the same page (issue 36).
@@ -495,6 +497,43 @@ def _explained_rows(lines: list[ExplainedLine]) -> SafeString:
         for line in lines))
 
 
+def _explained_months(request: HttpRequest, player: Player, entries: list[Any],
+                      own: bool) -> SafeString:
+    """The page's months explained game by game (``entries``: the player's stored rows of
+    those months), rendered once and kept until the next recompute or publication (the key
+    holds the lists' stamp; a renamed opponent shows within EXPLAINED_CACHE_SECONDS): the
+    busiest player's three months are a few hundred opponents' lines and most of the page's
+    time at 10,000 players (issue 43)."""
+    if not entries:
+        return mark_safe("")
+    key = (f"ratings:explained:{list_stamp()}:{get_language()}:{player.pk}:"
+           f"{entries[0].ruleset}:{entries[0].period}:{entries[-1].period}:{own:d}")
+    html = cache.get(key)
+    if html is not None:
+        return mark_safe(html)
+    explanations = period_explanations(player, entries)
+    opponents = players_by_id(
+        {line.opponent_id for lines in explanations.values() for line in lines}
+    )
+    opponent_url = reverse("ratings:player", args=[0])
+    point = get_format("DECIMAL_SEPARATOR")
+    periods = []
+    for entry in entries:
+        lines = sorted(explanations[entry.period], key=lambda line: -line.rating)
+        periods.append({
+            "entry": entry,
+            "date": period_first_day(parse_period(entry.period)),
+            "rows": _explained_rows([
+                _explained_line(line, opponents.get(line.opponent_id), opponent_url, point)
+                for line in lines]),
+            "change": entry.rating - entry.rating_before,
+        })
+    html = render_to_string("ratings/_explained_months.html",
+                            {"periods": periods, "own": own}, request)
+    cache.set(key, html, timeout=EXPLAINED_CACHE_SECONDS)
+    return mark_safe(html)
+
+
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's rating, history and tournaments. Its two long lists come in pages
     (decision 0809): the tournaments (``?page=``, TOURNAMENTS_PAGE_SIZE newest first) and the
@@ -518,34 +557,14 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     current = player_current(player, period=latest, ruleset=ruleset) if latest else None
     explained = Paginator(list(reversed(history)), PERIODS_PAGE_SIZE).get_page(
         request.GET.get("periods"))
-    entries = list(explained.object_list)
-    explanations = period_explanations(player, entries)
-    opponents = players_by_id(
-        {line.opponent_id for lines in explanations.values() for line in lines}
-    )
-    periods = []
-    opponent_url = reverse("ratings:player", args=[0])
-    point = get_format("DECIMAL_SEPARATOR")
-    for entry in entries:
-        lines = sorted(explanations[entry.period], key=lambda line: -line.rating)
-        periods.append(
-            {
-                "entry": entry,
-                "date": period_first_day(parse_period(entry.period)),
-                "rows": _explained_rows([
-                    _explained_line(line, opponents.get(line.opponent_id), opponent_url, point)
-                    for line in lines]),
-                "change": entry.rating - entry.rating_before,
-                "low": entry.rating - 2 * entry.rd,
-                "high": entry.rating + 2 * entry.rd,
-            }
-        )
+    member = player.member
+    # "you" on one's own page, the third person on anyone else's
+    own = bool(member and member.user_id and member.user_id == request.user.pk)
     tournaments = Paginator(player_tournament_results(player, ruleset),
                             TOURNAMENTS_PAGE_SIZE).get_page(request.GET.get("page"))
     shown = player_tournaments(player, ruleset, rows=tournaments.object_list)
     until = current.period if current else None
     chart = player_chart(history, until)
-    member = player.member
     return render(
         request,
         "ratings/player.html",
@@ -556,13 +575,13 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "tabs": _tabs(reverse("ratings:player", args=[player.pk]), played, ruleset),
             "history_table": _history_table(request, history, until, chart),
             "club": member.club if member and member.public_consent and member.club else None,
-            # "you" on one's own page, the third person on anyone else's
-            "own": bool(member and member.user_id and member.user_id == request.user.pk),
+            "own": own,
             "current": current,
             "current_date": period_first_day(parse_period(current.period)) if current else None,
             "interval_low": current.rating.rating - 2 * current.rating.rd if current else None,
             "interval_high": current.rating.rating + 2 * current.rating.rd if current else None,
-            "periods": periods,
+            "explained_months": _explained_months(request, player, list(explained.object_list),
+                                                  own),
             "periods_pager": _pager(request, explained, "periods", "explain-heading"),
             "tournaments": shown,
             "has_final_only": any(t.final_only for t in shown),
