@@ -128,7 +128,7 @@ def rankings_outdated(rankings: QuerySet[StoredRanking]) -> None:
     updated" (readers keep the rows until the job has run, decision 0828), or drops them
     with RANKINGS_KEPT_WHILE_UPDATING off (the next reader computes them)."""
     if settings.RANKINGS_KEPT_WHILE_UPDATING:
-        rankings.filter(updating_since__isnull=True).update(updating_since=timezone.now())
+        rankings.update(updating_since=timezone.now())
     else:
         rankings.delete()
 
