@@ -106,15 +106,21 @@ def _listed_member(club: Club, name: str) -> Member:
         public_consent=True)
 
 
+def _club_of_the_first_four(people) -> Club:
+    """A club whose listed members are the first four players."""
+    tulips = Club.objects.create(name="Tulip Tiles", city="Amsterdam")
+    for player in people[:4]:
+        player.member = _listed_member(tulips, player.name_latin)
+        player.save()
+    return tulips
+
+
 def test_club_ranking_stored_changes_with_results_and_members(
         client, settings, django_capture_on_commit_callbacks):
     settings.CLUB_RANKING_PLAYERS = 1
     settings.RATINGS_PROVISIONAL_RD = 1000  # every rating counts in the club ranking
     people = players(8)
-    tulips = Club.objects.create(name="Tulip Tiles", city="Amsterdam")
-    for player in people[:4]:
-        player.member = _listed_member(tulips, player.name_latin)
-        player.save()
+    tulips = _club_of_the_first_four(people)
     mers_confirmed(people, 60, 1, django_capture_on_commit_callbacks)
     page = client.get("/en/clubs/").content.decode()
     stored = StoredRanking.objects.get(kind="club", ruleset="mcr")
@@ -298,10 +304,7 @@ def test_stored_rankings_are_kept_with_a_note_until_the_queued_job_stores_them(
     settings.CLUB_RANKING_PLAYERS = 1
     settings.RATINGS_PROVISIONAL_RD = 1000
     people = players(8)
-    tulips = Club.objects.create(name="Tulip Tiles", city="Amsterdam")
-    for player in people[:4]:
-        player.member = _listed_member(tulips, player.name_latin)
-        player.save()
+    _club_of_the_first_four(people)
     # 40 days apart: the third tournament's month is a new list, which has ended
     mers_confirmed(people, 120, 1, django_capture_on_commit_callbacks)
     mers_confirmed(people, 80, 2, django_capture_on_commit_callbacks)

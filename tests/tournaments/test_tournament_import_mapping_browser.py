@@ -42,6 +42,14 @@ def _fill_and_upload(page, tmp_path) -> None:
     page.wait_for_load_state()
 
 
+def _map_and_preview(page) -> None:
+    """Each column given its field, then the preview again."""
+    for index, name in enumerate(MAPPING):
+        page.select_option(f"#column-{index}", name)
+    page.click("button[name=preview]")
+    page.wait_for_load_state()
+
+
 def _shots(page, name: str, part: str = "#import-mapping") -> None:
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
@@ -61,10 +69,7 @@ def test_the_officer_maps_the_headers_previews_and_commits(browser_page, officer
     assert page.locator("#import-errors li").count() >= 2
     assert page.locator("button[name=commit]").count() == 0
     _shots(page, "en-unmapped")
-    for index, name in enumerate(MAPPING):
-        page.select_option(f"#column-{index}", name)
-    page.click("button[name=preview]")
-    page.wait_for_load_state()
+    _map_and_preview(page)
     assert page.locator("#import-errors").count() == 0
     assert "Created: 3, updated: 0, unchanged: 0." in page.inner_text(
         "[data-testid=import-report]")
@@ -93,10 +98,7 @@ def test_the_mapping_step_in_russian(browser_page, officer, tmp_path):
     _fill_and_upload(page, tmp_path)
     assert page.locator("#import-columns tbody tr").count() == 5
     _shots(page, "ru-unmapped")
-    for index, name in enumerate(MAPPING):
-        page.select_option(f"#column-{index}", name)
-    page.click("button[name=preview]")
-    page.wait_for_load_state()
+    _map_and_preview(page)
     assert page.locator("#import-errors").count() == 0, page.inner_text("#import-errors")
     _shots(page, "ru-mapped")
     assert not Tournament.objects.exists()
